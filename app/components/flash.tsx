@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+
+export type FlashMessage = { message: string; description?: string; type: "success" | "error" | "warning" | "info" };
+
+/** Spec part 1 §9: flash lifetime 5000 ms, countdown refresh every 100 ms. */
+export const FLASH_LIFETIME_MS = 5000;
+const TICK_MS = 100;
+
+const LABELS: Record<FlashMessage["type"], string> = {
+  success: "Success",
+  error: "Error",
+  warning: "Warning",
+  info: "Information",
+};
+
+/**
+ * A flash message at the top of the screen. Without JavaScript it stays until the tenant
+ * dismisses it (a link back to this page, which no longer carries the message). With
+ * JavaScript it counts down 'This will disappear in Ns' and goes after 5 s; the countdown
+ * pauses while the pointer or keyboard focus is on it, so nobody loses it mid-read.
+ */
+export function Flash({ flash }: { flash: FlashMessage | undefined }) {
+  const location = useLocation();
+  const [hidden, setHidden] = useState(false);
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const paused = useRef(false);
+
+  useEffect(() => {
+    setHidden(false);
+    if (!flash) return;
+    let left = FLASH_LIFETIME_MS;
+    setRemaining(left);
+    const timer = window.setInterval(() => {
+      if (paused.current) return;
+      left -= TICK_MS;
+      if (left <= 0) {
+        window.clearInterval(timer);
+        setHidden(true);
+      } else setRemaining(left);
+    }, TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [flash, location.key]);
+
+  // The region is always on the page so a new message is announced; errors interrupt.
+  const role = flash?.type === "error" ? "alert" : undefined;
+  return (
+    <div className="flash-region" aria-live="polite">
+      {flash && !hidden ? (
+        <div
+          className={`flash flash--${flash.type}`}
+          role={role}
+          onMouseEnter={() => (paused.current = true)}
+          onMouseLeave={() => (paused.current = false)}
+          onFocus={() => (paused.current = true)}
+          onBlur={() => (paused.current = false)}
+        >
+          <p className="flash__message">
+            <span className="visually-hidden">{LABELS[flash.type]}: </span>
+            {flash.message}
+          </p>
+          {flash.description ? <p className="flash__description">{flash.description}</p> : null}
+          {remaining !== null ? (
+            <p className="flash__countdown">This will disappear in {Math.ceil(remaining / 1000)}s</p>
+          ) : null}
+          <a
+            className="flash__dismiss"
+            href={location.pathname + location.search}
+            onClick={(event) => {
+              event.preventDefault();
+              setHidden(true);
+            }}
+          >
+            Dismiss<span className="visually-hidden"> message</span>
+          </a>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useRouteLoaderData } from "react-router";
+
+type RootData = { csrf: string };
+
+/** The session's CSRF token: every state-changing form carries it. */
+export function CsrfInput() {
+  const root = useRouteLoaderData("root") as RootData | undefined;
+  return <input type="hidden" name="csrf" value={root?.csrf ?? ""} />;
+}
+
+export type SummaryError = { fieldId: string | undefined; message: string };
+
+/** Every error of a form, in the order of its fields, the form's own errors first. */
+export function collectErrors(form: FormMetadata<any>, fields: Array<FieldMetadata<any>>): SummaryError[] {
+  const all: SummaryError[] = (form.errors ?? []).map((message) => ({ fieldId: undefined, message }));
+  for (const field of fields) for (const message of field.errors ?? []) all.push({ fieldId: field.id, message });
+  return all;
+}
+
+/**
+ * 'There is a problem': each error a link to its field. With JavaScript, focus moves
+ * here when a submission fails so the tenant hears what went wrong.
+ */
+export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; focusKey?: unknown }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.length > 0) ref.current?.focus();
+    // Focus when a new submission result arrives, not on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusKey]);
+  if (errors.length === 0) return null;
+  return (
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+      <h2 id="error-summary-title" className="error-summary__title">
+        There is a problem
+      </h2>
+      <ul className="error-summary__list">
+        {errors.map((e, i) => (
+          <li key={`${e.fieldId ?? "form"}-${i}`}>{e.fieldId ? <a href={`#${e.fieldId}`}>{e.message}</a> : e.message}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+type TextFieldProps = {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  type: "text" | "email" | "password" | "tel";
+  autoComplete: string;
+  hint?: ReactNode;
+  /** Passwords are never sent back to the page. */
+  keepValue?: boolean;
+  inputMode?: "text" | "email" | "numeric" | "tel";
+  spellCheck?: boolean;
+  /** Changing it gives a fresh, empty input (a password after a failed attempt). */
+  resetKey?: string | number;
+};
+
+/** A labelled native input with its hint and error tied to it by aria-describedby. */
+export function TextField({ field, label, type, autoComplete, hint, keepValue = true, inputMode, spellCheck, resetKey }: TextFieldProps) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const errorId = field.errors?.length ? field.errorId : undefined;
+  const { key, ...inputProps } = getInputProps(field, { type, value: keepValue });
+  return (
+    <div className={`field${errorId ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {errorId ? (
+        <p className="field__error" id={errorId}>
+          <span className="visually-hidden">Error: </span>
+          {field.errors?.join(". ")}
+        </p>
+      ) : null}
+      <input
+        key={`${key ?? ""}${resetKey ?? ""}`}
+        {...inputProps}
+        className="field__input"
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        spellCheck={spellCheck}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Form, Link } from "react-router";
+import { PRODUCT } from "~/lib/product";
+import { CsrfInput } from "./forms";
+
+export function SiteHeader({ firstName }: { firstName: string | null }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__brand">
+          {PRODUCT.name}
+          <span className="visually-hidden"> home</span>
+        </Link>
+        {firstName !== null ? (
+          <div className="site-header__account">
+            <p className="site-header__greeting">Hi, {firstName}</p>
+            <Form method="post" action="/auth/logout" className="site-header__logout">
+              <CsrfInput />
+              <button type="submit" className="button button--secondary button--small">
+                Logout
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <Link to="/auth/login" className="site-header__login">
+            Login
+          </Link>
+        )}
+      </div>
+    </header>
+  );
+}

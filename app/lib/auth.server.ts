@@ -1,0 +1,43 @@
+import { redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { apiClient, ApiFailure, messageOf } from "./api.server";
+import { getSession } from "./session.server";
+
+export type LoginOutcome = { requiresReset: true } | { requiresReset: false; accessToken: string };
+
+/** Wrong credentials: the page says 'Wrong email or password'. */
+export class LoginRefused extends Error {}
+
+/**
+ * remix-auth with the form strategy: the login form's email and password are checked by
+ * the tenant API's `login`, which answers with an access token or a reset requirement.
+ */
+export const authenticator = new Authenticator<LoginOutcome>();
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    const api = await apiClient();
+    const { data, error, response } = await api.POST("/auth/login", { body: { email, password } });
+    if (response.status === 401 || response.status === 400) throw new LoginRefused(messageOf(error));
+    if (!data) throw new ApiFailure(response.status, messageOf(error));
+    if (data.requiresReset || !data.accessToken) return { requiresReset: true };
+    return { requiresReset: false, accessToken: data.accessToken };
+  }),
+  "login",
+);
+
+/** The access token of a signed-in request, or a redirect to login that comes back here. */
+export async function requireAccessToken(request: Request, url: URL): Promise<string> {
+  const session = await getSession(request);
+  const token = session.get("accessToken");
+  if (token) return token;
+  const back = url.pathname + url.search;
+  throw redirect(back === "/" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(back)}`);
+}
+
+export async function getAccessToken(request: Request): Promise<string | undefined> {
+  return (await getSession(request)).get("accessToken");
+}

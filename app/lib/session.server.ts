@@ -1,0 +1,57 @@
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createCookieSessionStorage, type Session } from "react-router";
+import { createToastUtilsWithCustomSession } from "remix-toast";
+import { webConfig } from "./env.server";
+
+export type SessionData = {
+  accessToken: string;
+  csrf: string;
+};
+
+const cookieBase = {
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: webConfig.isProduction,
+  path: "/",
+  secrets: webConfig.sessionSecrets,
+};
+
+/** The signed session cookie: the access token and the CSRF token, nothing else. */
+export const sessionStorage = createCookieSessionStorage<SessionData>({
+  cookie: {
+    ...cookieBase,
+    // __Host- pins the cookie to this host over HTTPS (production only: it needs Secure).
+    name: webConfig.isProduction ? "__Host-keyfree_session" : "keyfree_session",
+    maxAge: 60 * 60 * 24 * 7,
+  },
+});
+
+/** Flash messages live in their own short-lived signed cookie (remix-toast). */
+const toastStorage = createCookieSessionStorage({
+  cookie: { ...cookieBase, name: webConfig.isProduction ? "__Host-keyfree_flash" : "keyfree_flash" },
+});
+
+export const flash = createToastUtilsWithCustomSession(toastStorage);
+
+export type AppSession = Session<SessionData>;
+
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export const commitSession = (session: AppSession) => sessionStorage.commitSession(session);
+export const destroySession = (session: AppSession) => sessionStorage.destroySession(session);
+
+/** The session's CSRF token, made on first use. */
+export function ensureCsrfToken(session: AppSession): { token: string; isNew: boolean } {
+  const existing = session.get("csrf");
+  if (existing) return { token: existing, isNew: false };
+  const token = randomBytes(32).toString("base64url");
+  session.set("csrf", token);
+  return { token, isNew: true };
+}
+
+export function csrfTokensMatch(expected: string | undefined, given: unknown): boolean {
+  if (!expected || typeof given !== "string" || given.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+}

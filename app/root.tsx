@@ -1,0 +1,174 @@
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesHref from "../styles/main.scss?url";
+import { Flash, type FlashMessage } from "./components/flash";
+import { SiteHeader } from "./components/header";
+import { apiClient, expectData } from "./lib/api.server";
+import { assertCsrf } from "./lib/csrf.server";
+import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
+import { webConfig } from "./lib/env.server";
+import { pageTitle, PRODUCT } from "./lib/product";
+import { commitSession, destroySession, ensureCsrfToken, flash, getSession } from "./lib/session.server";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
+
+export const middleware: Route.MiddlewareFunction[] = [
+  // Maintenance: only the maintenance page is shown, and nothing reaches the API.
+  async () => {
+    if (webConfig.maintenanceMode) {
+      throw data({ maintenance: true }, { status: 503, headers: { "Retry-After": "3600" } });
+    }
+  },
+  // ?clear_session: sign out of this browser and come back without the flag.
+  async ({ request, url }) => {
+    if (!url.searchParams.has("clear_session")) return;
+    const session = await getSession(request);
+    const clean = new URL(url);
+    clean.searchParams.delete("clear_session");
+    throw redirect(clean.pathname + clean.search, { headers: { "Set-Cookie": await destroySession(session) } });
+  },
+  // Every post carries the session's CSRF token and comes from this site.
+  async ({ request }) => {
+    await assertCsrf(request);
+  },
+];
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const session = await getSession(request);
+  const csrf = ensureCsrfToken(session);
+  const accessToken = session.get("accessToken");
+  const [user, toast] = await Promise.all([
+    accessToken
+      ? apiClient(accessToken).then((api) => expectData(api.GET("/me"), { request, url }))
+      : Promise.resolve(null),
+    flash.getToast(request),
+  ]);
+  const headers = new Headers(toast.headers);
+  if (csrf.isNew) headers.append("Set-Cookie", await commitSession(session));
+  return data(
+    {
+      user: user ? { firstName: user.firstName } : null,
+      csrf: csrf.token,
+      flash: toast.toast as FlashMessage | undefined,
+    },
+    { headers },
+  );
+}
+
+/** The greeting and flash messages follow every navigation and submission. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export type RouteHandle = { fullWidth?: boolean };
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main-content" className="skip-link">
+          Skip to main content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children, fullWidth }: { children: React.ReactNode; fullWidth: boolean }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <>
+      {fullWidth ? null : <SiteHeader firstName={root?.user ? root.user.firstName : null} />}
+      <Flash flash={root?.flash} />
+      <main id="main-content" className={fullWidth ? "page page--full" : "page"} tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}
+
+export default function App() {
+  const matches = useMatches();
+  const fullWidth = matches.some((m) => (m.handle as RouteHandle | undefined)?.fullWidth);
+  return (
+    <Shell fullWidth={fullWidth}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <main id="main-content" className="page page--full" tabIndex={-1}>
+        <title>{pageTitle("Down for maintenance")}</title>
+        <div className="panel panel--centred">
+          <h1>{PRODUCT.name} is currently down for maintenance</h1>
+          <p>We expect to be back at 00:00 GMT.</p>
+        </div>
+      </main>
+    );
+  }
+  let content: React.ReactNode;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    content = (
+      <>
+        <title>{pageTitle("Sorry we can't find that")}</title>
+        <h1>Sorry we can't find that</h1>
+        <p>
+          <a href="/" className="button">
+            Return Home
+          </a>
+        </p>
+      </>
+    );
+  } else if (isRouteErrorResponse(error) && error.status === 403) {
+    content = (
+      <>
+        <title>{pageTitle("Sorry, that did not work")}</title>
+        <h1>Sorry, that did not work</h1>
+        <p>{CSRF_REFUSED_MESSAGE}</p>
+        <p>
+          <a href="/" className="button">
+            Return Home
+          </a>
+        </p>
+      </>
+    );
+  } else {
+    if (typeof document !== "undefined") console.error(error);
+    content = (
+      <>
+        <title>{pageTitle("Something went wrong")}</title>
+        <h1>Something went wrong</h1>
+        <p>Please try reloading the page or come back later if the error persists.</p>
+      </>
+    );
+  }
+  return (
+    <Shell fullWidth={false}>
+      <div className="panel panel--centred">{content}</div>
+    </Shell>
+  );
+}

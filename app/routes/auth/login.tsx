@@ -1,0 +1,114 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { collectErrors, CsrfInput, ErrorSummary, TextField } from "~/components/forms";
+import { safeRedirectTarget } from "~/lib/api.server";
+import { authenticator, LoginRefused } from "~/lib/auth.server";
+import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import { commitSession, getSession } from "~/lib/session.server";
+import type { Route } from "./+types/login";
+
+/** Spec part 1 §5: email valid and required; password required ('Required'). */
+export const loginSchema = z.object({
+  email: z
+    .string({ error: "Required" })
+    .trim()
+    .pipe(z.email({ error: "Enter an email address in the correct format, like name@example.com" })),
+  password: z.string({ error: "Required" }),
+});
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), checkEmail: false, attempt: Date.now() }, { status: 400 });
+  }
+  let outcome;
+  try {
+    outcome = await authenticator.authenticate("login", request);
+  } catch (error) {
+    if (error instanceof LoginRefused) {
+      return data(
+        {
+          result: submission.reply({ formErrors: [WRONG_CREDENTIALS_MESSAGE], hideFields: ["password"] }),
+          checkEmail: false,
+          attempt: Date.now(),
+        },
+        { status: 400 },
+      );
+    }
+    throw error;
+  }
+  if (outcome.requiresReset) {
+    return data({ result: submission.reply({ resetForm: true }), checkEmail: true, attempt: Date.now() });
+  }
+  const session = await getSession(request);
+  session.set("accessToken", outcome.accessToken);
+  return redirect(safeRedirectTarget(url.searchParams.get("redirectTo")), {
+    headers: { "Set-Cookie": await commitSession(session) },
+  });
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+
+  if (actionData?.checkEmail) {
+    return (
+      <div className="panel panel--narrow">
+        <title>{pageTitle("Check Your Email")}</title>
+        <h1>Check Your Email</h1>
+        <p>
+          It has been a while since you last signed in, so we need you to choose a new password. We have sent you an
+          email with a link to do that.
+        </p>
+        <p>
+          <Link to="/auth/login" className="button">
+            Go to login
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const errors = collectErrors(form, [fields.email, fields.password]);
+  const redirectTo = searchParams.get("redirectTo");
+  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth/login");
+  return (
+    <div className="panel panel--narrow">
+      <title>{pageTitle("Login", errors.length > 0)}</title>
+      <h1>Welcome to {PRODUCT.name}</h1>
+      <p>Sign in to see your {PRODUCT.name}s and anything you need to do.</p>
+      <ErrorSummary errors={errors} focusKey={actionData?.attempt} />
+      <Form method="post" {...getFormProps(form)} action={redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : undefined}>
+        <CsrfInput />
+        <TextField field={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          keepValue={false}
+          resetKey={actionData?.attempt}
+        />
+        <p>
+          <Link to="/auth/reset-password-request">Forgot password?</Link>
+        </p>
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? "Signing in..." : "Login"}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { redirect } from "react-router";
+import { apiClient } from "~/lib/api.server";
+import { destroySession, getSession } from "~/lib/session.server";
+import type { Route } from "./+types/logout";
+
+/**
+ * Logout is a POST (CSRF-checked by the root middleware): the API revokes the token and
+ * records the logout event, and the session cookie is cleared.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const session = await getSession(request);
+  const token = session.get("accessToken");
+  if (token) {
+    const api = await apiClient(token);
+    // A token that has already expired is as good as revoked: sign out all the same.
+    await api.POST("/auth/logout");
+  }
+  return redirect("/auth/login", { headers: { "Set-Cookie": await destroySession(session) } });
+}
+
+/** Nothing to see here: a GET (say, a bookmarked URL) goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+/** A page module (not a resource route), so a refused post shows the error page rather than JSON. */
+export default function Logout() {
+  return null;
+}

@@ -1,0 +1,107 @@
+import { data, Link } from "react-router";
+import { apiClient, expectData } from "~/lib/api.server";
+import { requireAccessToken } from "~/lib/auth.server";
+import { addressLine, formatDate, formatPounds } from "~/lib/format";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/dashboard";
+
+type Filter = "ACTIVE" | "EXPIRED";
+
+function filterFromUrl(url: URL): Filter | null {
+  const value = url.searchParams.get("status")?.toUpperCase();
+  return value === "ACTIVE" || value === "EXPIRED" ? value : null;
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = await requireAccessToken(request, url);
+  const api = await apiClient(token);
+  const { tenancyOrders } = await expectData(
+    api.GET("/tenancy-orders", { params: { query: { productId: "KEYFREE" } } }),
+    { request, url },
+  );
+  // Default filter (part 2 §2): Active when the tenant has any Keyfree that is not expired, otherwise Expired.
+  const defaultFilter: Filter = tenancyOrders.some((o) => o.accountStatus === "ACTIVE") ? "ACTIVE" : "EXPIRED";
+  const filter = filterFromUrl(url) ?? defaultFilter;
+  return data({
+    filter,
+    keyfrees: tenancyOrders
+      .filter((o) => o.accountStatus === filter)
+      .map((o) => ({
+        orderId: o.id,
+        customerId: o.orderCustomer.customerId,
+        address: addressLine(o.tenancy.property.address),
+        postcode: o.tenancy.property.address.postcode,
+        rent: formatPounds(o.tenancy.PPM),
+        termLabel: o.tenancy.isNewTenancy ? "Tenancy dates" : `${PRODUCT.name} term`,
+        term: `${formatDate(o.tenancy.startDate)}${o.tenancy.endDate ? ` to ${formatDate(o.tenancy.endDate)}` : ""}`,
+        statusLine:
+          o.status === "EXPIRED"
+            ? `This ${PRODUCT.name} is closed`
+            : o.status === "ACTIVE"
+              ? `This ${PRODUCT.name} is Active`
+              : "Processing...",
+      })),
+  });
+}
+
+const FILTERS: Array<{ value: Filter; label: string; empty: string }> = [
+  { value: "ACTIVE", label: "Active", empty: `You dont have any active ${PRODUCT.name}s.` },
+  { value: "EXPIRED", label: "Expired", empty: `You dont have any expired ${PRODUCT.name}s.` },
+];
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { filter, keyfrees } = loaderData;
+  const current = FILTERS.find((f) => f.value === filter)!;
+  return (
+    <div className="dashboard">
+      <title>{pageTitle(`Your ${PRODUCT.name}s`)}</title>
+      <h1>Sit back and relax</h1>
+      <nav className="filter-tabs" aria-label={`Filter your ${PRODUCT.name}s`}>
+        <ul>
+          {FILTERS.map((f) => (
+            <li key={f.value}>
+              <Link
+                to={`/?status=${f.value.toLowerCase()}`}
+                className="filter-tabs__link"
+                aria-current={f.value === filter ? "page" : undefined}
+              >
+                {f.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <h2 className="visually-hidden">
+        {current.label} {PRODUCT.name}s
+      </h2>
+      {keyfrees.length === 0 ? (
+        <p className="empty-state">{current.empty}</p>
+      ) : (
+        <ul className="card-list">
+          {keyfrees.map((k) => (
+            <li key={k.orderId} className="card">
+              <h3 className="card__title">
+                <Link to={`/checkout/${k.orderId}/${k.customerId}`}>{k.address}</Link>
+              </h3>
+              <dl className="card__facts">
+                <div>
+                  <dt>Postcode</dt>
+                  <dd>{k.postcode}</dd>
+                </div>
+                <div>
+                  <dt>Rent per month</dt>
+                  <dd>{k.rent}</dd>
+                </div>
+                <div>
+                  <dt>{k.termLabel}</dt>
+                  <dd>{k.term}</dd>
+                </div>
+              </dl>
+              <p className="card__status">{k.statusLine}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

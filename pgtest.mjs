@@ -1,0 +1,14 @@
+import { PGlite } from "@electric-sql/pglite";
+let t=Date.now();
+const db = new PGlite();
+await db.query("create table t(id int)");
+console.log("init", Date.now()-t); t=Date.now();
+const dump = await db.dumpDataDir("none");
+console.log("dump", Date.now()-t, dump.size); t=Date.now();
+const db2 = new PGlite({ loadDataDir: dump });
+await db2.query("select * from t");
+console.log("load", Date.now()-t);
+t=Date.now();
+const db3 = new PGlite("file:///tmp/pgfile"); await db3.query("select 1"); console.log("file", Date.now()-t); await db3.close();
+t=Date.now();
+const db4 = new PGlite("/tmp/pgfile"); await db4.query("select 1"); console.log("file reopen", Date.now()-t);

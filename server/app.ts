@@ -1,0 +1,110 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { ZodError } from "zod";
+import type { AppEnv, Deps } from "./context";
+import { ApiError } from "./lib/errors";
+import { describeError, log } from "./lib/log";
+import { newId } from "./lib/tokens";
+import { accountRoutes } from "./routes/account";
+import { authRoutes } from "./routes/auth";
+import { opsRoutes } from "./routes/ops";
+import { orderRoutes } from "./routes/orders";
+
+/** JSON bodies larger than this are refused with 413 (uploads have their own limit). */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export const OPENAPI_INFO = {
+  openapi: "3.1.0",
+  info: {
+    title: "Keyfree tenant API",
+    version: "1.0.0",
+    description:
+      "The API behind the Keyfree tenant web app. Every call but login takes a bearer token; a tenant reaches only their own data.",
+  },
+} as const;
+
+function zodIssues(error: ZodError) {
+  return error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+}
+
+/** The tenant API as a Hono app. Everything it needs comes in `deps`. */
+export function createApi(deps: Deps) {
+  const app = new OpenAPIHono<AppEnv>({
+    // A request that does not match a route's zod schema gets a 400 with each problem.
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const issues = zodIssues(result.error as ZodError);
+        const first = issues[0];
+        return c.json(
+          { message: first ? `Invalid request: ${first.path ? `${first.path}: ` : ""}${first.message}` : "Invalid request", issues },
+          400,
+        );
+      }
+    },
+  });
+
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
+    type: "http",
+    scheme: "bearer",
+    description: "An access token from login",
+  });
+
+  app.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || newId();
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    c.header("cache-control", "no-store");
+    log.info("api request", {
+      requestId,
+      method: c.req.method,
+      // The path only: query strings can carry tokens (offer and inventory links).
+      path: new URL(c.req.url).pathname,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: JSON_BODY_LIMIT,
+      onError: (c) => c.json({ message: "The request body is too large" }, 413),
+    }),
+  );
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ message: error.message }, error.status);
+    if (error instanceof ZodError) {
+      const issues = zodIssues(error);
+      return c.json({ message: `Invalid request: ${issues[0]?.path}: ${issues[0]?.message}`, issues }, 400);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || "Bad request" }, error.status);
+    }
+    log.error("api error", { requestId: c.get("requestId"), path: new URL(c.req.url).pathname, ...describeError(error) });
+    return c.json({ message: "Something went wrong" }, 500);
+  });
+
+  app.notFound((c) => c.json({ message: "Not found" }, 404));
+
+  app.route("/", authRoutes);
+  app.route("/", accountRoutes);
+  app.route("/", orderRoutes);
+
+  if (deps.config.opsEnabled) app.route("/ops", opsRoutes(deps.config.opsToken));
+
+  app.doc31("/openapi.json", OPENAPI_INFO);
+
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;
+
+/** The OpenAPI document, exactly as committed in openapi/openapi.json. */
+export function openApiDocument(api: Api) {
+  return api.getOpenAPI31Document(OPENAPI_INFO);
+}

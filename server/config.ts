@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/**
+ * The tenant API's environment, read and validated once at start-up.
+ * NODE_ENV unset means a developer's or demo machine ("development").
+ */
+const ApiEnv = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must be a postgres:// URL")
+    .optional(),
+  DATA_DIR: z.string().default(".data"),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
+  API_PORT: z.coerce.number().int().positive().default(4000),
+  OPS_TOKEN: z.string().min(16).optional(),
+});
+
+export type ApiConfig = {
+  env: "development" | "test" | "production";
+  isProduction: boolean;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  accessTokenTtlSeconds: number;
+  apiPort: number;
+  /** Ops routes (playing the other parties) exist only outside production. */
+  opsEnabled: boolean;
+  opsToken: string | undefined;
+};
+
+export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const parsed = ApiEnv.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment for the tenant API: ${problems}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    apiPort: e.API_PORT,
+    opsEnabled: !isProduction,
+    opsToken: e.OPS_TOKEN,
+  };
+}

@@ -1,0 +1,20 @@
+import type { ApiConfig } from "./config";
+import type { Database } from "./db";
+import type { Clock } from "./lib/clock";
+
+/** What every route handler can reach. */
+export type Deps = {
+  db: Database;
+  config: ApiConfig;
+  clock: Clock;
+};
+
+export type Auth = { userId: string; tokenId: string };
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    auth: Auth;
+    requestId: string;
+  };
+};

@@ -1,0 +1,68 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export { schema };
+
+/** Either driver: PGlite (embedded, the default) or node-postgres (DATABASE_URL). */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+/** Migrations live beside the schema; resolved from the working directory so the bundled web build finds them too. */
+export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "server/db/migrations");
+
+export type OpenOptions =
+  | { kind: "postgres"; url: string }
+  | { kind: "pglite"; dataDir: string }
+  | { kind: "pglite"; client: PGlite };
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      async migrate() {
+        // Several instances may start together: one migrates while the others wait.
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(727274)");
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        } finally {
+          await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
+          client.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if ("client" in options) {
+    client = options.client;
+  } else {
+    mkdirSync(options.dataDir, { recursive: true });
+    client = new PGlite(options.dataDir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

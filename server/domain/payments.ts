@@ -1,0 +1,119 @@
+/**
+ * Card payments: payment types, their success pages and order-customer
+ * actions, and card-check messages (part 1 §4.3, §5, §8; part 2 §4, §5).
+ */
+import { createSpellingNormaliser } from "./spelling.js";
+import { PRODUCT_CODE, PRODUCT_NAME } from "./product.js";
+import type { PaymentActionType } from "./statuses.js";
+
+export const PAYMENT_TYPES = [
+  PRODUCT_CODE,
+  "CLAIM",
+  "CLAIM_REMAINING_BALANCE",
+  "ARBITRATION_FEE",
+  "ARBITRATION",
+  "ARBITRATION_REMAINING_BALANCE",
+  "TOP_UP",
+  "CLAIM_PROPOSAL",
+] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export const normalisePaymentType = createSpellingNormaliser(PAYMENT_TYPES);
+
+/** The order-customer action that carries each payment type (one to one). */
+export const ACTION_TYPE_BY_PAYMENT_TYPE: Readonly<Record<PaymentType, PaymentActionType | `${typeof PRODUCT_CODE}_PAY`>> = {
+  KEYFREE: "KEYFREE_PAY",
+  CLAIM: "CLAIM_PAY",
+  CLAIM_REMAINING_BALANCE: "CLAIM_PAY_REMAINING_BALANCE",
+  ARBITRATION_FEE: "ARBITRATION_ADMIN_PAY",
+  ARBITRATION: "ARBITRATION_PAY",
+  ARBITRATION_REMAINING_BALANCE: "ARBITRATION_PAY_REMAINING_BALANCE",
+  TOP_UP: "TOP_UP_PAY",
+  CLAIM_PROPOSAL: "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE",
+};
+
+export type PayActionType = (typeof ACTION_TYPE_BY_PAYMENT_TYPE)[PaymentType];
+
+export function actionTypeForPaymentType(paymentType: PaymentType): PayActionType {
+  return ACTION_TYPE_BY_PAYMENT_TYPE[paymentType];
+}
+
+/** The payment type of a pay action, or null for an action that is not a payment (about you, sign...). */
+export function paymentTypeForActionType(actionType: string): PaymentType | null {
+  for (const type of PAYMENT_TYPES) if (ACTION_TYPE_BY_PAYMENT_TYPE[type] === actionType) return type;
+  return null;
+}
+
+export interface SuccessPageContext {
+  orderId: string;
+  customerId: string;
+  /** The order's redirectUrl: when present (not empty) the browser goes there instead. */
+  redirectUrl?: string | null;
+}
+
+/**
+ * The page a successful payment goes to (part 1 §4.3, part 2 §4).
+ * Reading chosen for ARBITRATION_REMAINING_BALANCE, which the table leaves
+ * out: /arbitrations/payment-success, the arbitration's own success page
+ * (part 1 §2.5), which no other payment type reaches.
+ */
+export function paymentSuccessPath(paymentType: PaymentType, context: SuccessPageContext): string {
+  if (context.redirectUrl != null && context.redirectUrl.trim() !== "") return context.redirectUrl;
+  switch (paymentType) {
+    case "KEYFREE":
+      return `/checkout/${encodeURIComponent(context.orderId)}/${encodeURIComponent(context.customerId)}/finish`;
+    case "CLAIM":
+    case "ARBITRATION":
+      return "/claims/payment-success";
+    case "CLAIM_REMAINING_BALANCE":
+      return "/claims/payment-success-remaining-balance";
+    case "ARBITRATION_FEE":
+      return "/claims/arbitration-payment-success";
+    case "ARBITRATION_REMAINING_BALANCE":
+      return "/arbitrations/payment-success";
+    case "TOP_UP":
+      return "/annual-fee/payment-success";
+    case "CLAIM_PROPOSAL":
+      return "/claims/proposal-payment-success";
+  }
+}
+
+/** The duplicate-card check runs for the Keyfree payment only (part 1 §4.3). */
+export function requiresDuplicateCardCheck(paymentType: PaymentType): boolean {
+  return paymentType === PRODUCT_CODE;
+}
+
+export const DUPLICATE_CARD_MESSAGE = `The card you have used is shared with another tenant. To pay for ${PRODUCT_NAME} you must use your own card that has not already been used.`;
+export const CARD_CHECK_FAILED_MESSAGE = "Card check failed";
+
+/** Card check names and their failure messages (part 1 §8), in the order they are listed. */
+export const CARD_CHECK_MESSAGES = {
+  nameMatch:
+    "The cardholder's name does not match the name you provided during registration. Your payment card must be in your own name.",
+  cvc: "The security code check failed. Please ensure you've entered the correct security code for this card.",
+  funding: "We are unable to accept prepaid cards. Please try again with a credit or debit card.",
+  postcode: "The postal code check failed. Please ensure you've entered the correct billing address.",
+} as const;
+export type CardCheckName = keyof typeof CARD_CHECK_MESSAGES;
+
+/** Card check results: check name → result; 'fail' marks a failure (part 2 §3). */
+export type CardCheckResults = Readonly<Record<string, string | null | undefined>>;
+
+/**
+ * The messages of the checks whose result is 'fail', in the spec's order.
+ * A failing check the spec does not name still blocks the payment and is
+ * listed once as 'Card check failed'.
+ */
+export function failedCardChecks(results: CardCheckResults): string[] {
+  const messages: string[] = [];
+  for (const name of Object.keys(CARD_CHECK_MESSAGES) as CardCheckName[]) {
+    if (results[name] === "fail") messages.push(CARD_CHECK_MESSAGES[name]);
+  }
+  const unknownFailed = Object.entries(results).some(([name, result]) => result === "fail" && !Object.hasOwn(CARD_CHECK_MESSAGES, name));
+  if (unknownFailed) messages.push(CARD_CHECK_FAILED_MESSAGE);
+  return messages;
+}
+
+/** True when no check result is 'fail' (any 'fail' blocks the payment, part 1 §5). */
+export function cardChecksPassed(results: CardCheckResults): boolean {
+  return !Object.values(results).some((result) => result === "fail");
+}

@@ -1,0 +1,35 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../context";
+import { accessTokens, customers } from "../db/schema";
+import { ApiError, unauthorised } from "./errors";
+import { hashToken } from "./tokens";
+
+/** Bearer auth: a token that exists, has not expired and was not revoked. Anything else is a 401. */
+export const requireTenant = createMiddleware<AppEnv>(async (c, next) => {
+  const header = c.req.header("authorization") ?? "";
+  const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
+  if (!match) throw unauthorised("You need to sign in.");
+  const { db, clock } = c.get("deps");
+  const [row] = await db
+    .select({ id: accessTokens.id, userId: accessTokens.userId })
+    .from(accessTokens)
+    .where(
+      and(
+        eq(accessTokens.tokenHash, hashToken(match[1]!)),
+        isNull(accessTokens.revokedAt),
+        gt(accessTokens.expiresAt, clock.now()),
+      ),
+    )
+    .limit(1);
+  if (!row) throw unauthorised();
+  c.set("auth", { userId: row.userId, tokenId: row.id });
+  await next();
+});
+
+/** The signed-in tenant's customer record; every tenant has exactly one. */
+export async function currentCustomer(deps: AppEnv["Variables"]["deps"], userId: string) {
+  const [customer] = await deps.db.select().from(customers).where(eq(customers.userId, userId)).limit(1);
+  if (!customer) throw new ApiError(404, "No customer for this user");
+  return customer;
+}

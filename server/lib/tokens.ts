@@ -1,0 +1,14 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+
+/** 256 random bits, URL-safe. */
+export function newSecretToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function newId(): string {
+  return randomUUID();
+}

@@ -1,0 +1,16 @@
+import { serve } from "@hono/node-server";
+import { log } from "./lib/log";
+import { getRuntime } from "./runtime";
+
+/** `npm run start:api`: the tenant API on its own, serving its document at GET /openapi.json. */
+const runtime = await getRuntime();
+const server = serve({ fetch: runtime.api.fetch, port: runtime.config.apiPort }, (info) => {
+  log.info("tenant API listening", { url: `http://localhost:${info.port}`, openapi: `http://localhost:${info.port}/openapi.json` });
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    void runtime.database.close().finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { createApi, type Api } from "./app";
+import { readApiConfig, type ApiConfig } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db";
+import { systemClock, type Clock } from "./lib/clock";
+import { log } from "./lib/log";
+import { seedDemoIfEmpty } from "./scenarios/demo";
+
+export type Runtime = {
+  config: ApiConfig;
+  database: DatabaseHandle;
+  clock: Clock;
+  api: Api;
+  /** True when this start loaded the demo dataset into an empty database. */
+  seeded: boolean;
+};
+
+const KEY = Symbol.for("keyfree.runtime");
+type Holder = { [KEY]?: Promise<Runtime> };
+
+/**
+ * The one API instance of this process: database opened and migrated, demo data
+ * seeded into an empty database outside production. Kept on globalThis so the web
+ * build, the standalone server and dev reloads all share one embedded database.
+ */
+export function getRuntime(): Promise<Runtime> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createRuntime(readApiConfig()).catch((error) => {
+    delete holder[KEY];
+    throw error;
+  });
+  return holder[KEY];
+}
+
+export async function createRuntime(config: ApiConfig, clock: Clock = systemClock): Promise<Runtime> {
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: "postgres", url: config.databaseUrl }
+      : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+  );
+  await database.migrate();
+  const seeded = config.isProduction ? false : await seedDemoIfEmpty(database.db);
+  if (seeded) log.info("demo data loaded");
+  const api = createApi({ db: database.db, config, clock });
+  log.info("tenant API ready", { database: database.kind });
+  return { config, database, clock, api, seeded };
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
+import { createApi } from "../../server/app";
+import { readApiConfig, type ApiConfig } from "../../server/config";
+import { openDatabase } from "../../server/db";
+import { FixedClock } from "../../server/lib/clock";
+import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../server/scenarios/tenants";
+
+export const OPS_TOKEN = "test-ops-token-0123456789";
+
+/** A fresh database (a copy of the migrated template) and an API over it, with a clock the test moves. */
+export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
+  const template = readFileSync(inject("dbTemplate"));
+  const client = new PGlite({ loadDataDir: new Blob([template]) });
+  const database = await openDatabase({ kind: "pglite", client });
+  const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
+  const config: ApiConfig = { ...readApiConfig({ NODE_ENV: "test", OPS_TOKEN }), ...overrides };
+  const api = createApi({ db: database.db, config, clock });
+
+  async function json(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+    const response = await api.request(path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    let parsed: any = undefined;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  }
+
+  let n = 0;
+  /** A new tenant, signed in: returns their ids and a bearer token. */
+  async function signedInTenant(input: Partial<NewTenant> = {}) {
+    n += 1;
+    const tenant = await createTenant(database.db, {
+      email: input.email ?? `tenant${n}@example.test`,
+      firstName: input.firstName ?? `Tenant${n}`,
+      lastName: input.lastName ?? "Test",
+      ...input,
+    });
+    const login = await json("POST", "/auth/login", { email: tenant.email, password: input.password ?? DEMO_PASSWORD });
+    if (login.status !== 200) throw new Error(`login failed: ${login.status} ${JSON.stringify(login.body)}`);
+    return { ...tenant, token: login.body.accessToken as string };
+  }
+
+  return { api, db: database.db, clock, config, json, signedInTenant, close: () => database.close() };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -34,7 +34,9 @@ const runtime = inProcessApi && !maintenance ? await (await import("./server/run
 
 const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
 // The web config is validated when the build loads: a production start without SESSION_SECRET stops here.
-const handle = createRequestHandler(build, process.env.NODE_ENV === "production" ? "production" : "development");
+// Always production mode: this serves the production build (the dev server is `npm run dev`),
+// so error details never reach the browser.
+const handle = createRequestHandler(build, "production");
 
 const app = new Hono();
 
@@ -54,6 +56,24 @@ app.use("*", async (c, next) => {
       ms: Math.round(performance.now() - started),
     });
   }
+});
+
+// A state-changing request from another site is refused before it reaches the app.
+const CROSS_SITE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sorry, that did not work — Keyfree</title></head><body><main><h1>Sorry, that did not work</h1><p>This form could not be sent because it did not come from this site. Go back, reload the page and try again.</p><p><a href="/">Return Home</a></p></main></body></html>`;
+app.use("*", async (c, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
+  const origin = c.req.header("origin");
+  const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+  let crossSite = c.req.header("sec-fetch-site") === "cross-site";
+  if (origin) {
+    try {
+      crossSite = origin === "null" || new URL(origin).host !== host;
+    } catch {
+      crossSite = true;
+    }
+  }
+  if (crossSite) return c.html(CROSS_SITE_PAGE, 403);
+  return next();
 });
 
 // Fingerprinted assets are cached for a year; other public files for an hour.

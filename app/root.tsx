@@ -12,6 +12,7 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
+import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesHref from "../styles/main.scss?url";
 import { Flash, type FlashMessage } from "./components/flash";
@@ -109,6 +110,10 @@ function Shell({ children, fullWidth }: { children: React.ReactNode; fullWidth: 
 
 export default function App() {
   const matches = useMatches();
+  // Marks the page as hydrated (browser tests wait for it before poking at the DOM).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   const fullWidth = matches.some((m) => (m.handle as RouteHandle | undefined)?.fullWidth);
   return (
     <Shell fullWidth={fullWidth}>

@@ -71,7 +71,7 @@ export function Flash({ flash }: { flash: FlashMessage | undefined }) {
               setHidden(true);
             }}
           >
-            Dismiss<span className="visually-hidden"> message</span>
+            Dismiss <span className="visually-hidden">message</span>
           </a>
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
 
 type RootData = { csrf: string };
@@ -9,6 +9,16 @@ type RootData = { csrf: string };
 export function CsrfInput() {
   const root = useRouteLoaderData("root") as RootData | undefined;
   return <input type="hidden" name="csrf" value={root?.csrf ?? ""} />;
+}
+
+/**
+ * Counts submit attempts, including the ones the browser's validation stops before they
+ * reach the server, so the error summary can take focus after each failed attempt.
+ */
+export function useSubmitAttempts() {
+  const [attempts, setAttempts] = useState(0);
+  const countAttempt = useCallback(() => setAttempts((n) => n + 1), []);
+  return { attempts, countAttempt };
 }
 
 export type SummaryError = { fieldId: string | undefined; message: string };

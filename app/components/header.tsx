@@ -7,8 +7,7 @@ export function SiteHeader({ firstName }: { firstName: string | null }) {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="site-header__brand">
-          {PRODUCT.name}
-          <span className="visually-hidden"> home</span>
+          {PRODUCT.name} <span className="visually-hidden">home</span>
         </Link>
         {firstName !== null ? (
           <div className="site-header__account">

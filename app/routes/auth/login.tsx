@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { collectErrors, CsrfInput, ErrorSummary, TextField } from "~/components/forms";
+import { collectErrors, CsrfInput, ErrorSummary, TextField, useSubmitAttempts } from "~/components/forms";
 import { safeRedirectTarget } from "~/lib/api.server";
 import { authenticator, LoginRefused } from "~/lib/auth.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
@@ -55,6 +55,7 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
+  const { attempts, countAttempt } = useSubmitAttempts();
   const [form, fields] = useForm({
     id: "login",
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
@@ -83,6 +84,7 @@ export default function Login() {
   }
 
   const errors = collectErrors(form, [fields.email, fields.password]);
+  const formProps = getFormProps(form);
   const redirectTo = searchParams.get("redirectTo");
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth/login");
   return (
@@ -90,8 +92,16 @@ export default function Login() {
       <title>{pageTitle("Login", errors.length > 0)}</title>
       <h1>Welcome to {PRODUCT.name}</h1>
       <p>Sign in to see your {PRODUCT.name}s and anything you need to do.</p>
-      <ErrorSummary errors={errors} focusKey={actionData?.attempt} />
-      <Form method="post" {...getFormProps(form)} action={redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : undefined}>
+      <ErrorSummary errors={errors} focusKey={`${attempts}:${actionData?.attempt}`} />
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          countAttempt();
+        }}
+        action={redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : undefined}
+      >
         <CsrfInput />
         <TextField field={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
         <TextField

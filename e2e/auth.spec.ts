@@ -1,0 +1,98 @@
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+
+test.describe("sign in", () => {
+  test("a wrong password says so, keeps the email and clears the password", async ({ page, newTenant }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keyfree" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Forgot password?" })).toBeVisible();
+    await expectAccessible(page);
+
+    await signIn(page, tenant.email, "not-the-password");
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Wrong email or password");
+    await expect(page.getByLabel("Email address")).toHaveValue(tenant.email);
+    await expect(page.getByLabel("Password")).toHaveValue("");
+    await expect(page).toHaveTitle(/^Error: Login/);
+    await expectAccessible(page);
+  });
+
+  test("missing fields are named in the error summary and beside each field", async ({ page, isJsOn }) => {
+    await page.goto("/auth/login");
+    await page.getByRole("button", { name: "Login" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("link", { name: "Required" })).toHaveCount(2);
+    await expect(page.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
+    if (isJsOn) await expect(summary).toBeFocused();
+    await expectAccessible(page);
+
+    await page.getByLabel("Email address").fill("not an email");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(summary).toContainText("Enter an email address in the correct format, like name@example.com");
+    await expect(page.getByLabel("Email address")).toHaveValue("not an email");
+  });
+
+  test("sign in shows the greeting; logout signs out; a protected page then sends you to login and back", async ({
+    page,
+    newTenant,
+  }) => {
+    const tenant = await newTenant({ firstName: "Morgan" });
+    await page.goto("/?status=active");
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2F%3Fstatus%3Dactive$/);
+    await signIn(page, tenant.email, tenant.password);
+
+    await expect(page).toHaveURL(/\/\?status=active$/);
+    await expect(page.getByText("Hi, Morgan")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Sit back and relax" })).toBeVisible();
+    await expect(page.getByText("You dont have any active Keyfrees.")).toBeVisible();
+    await expectAccessible(page);
+
+    // Signed in, the login page sends you home.
+    await page.goto("/auth/login");
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0); // auth pages have no header
+
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test("a tenant who must reset their password sees 'Check Your Email'", async ({ page, newTenant }) => {
+    const tenant = await newTenant({ requiresPasswordReset: true });
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Go to login" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keyfree" })).toBeVisible();
+  });
+
+  test("an expired access token logs you out and says why", async ({ page, newTenant, ops }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("heading", { level: 1, name: "Sit back and relax" })).toBeVisible();
+
+    await ops("/tokens/expire", { email: tenant.email });
+    await page.goto("/?status=expired");
+    await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2F%3Fstatus%3Dexpired$/);
+    await expect(page.getByText("Your session has expired. Please sign in again.")).toBeVisible();
+    await expectAccessible(page);
+
+    // Signing in again brings the tenant back where they were.
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page).toHaveURL(/\/\?status=expired$/);
+  });
+
+  test("?clear_session signs this browser out", async ({ page, newTenant }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await page.goto("/?clear_session");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+});

@@ -1,0 +1,128 @@
+import { expect, expectAccessible, signIn, test } from "./fixtures";
+
+const MAINTENANCE_URL = "http://localhost:3101";
+
+test("an unknown page says 'Sorry we can't find that' and 'Return Home' goes home", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Sorry we can't find that" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Return Home" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test("maintenance mode shows only the maintenance page", async ({ page }) => {
+  for (const path of ["/", "/auth/login", "/no/such/page"]) {
+    const response = await page.goto(`${MAINTENANCE_URL}${path}`);
+    expect(response?.status()).toBe(503);
+    await expect(page.getByRole("heading", { level: 1, name: "Keyfree is currently down for maintenance" })).toBeVisible();
+    await expect(page.getByText("We expect to be back at 00:00 GMT.")).toBeVisible();
+  }
+  await expectAccessible(page);
+});
+
+test.describe("CSRF", () => {
+  test("a form posted with a token that is not the session's is refused with 403", async ({ page, newTenant, isJsOn }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    // Hydration sets the hidden input's value again, so tamper with it only after that.
+    if (isJsOn) await page.locator("html[data-hydrated]").waitFor();
+
+    await page.locator('form[action="/auth/logout"] input[name="csrf"]').evaluate((input: HTMLInputElement) => {
+      input.value = "forged-token";
+    });
+    // With JavaScript off the evaluate above still works: it is the test, not the page, that runs it.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sorry, that did not work" })).toBeVisible();
+    await expectAccessible(page);
+
+    // Nothing changed: still signed in.
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+
+  test("a cross-site post is refused with 403 even with the right token", async ({ page, newTenant }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+    const response = await page.request.post("/auth/login", {
+      form: { csrf, email: tenant.email, password: tenant.password },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test("a post with no token at all is refused with 403", async ({ page }) => {
+    await page.goto("/auth/login");
+    const response = await page.request.post("/auth/login", {
+      form: { email: "demo@keyfree.example", password: "Keyfree-demo-1" },
+      maxRedirects: 0,
+    });
+    expect(response.status()).toBe(403);
+  });
+});
+
+test("the dashboard filter lives in the URL and shows each empty state", async ({ page, newTenant }) => {
+  const tenant = await newTenant();
+  await page.goto("/auth/login");
+  await signIn(page, tenant.email, tenant.password);
+  // No Keyfrees yet: the default filter is Expired.
+  await expect(page.getByRole("link", { name: "Expired" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("You dont have any expired Keyfrees.")).toBeVisible();
+
+  await page.getByRole("link", { name: "Active" }).click();
+  await expect(page).toHaveURL(/\?status=active$/);
+  await expect(page.getByRole("link", { name: "Active" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("You dont have any active Keyfrees.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.reload();
+  await expect(page.getByText("You dont have any active Keyfrees.")).toBeVisible();
+});
+
+test.describe("flash messages", () => {
+  test("with JavaScript a flash counts down and goes after 5 seconds; without, it stays", async ({
+    page,
+    newTenant,
+    ops,
+    isJsOn,
+  }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await ops("/tokens/expire", { email: tenant.email });
+    await page.goto("/");
+    const message = page.getByText("Your session has expired. Please sign in again.");
+    await expect(message).toBeVisible();
+    if (isJsOn) {
+      await expect(page.getByText(/This will disappear in [1-5]s/)).toBeVisible();
+      await expect(message).toBeHidden({ timeout: 8_000 });
+    } else {
+      await expect(page.getByText(/This will disappear/)).toHaveCount(0);
+      await page.waitForTimeout(5_500);
+      await expect(message).toBeVisible();
+    }
+  });
+
+  test("a flash stays until dismissed, and Dismiss removes it", async ({ page, newTenant, ops, isJsOn }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await ops("/tokens/expire", { email: tenant.email });
+    await page.goto("/");
+    const message = page.getByText("Your session has expired. Please sign in again.");
+    await expect(message).toBeVisible();
+    if (isJsOn) await message.hover(); // the countdown pauses while the pointer is on it
+    else await expect(page.getByText(/This will disappear/)).toHaveCount(0);
+    await page.getByRole("link", { name: "Dismiss message" }).click();
+    await expect(message).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keyfree" })).toBeVisible();
+  });
+});

@@ -1,0 +1,58 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests against the production build (npm run build first), every journey twice:
+ * JavaScript on and off. Chromium is Debian's (no browser download works here).
+ */
+const PORT = 3100;
+const MAINTENANCE_PORT = 3101;
+export const E2E_DATA_DIR = ".data/e2e";
+
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+const server = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
+  command: `rm -rf ${dataDir} && tsx web-server.ts`,
+  port,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: "ignore" as const,
+  stderr: "pipe" as const,
+  env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: "test", LOG_LEVEL: "warn", ...env },
+});
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+  ],
+  webServer: [
+    server(PORT, E2E_DATA_DIR),
+    server(MAINTENANCE_PORT, ".data/e2e-maintenance", { MAINTENANCE_MODE: "true" }),
+  ],
+});
+
+export const MAINTENANCE_URL = `http://localhost:${MAINTENANCE_PORT}`;

@@ -1,0 +1,44 @@
+/**
+ * `npm run seed`: migrate the database and load the demo data into it when it is empty.
+ * `npm run seed -- --reset`: wipe the database first (never in production).
+ * Stop `npm start` first when using the embedded database: only one process can open it.
+ */
+import { rmSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { readApiConfig } from "../config";
+import { openDatabase } from "../db";
+import { DEMO_TENANTS, seedDemo, seedDemoIfEmpty } from "../scenarios/demo";
+import { DEMO_PASSWORD } from "../scenarios/tenants";
+
+const config = readApiConfig();
+const reset = process.argv.includes("--reset");
+if (config.isProduction) {
+  console.error("Demo data is never loaded in production.");
+  process.exit(1);
+}
+
+if (reset) {
+  if (config.databaseUrl) {
+    const client = new pg.Client({ connectionString: config.databaseUrl });
+    await client.connect();
+    await client.query("drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;");
+    await client.end();
+  } else {
+    rmSync(path.join(config.dataDir, "db"), { recursive: true, force: true });
+  }
+}
+
+const database = await openDatabase(
+  config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+);
+await database.migrate();
+const loaded = reset ? (await seedDemo(database.db), true) : await seedDemoIfEmpty(database.db);
+await database.close();
+
+if (!loaded) {
+  console.log("The database already has data; nothing loaded. Use `npm run seed -- --reset` to start again.");
+} else {
+  console.log(`Demo data loaded. Every demo tenant's password is ${DEMO_PASSWORD}:`);
+  for (const t of DEMO_TENANTS) console.log(`  ${t.email.padEnd(32)} ${t.situation}`);
+}

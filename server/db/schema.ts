@@ -135,6 +135,9 @@ export const tenancies = pgTable("tenancies", {
   startDate: date("start_date", { mode: "string" }).notNull(),
   endDate: date("end_date", { mode: "string" }),
   isNewTenancy: boolean("is_new_tenancy").notNull().default(true),
+  /** The cover level decides the claim limit cap (£5,000 standard, £10,000 higher). */
+  coverLevel: text("cover_level").notNull().default("STANDARD"),
+  termsLink: text("terms_link"),
   completedAt: ts("completed_at"),
   outcomeDeadline: ts("outcome_deadline"),
   createdAt: createdAt(),
@@ -150,6 +153,8 @@ export const orders = pgTable(
     productId: text("product_id").notNull(),
     statusId: text("status_id").notNull().default("PENDING"),
     redirectUrl: text("redirect_url"),
+    /** The claim a CLAIM order pays (charges, proposal, arbitration fee or adjudicated amount). */
+    claimId: text("claim_id"),
     createdAt: createdAt(),
   },
   (t) => [index("orders_tenancy_idx").on(t.tenancyId)],
@@ -175,3 +180,484 @@ export const orderCustomers = pgTable(
     index("order_customers_customer_idx").on(t.customerId),
   ],
 );
+
+// ── Issue 3: the whole domain ─────────────────────────────────────────────────
+
+/** Single-use, expiring tokens for the reset-password and set-password e-mails (hash only). */
+export const passwordTokens = pgTable(
+  "password_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind").notNull(), // RESET | SET
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_tokens_hash_idx").on(t.tokenHash)],
+);
+
+/** Every e-mail the product sends; delivered by SMTP when configured, shown at /dev/mail otherwise. */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    userId: text("user_id"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+  },
+  (t) => [index("outbox_emails_unsent_idx").on(t.sentAt, t.createdAt)],
+);
+
+/** Stored files: the bytes live behind the files interface (local disk by default). */
+export const documents = pgTable("documents", {
+  id: id(),
+  name: text("name").notNull(),
+  typeId: text("type_id").notNull(),
+  storageKey: text("storage_key").notNull(),
+  contentType: text("content_type").notNull(),
+  size: integer("size").notNull(),
+  uploadedByUserId: text("uploaded_by_user_id").references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** The tenants of a tenancy (part 1 §3 Order.tenants, Tenancy user with guarantor). */
+export const tenancyTenants = pgTable(
+  "tenancy_tenants",
+  {
+    id: id(),
+    tenancyId: text("tenancy_id")
+      .notNull()
+      .references(() => tenancies.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    guarantorFirstName: text("guarantor_first_name"),
+    guarantorLastName: text("guarantor_last_name"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tenancy_tenants_tenancy_user_idx").on(t.tenancyId, t.userId), index("tenancy_tenants_user_idx").on(t.userId)],
+);
+
+export const tenancyDocuments = pgTable("tenancy_documents", {
+  id: id(),
+  tenancyId: text("tenancy_id")
+    .notNull()
+    .references(() => tenancies.id),
+  documentId: text("document_id")
+    .notNull()
+    .references(() => documents.id),
+  typeId: text("type_id").notNull(),
+  createdAt: createdAt(),
+});
+
+/** An order customer's actions (part 1 §3 OrderCustomerAction), in the order they are done. */
+export const orderCustomerActions = pgTable(
+  "order_customer_actions",
+  {
+    id: id(),
+    orderCustomerId: text("order_customer_id")
+      .notNull()
+      .references(() => orderCustomers.id),
+    typeId: text("type_id").notNull(),
+    position: integer("position").notNull().default(0),
+    completedAt: ts("completed_at"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_customer_actions_oc_idx").on(t.orderCustomerId)],
+);
+
+export const references = pgTable(
+  "references",
+  {
+    id: id(),
+    orderCustomerId: text("order_customer_id")
+      .notNull()
+      .references(() => orderCustomers.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").notNull().default("PEND"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("references_oc_idx").on(t.orderCustomerId)],
+);
+
+export const referenceDocuments = pgTable("reference_documents", {
+  id: id(),
+  referenceId: text("reference_id")
+    .notNull()
+    .references(() => references.id),
+  documentId: text("document_id")
+    .notNull()
+    .references(() => documents.id),
+  type: text("type").notNull(), // PROOF_OF_IDENTITY | PROOF_OF_ADDRESS
+  createdAt: createdAt(),
+});
+
+export const referenceChecks = pgTable("reference_checks", {
+  id: id(),
+  referenceId: text("reference_id")
+    .notNull()
+    .references(() => references.id),
+  type: text("type").notNull(), // IDENTITY
+  status: text("status").notNull(),
+  createdAt: createdAt(),
+});
+
+/** A claim raised by the landlord or agent against a tenancy (part 1 §3). */
+export const claims = pgTable(
+  "claims",
+  {
+    id: id(),
+    tenancyId: text("tenancy_id")
+      .notNull()
+      .references(() => tenancies.id),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    status: text("status").notNull(),
+    details: text("details"),
+    /** The tenants' maximum liability, in pence. */
+    limit: integer("limit").notNull(),
+    finalAmount: integer("final_amount"),
+    mediationEnabled: boolean("mediation_enabled").notNull().default(true),
+    tenantDisputeMessage: text("tenant_dispute_message"),
+    adjudicationFeeOrderId: text("adjudication_fee_order_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("claims_tenancy_idx").on(t.tenancyId)],
+);
+
+export const claimDocuments = pgTable("claim_documents", {
+  id: id(),
+  claimId: text("claim_id")
+    .notNull()
+    .references(() => claims.id),
+  documentId: text("document_id")
+    .notNull()
+    .references(() => documents.id),
+  createdAt: createdAt(),
+});
+
+export const claimItems = pgTable(
+  "claim_items",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    description: text("description").notNull(),
+    type: text("type").notNull(),
+    isSettled: boolean("is_settled").notNull().default(false),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("claim_items_claim_idx").on(t.claimId)],
+);
+
+export const claimRespondents = pgTable(
+  "claim_respondents",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("claim_respondents_claim_user_idx").on(t.claimId, t.userId), index("claim_respondents_user_idx").on(t.userId)],
+);
+
+export const claimResponses = pgTable("claim_responses", {
+  id: id(),
+  claimRespondentId: text("claim_respondent_id")
+    .notNull()
+    .references(() => claimRespondents.id),
+  message: text("message"),
+  createdAt: createdAt(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const claimResponseDocuments = pgTable("claim_response_documents", {
+  id: id(),
+  claimId: text("claim_id")
+    .notNull()
+    .references(() => claims.id),
+  documentId: text("document_id")
+    .notNull()
+    .references(() => documents.id),
+  uploadedByUserId: text("uploaded_by_user_id").references(() => users.id),
+  createdAt: createdAt(),
+});
+
+/** Rounds 1 (landlord charge), 2 (tenant counter-proposal), 3 (landlord final proposal). */
+export const claimProposals = pgTable(
+  "claim_proposals",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    round: integer("round").notNull(),
+    status: text("status").notNull(),
+    type: text("type").notNull().default("STANDARD"), // STANDARD | FINAL
+    source: text("source").notNull(), // SUPPLIER | TENANT
+    publishedAt: ts("published_at"),
+    orderId: text("order_id").references(() => orders.id),
+    createdByUserId: text("created_by_user_id").references(() => users.id),
+    responseDeadline: ts("response_deadline"),
+    autoResponded: boolean("auto_responded").notNull().default(false),
+    /** A tenant proposal's payment is held until then, and refunded in full if refused. */
+    holdExpiresAt: ts("hold_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("claim_proposals_claim_idx").on(t.claimId)],
+);
+
+export const claimItemProposals = pgTable(
+  "claim_item_proposals",
+  {
+    id: id(),
+    claimProposalId: text("claim_proposal_id")
+      .notNull()
+      .references(() => claimProposals.id),
+    claimItemId: text("claim_item_id")
+      .notNull()
+      .references(() => claimItems.id),
+    amount: integer("amount").notNull(),
+    explanation: text("explanation"),
+    settled: boolean("settled").notNull().default(false),
+    settledSource: text("settled_source"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("claim_item_proposals_proposal_item_idx").on(t.claimProposalId, t.claimItemId),
+    index("claim_item_proposals_item_idx").on(t.claimItemId),
+  ],
+);
+
+/** Evidence on an item: the landlord's, or the tenant's (tied to their item proposal). */
+export const claimItemDocuments = pgTable(
+  "claim_item_documents",
+  {
+    id: id(),
+    claimItemId: text("claim_item_id")
+      .notNull()
+      .references(() => claimItems.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    claimItemProposalId: text("claim_item_proposal_id").references(() => claimItemProposals.id),
+    source: text("source").notNull(), // SUPPLIER | TENANT
+    uploadedByUserId: text("uploaded_by_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("claim_item_documents_item_idx").on(t.claimItemId)],
+);
+
+export const claimActivities = pgTable(
+  "claim_activities",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    activityType: text("activity_type").notNull(),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    userId: text("user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("claim_activities_claim_idx").on(t.claimId)],
+);
+
+export const evidenceChasers = pgTable("evidence_chasers", {
+  id: id(),
+  claimId: text("claim_id")
+    .notNull()
+    .references(() => claims.id),
+  type: text("type").notNull(), // PREADR
+  status: text("status").notNull(), // PENDING
+  createdAt: createdAt(),
+});
+
+export const arbitrations = pgTable(
+  "arbitrations",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    arbitratedAmount: integer("arbitrated_amount"),
+    repaymentOrderId: text("repayment_order_id").references(() => orders.id),
+    decidedAt: ts("decided_at"),
+    /** 3 calendar days after the decision (Europe/London). */
+    paymentDeadline: ts("payment_deadline"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("arbitrations_claim_idx").on(t.claimId)],
+);
+
+export const arbitrationDocuments = pgTable("arbitration_documents", {
+  id: id(),
+  arbitrationId: text("arbitration_id")
+    .notNull()
+    .references(() => arbitrations.id),
+  documentId: text("document_id")
+    .notNull()
+    .references(() => documents.id),
+  createdAt: createdAt(),
+});
+
+/** A payment plan offered to one order customer for an outstanding balance (part 2 §3). */
+export const paymentPlans = pgTable(
+  "payment_plans",
+  {
+    id: id(),
+    orderCustomerId: text("order_customer_id")
+      .notNull()
+      .references(() => orderCustomers.id),
+    claimId: text("claim_id").references(() => claims.id),
+    status: text("status").notNull().default("PENDING"),
+    /** The balance spread over the instalments, in pence. */
+    amount: integer("amount").notNull(),
+    interestAmount: integer("interest_amount").notNull().default(0),
+    addressId: text("address_id").references(() => addresses.id),
+    /** The offer is void when its three steps are not done by then (48 hours). */
+    offerExpiresAt: ts("offer_expires_at").notNull(),
+    confirmedAt: ts("confirmed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_plans_oc_idx").on(t.orderCustomerId)],
+);
+
+export const paymentPlanActions = pgTable("payment_plan_actions", {
+  id: id(),
+  paymentPlanId: text("payment_plan_id")
+    .notNull()
+    .references(() => paymentPlans.id),
+  typeId: text("type_id").notNull(), // CONFIRM | ADDRESS | CARD_DETAILS
+  position: integer("position").notNull(),
+  completedAt: ts("completed_at"),
+  createdAt: createdAt(),
+});
+
+export const paymentPlanInstalments = pgTable(
+  "payment_plan_instalments",
+  {
+    id: id(),
+    paymentPlanId: text("payment_plan_id")
+      .notNull()
+      .references(() => paymentPlans.id),
+    instalmentNumber: integer("instalment_number").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    amount: integer("amount").notNull(),
+    status: text("status").notNull().default("PENDING"), // PENDING | PAID | FAILED
+    paidAt: ts("paid_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_plan_instalments_number_idx").on(t.paymentPlanId, t.instalmentNumber)],
+);
+
+/** The yearly anniversaries of tenancies over 12 months, and the annual-fee (top-up) order for each. */
+export const tenancyAnniversaries = pgTable(
+  "tenancy_anniversaries",
+  {
+    id: id(),
+    tenancyId: text("tenancy_id")
+      .notNull()
+      .references(() => tenancies.id),
+    anniversaryDate: date("anniversary_date", { mode: "string" }).notNull(),
+    yearNumber: integer("year_number").notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    paidAt: ts("paid_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tenancy_anniversaries_year_idx").on(t.tenancyId, t.yearNumber)],
+);
+
+/** An agent's offer of Keyfree or a cash deposit, answered without login through a token. */
+export const keyfreeOffers = pgTable("keyfree_offers", {
+  id: id(),
+  addressId: text("address_id")
+    .notNull()
+    .references(() => addresses.id),
+  organizationId: text("organization_id").references(() => organizations.id),
+  savingAmount: integer("saving_amount").notNull(),
+  keyfreeAmount: integer("keyfree_amount").notNull(),
+  cashDepositAmount: integer("cash_deposit_amount").notNull(),
+  annualFeesEnabled: boolean("annual_fees_enabled").notNull().default(true),
+  /** The tenancy's choice, final once made (KEYFREE | CASH_DEPOSIT). */
+  choice: text("choice"),
+  chosenAt: ts("chosen_at"),
+  createdAt: createdAt(),
+});
+
+export const keyfreeOfferRecipients = pgTable(
+  "keyfree_offer_recipients",
+  {
+    id: id(),
+    keyfreeOfferId: text("keyfree_offer_id")
+      .notNull()
+      .references(() => keyfreeOffers.id),
+    email: text("email").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    tokenHash: text("token_hash").notNull(),
+    choice: text("choice"),
+    chosenAt: ts("chosen_at"),
+    rejectionReason: text("rejection_reason"),
+    customRejectionReason: text("custom_rejection_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("keyfree_offer_recipients_token_idx").on(t.tokenHash)],
+);
+
+/** A request that tenants confirm they received their tenancy inventory, answered from an e-mail link. */
+export const tenancyInventoryRequests = pgTable("tenancy_inventory_requests", {
+  id: id(),
+  tenancyId: text("tenancy_id")
+    .notNull()
+    .references(() => tenancies.id),
+  createdAt: createdAt(),
+});
+
+export const tenancyInventoryResponses = pgTable(
+  "tenancy_inventory_responses",
+  {
+    id: id(),
+    requestId: text("request_id")
+      .notNull()
+      .references(() => tenancyInventoryRequests.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text("token_hash").notNull(),
+    response: text("response"), // CONFIRMED | UNCONFIRMED
+    respondedAt: ts("responded_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tenancy_inventory_responses_token_idx").on(t.tokenHash)],
+);
+
+/** Settings the ops tools change at run time (the demo clock's offset). */
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").$type<unknown>().notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});

@@ -19,6 +19,7 @@ const TYPES = path.resolve("app/lib/api/schema.d.ts");
 const api = createApi({
   db: undefined as never,
   clock: systemClock,
+  files: undefined as never,
   config: { ...readApiConfig({ NODE_ENV: "production" }), opsEnabled: false },
 });
 const document = JSON.stringify(openApiDocument(api), null, 2) + "\n";

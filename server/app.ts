@@ -6,10 +6,21 @@ import type { AppEnv, Deps } from "./context";
 import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
 import { newId } from "./lib/tokens";
+import { UPLOAD_MAX_BYTES } from "./lib/uploads";
 import { accountRoutes } from "./routes/account";
+import { arbitrationsRoutes } from "./routes/arbitrations";
 import { authRoutes } from "./routes/auth";
-import { opsRoutes } from "./routes/ops";
+import { checkoutRoutes } from "./routes/checkout";
+import { claimsRoutes } from "./routes/claims";
+import { devMailRoutes } from "./routes/dev-mail";
+import { documentsRoutes } from "./routes/documents";
+import { inventoryRoutes } from "./routes/inventory";
+import { offersRoutes } from "./routes/offers";
+import { opsGuard, opsRoutes } from "./routes/ops";
 import { orderRoutes } from "./routes/orders";
+import { passwordRoutes } from "./routes/password";
+import { paymentPlansRoutes } from "./routes/payment-plans";
+import { referencesRoutes } from "./routes/references";
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -68,12 +79,17 @@ export function createApi(deps: Deps) {
     });
   });
 
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: (c) => c.json({ message: "The request body is too large" }, 413),
-    }),
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: (c) => c.json({ message: "The request body is too large" }, 413),
+  });
+  // An upload may be 30 MB plus the multipart envelope; the file itself is checked by checkUpload.
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
+    onError: (c) => c.json({ message: "The file is too large (max 30MB), please compress this file and re-upload" }, 413),
+  });
+  app.use("*", (c, next) =>
+    (c.req.header("content-type") ?? "").startsWith("multipart/form-data") ? uploadLimit(c, next) : jsonLimit(c, next),
   );
 
   app.onError((error, c) => {
@@ -92,10 +108,25 @@ export function createApi(deps: Deps) {
   app.notFound((c) => c.json({ message: "Not found" }, 404));
 
   app.route("/", authRoutes);
+  app.route("/", passwordRoutes);
   app.route("/", accountRoutes);
   app.route("/", orderRoutes);
+  app.route("/", checkoutRoutes);
+  app.route("/", referencesRoutes);
+  app.route("/", documentsRoutes);
+  app.route("/", claimsRoutes);
+  app.route("/", arbitrationsRoutes);
+  app.route("/", paymentPlansRoutes);
+  app.route("/", offersRoutes);
+  app.route("/", inventoryRoutes);
 
-  if (deps.config.opsEnabled) app.route("/ops", opsRoutes(deps.config.opsToken));
+  if (deps.config.opsEnabled) {
+    // Playing the other parties, and the outbox for /dev/mail: outside production only,
+    // and only with the ops token.
+    app.use("/ops/*", opsGuard(deps.config.opsToken));
+    app.route("/ops", opsRoutes());
+    app.route("/ops", devMailRoutes);
+  }
 
   app.doc31("/openapi.json", OPENAPI_INFO);
 

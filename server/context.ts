@@ -1,12 +1,14 @@
 import type { ApiConfig } from "./config";
 import type { Database } from "./db";
 import type { Clock } from "./lib/clock";
+import type { FileStore } from "./lib/files";
 
 /** What every route handler can reach. */
 export type Deps = {
   db: Database;
   config: ApiConfig;
   clock: Clock;
+  files: FileStore;
 };
 
 export type Auth = { userId: string; tokenId: string };

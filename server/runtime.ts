@@ -2,7 +2,9 @@ import path from "node:path";
 import { createApi, type Api } from "./app";
 import { readApiConfig, type ApiConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db";
-import { systemClock, type Clock } from "./lib/clock";
+import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
+import { loadClockOffset } from "./lib/clock-store";
+import { LocalDiskFileStore } from "./lib/files";
 import { log } from "./lib/log";
 import { seedDemoIfEmpty } from "./scenarios/demo";
 
@@ -32,16 +34,18 @@ export function getRuntime(): Promise<Runtime> {
   return holder[KEY];
 }
 
-export async function createRuntime(config: ApiConfig, clock: Clock = systemClock): Promise<Runtime> {
+export async function createRuntime(config: ApiConfig, clockOverride?: Clock): Promise<Runtime> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl }
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   await database.migrate();
+  // Outside production the clock can be moved forward by the ops tools; the offset survives restarts.
+  const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
   const seeded = config.isProduction ? false : await seedDemoIfEmpty(database.db);
   if (seeded) log.info("demo data loaded");
-  const api = createApi({ db: database.db, config, clock });
+  const api = createApi({ db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")) });
   log.info("tenant API ready", { database: database.kind });
   return { config, database, clock, api, seeded };
 }

@@ -135,8 +135,8 @@ export const tenancies = pgTable("tenancies", {
   startDate: date("start_date", { mode: "string" }).notNull(),
   endDate: date("end_date", { mode: "string" }),
   isNewTenancy: boolean("is_new_tenancy").notNull().default(true),
-  /** The cover level decides the claim limit cap (£5,000 standard, £10,000 higher). */
-  coverLevel: text("cover_level").notNull().default("STANDARD"),
+  /** The cover level decides the claim limit cap (£5,000 DEFAULT, £10,000 HIGHER). */
+  coverLevel: text("cover_level").notNull().default("DEFAULT"), // DEFAULT | HIGHER
   termsLink: text("terms_link"),
   completedAt: ts("completed_at"),
   outcomeDeadline: ts("outcome_deadline"),

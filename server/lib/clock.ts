@@ -17,3 +17,20 @@ export class FixedClock implements Clock {
     this.current = new Date(this.current.getTime() + ms);
   }
 }
+
+/**
+ * The system clock moved by an offset: the ops tools "move the clock forward" outside
+ * production so deadlines can be seen passing. The offset is kept in app_settings.
+ */
+export class AdjustableClock implements Clock {
+  constructor(private offsetMs = 0) {}
+  now() {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  get offset() {
+    return this.offsetMs;
+  }
+  setOffset(ms: number) {
+    this.offsetMs = ms;
+  }
+}

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
@@ -9,10 +10,8 @@ import { createTenant, expireAccessTokens, findUserByEmail } from "../scenarios/
  * Playing the other parties, for demos and tests. Mounted only outside production,
  * and only answers requests that carry the ops token.
  */
-export function opsRoutes(opsToken: string | undefined) {
-  const app = new Hono<AppEnv>();
-
-  app.use("*", async (c, next) => {
+export function opsGuard(opsToken: string | undefined) {
+  return createMiddleware<AppEnv>(async (c, next) => {
     const given = c.req.header("x-ops-token") ?? "";
     const ok =
       opsToken !== undefined &&
@@ -21,6 +20,10 @@ export function opsRoutes(opsToken: string | undefined) {
     if (!ok) throw new ApiError(404, "Not found");
     await next();
   });
+}
+
+export function opsRoutes() {
+  const app = new Hono<AppEnv>();
 
   app.post("/tenants", async (c) => {
     const body = z

@@ -4,6 +4,7 @@ import { createApi } from "../../server/app";
 import { readApiConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
+import { MemoryFileStore } from "../../server/lib/files";
 import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
 
 /**
@@ -44,7 +45,7 @@ describe.runIf(url)("PostgreSQL (DATABASE_URL)", () => {
     const handle = await openDatabase({ kind: "postgres", url: url! });
     handles.push(handle);
     await handle.migrate();
-    const api = createApi({ db: handle.db, config: readApiConfig({ NODE_ENV: "test" }), clock: new FixedClock(new Date()) });
+    const api = createApi({ db: handle.db, config: readApiConfig({ NODE_ENV: "test" }), clock: new FixedClock(new Date()), files: new MemoryFileStore() });
     await createTenant(handle.db, { email: "pg@example.test", firstName: "Pat", lastName: "Gres" });
     const login = await api.request("/auth/login", {
       method: "POST",

@@ -5,6 +5,7 @@ import { createApi } from "../../server/app";
 import { readApiConfig, type ApiConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
+import { MemoryFileStore } from "../../server/lib/files";
 import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../server/scenarios/tenants";
 
 export const OPS_TOKEN = "test-ops-token-0123456789";
@@ -16,7 +17,8 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
   const database = await openDatabase({ kind: "pglite", client });
   const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
   const config: ApiConfig = { ...readApiConfig({ NODE_ENV: "test", OPS_TOKEN }), ...overrides };
-  const api = createApi({ db: database.db, config, clock });
+  const files = new MemoryFileStore();
+  const api = createApi({ db: database.db, config, clock, files });
 
   async function json(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
     const response = await api.request(path, {
@@ -53,7 +55,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
     return { ...tenant, token: login.body.accessToken as string };
   }
 
-  return { api, db: database.db, clock, config, json, signedInTenant, close: () => database.close() };
+  return { api, db: database.db, clock, config, files, json, signedInTenant, close: () => database.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -304,7 +304,7 @@ CREATE TABLE "tenancy_tenants" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "claim_id" text;--> statement-breakpoint
-ALTER TABLE "tenancies" ADD COLUMN "cover_level" text DEFAULT 'STANDARD' NOT NULL;--> statement-breakpoint
+ALTER TABLE "tenancies" ADD COLUMN "cover_level" text DEFAULT 'DEFAULT' NOT NULL;--> statement-breakpoint
 ALTER TABLE "tenancies" ADD COLUMN "terms_link" text;--> statement-breakpoint
 ALTER TABLE "arbitration_documents" ADD CONSTRAINT "arbitration_documents_arbitration_id_arbitrations_id_fk" FOREIGN KEY ("arbitration_id") REFERENCES "public"."arbitrations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "arbitration_documents" ADD CONSTRAINT "arbitration_documents_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

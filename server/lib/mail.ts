@@ -1,0 +1,30 @@
+import type { Database } from "../db";
+import { outboxEmails } from "../db/schema";
+import { newId } from "./tokens";
+
+export type QueuedEmail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** A stable name for the kind of e-mail (RESET_PASSWORD, SET_PASSWORD, CLAIM_RAISED...). */
+  template: string;
+  userId?: string | null;
+};
+
+/**
+ * Every e-mail the product sends goes through the outbox: written in the same transaction
+ * as the change it tells of, delivered later (SMTP when configured; shown at /dev/mail otherwise).
+ */
+export async function queueEmail(db: Pick<Database, "insert">, email: QueuedEmail, now: Date) {
+  const id = newId();
+  await db.insert(outboxEmails).values({
+    id,
+    to: email.to,
+    subject: email.subject,
+    text: email.text,
+    template: email.template,
+    userId: email.userId ?? null,
+    createdAt: now,
+  });
+  return id;
+}

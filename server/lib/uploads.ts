@@ -1,0 +1,157 @@
+import { z } from "@hono/zod-openapi";
+import type { Deps } from "../context";
+import { documents } from "../db/schema";
+import { ApiError } from "./errors";
+import { newId } from "./tokens";
+
+/** Spec part 1 §5, §9: upload maximum 30 MB. */
+export const UPLOAD_MAX_BYTES = 31_457_280;
+
+/** Spec part 1 §5: the accepted file types. */
+export const UPLOAD_EXTENSIONS = [
+  "pdf", "jpeg", "jpg", "png", "heic", "docx", "doc", "xlsx", "xlsm", "mp4", "mov", "zip", "xls", "csv", "numbers", "pages",
+] as const;
+type Extension = (typeof UPLOAD_EXTENSIONS)[number];
+
+type Kind = "pdf" | "jpeg" | "png" | "heic" | "zip" | "ole" | "video" | "text";
+
+/** What each extension's bytes must look like. docx/xlsx/numbers/pages are zip containers; doc/xls are OLE. */
+const KIND_OF: Record<Extension, Kind> = {
+  pdf: "pdf",
+  jpeg: "jpeg",
+  jpg: "jpeg",
+  png: "png",
+  heic: "heic",
+  docx: "zip",
+  xlsx: "zip",
+  xlsm: "zip",
+  numbers: "zip",
+  pages: "zip",
+  zip: "zip",
+  doc: "ole",
+  xls: "ole",
+  mp4: "video",
+  mov: "video",
+  csv: "text",
+};
+
+const CONTENT_TYPE: Record<Extension, string> = {
+  pdf: "application/pdf",
+  jpeg: "image/jpeg",
+  jpg: "image/jpeg",
+  png: "image/png",
+  heic: "image/heic",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  xlsm: "application/vnd.ms-excel.sheet.macroEnabled.12",
+  numbers: "application/vnd.apple.numbers",
+  pages: "application/vnd.apple.pages",
+  zip: "application/zip",
+  doc: "application/msword",
+  xls: "application/vnd.ms-excel",
+  mp4: "video/mp4",
+  mov: "video/quicktime",
+  csv: "text/csv",
+};
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0) {
+  return signature.every((b, i) => bytes[offset + i] === b);
+}
+
+function ascii(bytes: Uint8Array, from: number, to: number) {
+  return String.fromCharCode(...bytes.subarray(from, to));
+}
+
+/** The file's kind from its first bytes (magic numbers), or null when it is none we accept. */
+export function detectKind(bytes: Uint8Array): Kind | null {
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return "zip";
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return "ole";
+  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
+    const brand = ascii(bytes, 8, 12);
+    if (["heic", "heix", "hevc", "hevx", "mif1", "msf1", "heim", "heis"].includes(brand)) return "heic";
+    return "video"; // isom, mp41, mp42, qt  , M4V , avc1, 3gp…
+  }
+  if (looksLikeText(bytes)) return "text";
+  return null;
+}
+
+function looksLikeText(bytes: Uint8Array): boolean {
+  if (bytes.length === 0) return false;
+  const sample = bytes.subarray(0, 64 * 1024);
+  if (sample.includes(0)) return false;
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(sample.length === bytes.length ? sample : sample.subarray(0, lastCompleteUtf8(sample)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Length of the sample without a multi-byte character cut off at its end. */
+function lastCompleteUtf8(sample: Uint8Array): number {
+  let end = sample.length;
+  for (let back = 1; back <= 3 && end - back >= 0; back++) {
+    const byte = sample[end - back]!;
+    if ((byte & 0xc0) === 0xc0) return end - back; // a lead byte whose continuation was cut
+    if ((byte & 0x80) === 0) break;
+  }
+  return end;
+}
+
+export const uploadTooLarge = (name: string) =>
+  new ApiError(413, `${name} is too large (max 30MB), please compress this file and re-upload`);
+export const uploadWrongType = (name: string) => new ApiError(415, `${name} is an invalid type, please convert to a PDF`);
+
+export type CheckedUpload = { name: string; bytes: Uint8Array; contentType: string; size: number };
+
+/**
+ * Checks an uploaded file: at most 30 MB (413), a name with an accepted extension AND bytes
+ * of that kind (415). The file's own content type is never trusted.
+ */
+export async function checkUpload(file: unknown, fileName?: string): Promise<CheckedUpload> {
+  if (!(file instanceof Blob)) throw new ApiError(400, "Invalid request: file: a file is required");
+  const name = (fileName?.trim() || (file instanceof File ? file.name : "") || "file").slice(0, 255);
+  if (file.size > UPLOAD_MAX_BYTES) throw uploadTooLarge(name);
+  if (file.size === 0) throw uploadWrongType(name);
+  const extension = name.split(".").pop()?.toLowerCase() as Extension | undefined;
+  if (!extension || !(extension in KIND_OF)) throw uploadWrongType(name);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (detectKind(bytes) !== KIND_OF[extension]) throw uploadWrongType(name);
+  return { name, bytes, contentType: CONTENT_TYPE[extension], size: bytes.length };
+}
+
+/** Stores a checked upload and records it as a document. */
+export async function storeDocument(
+  deps: Pick<Deps, "db" | "files" | "clock">,
+  upload: CheckedUpload,
+  input: { typeId: string; userId: string | null },
+) {
+  const id = newId();
+  const storageKey = `documents/${id.slice(0, 2)}/${id}`;
+  await deps.files.put(storageKey, upload.bytes);
+  const [document] = await deps.db
+    .insert(documents)
+    .values({
+      id,
+      name: upload.name,
+      typeId: input.typeId,
+      storageKey,
+      contentType: upload.contentType,
+      size: upload.size,
+      uploadedByUserId: input.userId,
+      createdAt: deps.clock.now(),
+    })
+    .returning();
+  return document!;
+}
+
+/** The OpenAPI shape of a multipart upload field. */
+export const FileField = z.any().openapi({ type: "string", format: "binary", description: "The file (max 31,457,280 bytes)" });
+
+/** The URL the web uses to fetch a document (the API checks that the tenant may see it). */
+export function documentUrl(documentId: string) {
+  return `/documents/${documentId}`;
+}

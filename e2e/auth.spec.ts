@@ -74,7 +74,7 @@ test.describe("sign in", () => {
     await signIn(page, tenant.email, tenant.password);
     await expect(page.getByRole("heading", { level: 1, name: "Sit back and relax" })).toBeVisible();
 
-    await ops("/tokens/expire", { email: tenant.email });
+    await ops("expire-tokens", { email: tenant.email });
     await page.goto("/?status=expired");
     await expect(page).toHaveURL(/\/auth\/login\?redirectTo=%2F%3Fstatus%3Dexpired$/);
     await expect(page.getByText("Your session has expired. Please sign in again.")).toBeVisible();

@@ -48,7 +48,7 @@ export const test = base.extend<{
   },
   ops: async ({ request }, use) => {
     await use(async (opsPath, body) => {
-      const res = await request.post(`/__ops${opsPath}`, { data: body, headers: { "x-ops-token": opsToken() } });
+      const res = await request.post(`/__ops/run/${opsPath}`, { data: body, headers: { "x-ops-token": opsToken() } });
       expect(res.ok(), `ops ${opsPath}: ${res.status()} ${await res.text()}`).toBe(true);
       return res.json();
     });
@@ -56,7 +56,7 @@ export const test = base.extend<{
   newTenant: async ({ ops }, use) => {
     await use(async (input = {}) => {
       const firstName = input.firstName ?? "Jordan";
-      const created = (await ops("/tenants", { ...input, firstName })) as Omit<Tenant, "password" | "firstName">;
+      const created = (await ops("create-tenant", { ...input, firstName })) as Omit<Tenant, "password" | "firstName">;
       return { ...created, firstName, password: DEMO_PASSWORD };
     });
   },

@@ -96,7 +96,7 @@ test.describe("flash messages", () => {
     await page.goto("/auth/login");
     await signIn(page, tenant.email, tenant.password);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-    await ops("/tokens/expire", { email: tenant.email });
+    await ops("expire-tokens", { email: tenant.email });
     await page.goto("/");
     const message = page.getByText("Your session has expired. Please sign in again.");
     await expect(message).toBeVisible();
@@ -115,7 +115,7 @@ test.describe("flash messages", () => {
     await page.goto("/auth/login");
     await signIn(page, tenant.email, tenant.password);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-    await ops("/tokens/expire", { email: tenant.email });
+    await ops("expire-tokens", { email: tenant.email });
     await page.goto("/");
     const message = page.getByText("Your session has expired. Please sign in again.");
     await expect(message).toBeVisible();

@@ -1,15 +1,11 @@
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { z } from "zod";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
-import { createTenant, expireAccessTokens, findUserByEmail } from "../scenarios/tenants";
+import { opsCommands } from "../ops";
 
-/**
- * Playing the other parties, for demos and tests. Mounted only outside production,
- * and only answers requests that carry the ops token.
- */
+/** Outside production only: requests must carry the ops token; anything else is a 404. */
 export function opsGuard(opsToken: string | undefined) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const given = c.req.header("x-ops-token") ?? "";
@@ -22,31 +18,21 @@ export function opsGuard(opsToken: string | undefined) {
   });
 }
 
+/** Playing the other parties: `POST /ops/run/{command}` with the command's input as JSON. */
 export function opsRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post("/tenants", async (c) => {
-    const body = z
-      .object({
-        email: z.email().optional(),
-        firstName: z.string().min(1).default("Sam"),
-        lastName: z.string().min(1).default("Tenant"),
-        password: z.string().min(8).optional(),
-        requiresPasswordReset: z.boolean().optional(),
-      })
-      .parse(await c.req.json().catch(() => ({})));
-    const email = body.email ?? `tenant-${crypto.randomUUID().slice(0, 8)}@keyfree.example`;
-    const tenant = await createTenant(c.get("deps").db, { ...body, email });
-    return c.json(tenant, 201);
-  });
+  app.get("/commands", (c) =>
+    c.json(opsCommands.map(({ name, summary, example }) => ({ name, summary, example }))),
+  );
 
-  app.post("/tokens/expire", async (c) => {
-    const { email } = z.object({ email: z.email() }).parse(await c.req.json());
-    const { db, clock } = c.get("deps");
-    const user = await findUserByEmail(db, email);
-    if (!user) throw new ApiError(404, "No user with that email");
-    await expireAccessTokens(db, user.id, clock.now());
-    return c.json({ ok: true });
+  app.post("/run/:command", async (c) => {
+    const found = opsCommands.find((cmd) => cmd.name === c.req.param("command"));
+    if (!found) throw new ApiError(404, `Unknown ops command: ${c.req.param("command")}`);
+    const body = await c.req.json().catch(() => ({}));
+    const input = found.input.parse(body);
+    const result = await found.run(c.get("deps"), input);
+    return c.json(result ?? { ok: true }, 200);
   });
 
   return app;

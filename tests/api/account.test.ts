@@ -62,23 +62,3 @@ describe("the OpenAPI document", () => {
     expect(ids).toEqual(expect.arrayContaining(["login", "logout", "me", "getCustomer", "getTenancyOrdersByProductId"]));
   });
 });
-
-describe("ops routes", () => {
-  it("answer only with the ops token", async () => {
-    expect((await t.json("POST", "/ops/tenants", {})).status).toBe(404);
-    expect((await t.json("POST", "/ops/tenants", {}, undefined, { "x-ops-token": "wrong" })).status).toBe(404);
-    const ok = await t.json("POST", "/ops/tenants", { firstName: "Ola" }, undefined, { "x-ops-token": t.config.opsToken! });
-    expect(ok.status).toBe(201);
-    expect(ok.body.email).toMatch(/@keyfree\.example$/);
-  });
-
-  it("are not mounted in production", async () => {
-    const prod = await import("../helpers/api").then((m) => m.createTestApi({ opsEnabled: false }));
-    try {
-      const res = await prod.json("POST", "/ops/tenants", {}, undefined, { "x-ops-token": prod.config.opsToken! });
-      expect(res.status).toBe(404);
-    } finally {
-      await prod.close();
-    }
-  });
-});

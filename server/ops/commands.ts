@@ -1,0 +1,86 @@
+/**
+ * The ops commands: playing the landlord, agent, adjudicator and back office so that a
+ * person (or a test) can set up any situation a tenant can be in. One table, used by the
+ * API's ops routes (`POST /ops/run/{command}`, outside production only, with the ops
+ * token) and by `npm run ops -- <command>`.
+ */
+import { z } from "zod";
+import type { Deps } from "../context";
+import { AdjustableClock } from "../lib/clock";
+import { saveClockOffset } from "../lib/clock-store";
+import { ApiError } from "../lib/errors";
+import { createTenant, expireAccessTokens, findUserByEmail } from "../scenarios/tenants";
+
+export type OpsCommand<S extends z.ZodType = z.ZodType> = {
+  name: string;
+  summary: string;
+  example: string;
+  input: S;
+  run: (deps: Deps, input: z.output<S>) => Promise<unknown>;
+};
+
+function command<S extends z.ZodType>(c: OpsCommand<S>): OpsCommand {
+  return c as unknown as OpsCommand;
+}
+
+const DURATION = /^(-?\d+)(ms|s|m|h|d)$/;
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "3d", "48h", "90m", "-1d" → milliseconds. */
+export function parseDuration(value: string): number {
+  const match = DURATION.exec(value.trim());
+  if (!match) throw new ApiError(400, `Invalid duration "${value}": use a number and a unit, like 3d, 48h, 30m`);
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+}
+
+async function userByEmail(deps: Deps, email: string) {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user) throw new ApiError(404, `No user with the email ${email}`);
+  return user;
+}
+
+export const baseCommands: OpsCommand[] = [
+  command({
+    name: "create-tenant",
+    summary: "Create a tenant (a user and their customer) who can sign in with the demo password",
+    example: "npm run ops -- create-tenant --email sam@example.com --first-name Sam --last-name Green",
+    input: z.object({
+      email: z.email().optional(),
+      firstName: z.string().min(1).default("Sam"),
+      lastName: z.string().min(1).default("Tenant"),
+      password: z.string().min(8).optional(),
+      requiresPasswordReset: z.boolean().optional(),
+    }),
+    run: async (deps, input) => {
+      const email = input.email ?? `tenant-${crypto.randomUUID().slice(0, 8)}@keyfree.example`;
+      return createTenant(deps.db, { ...input, email });
+    },
+  }),
+  command({
+    name: "expire-tokens",
+    summary: "End every sign-in of a tenant now, as if their session had run out",
+    example: "npm run ops -- expire-tokens --email demo@keyfree.example",
+    input: z.object({ email: z.email() }),
+    run: async (deps, input) => {
+      const user = await userByEmail(deps, input.email);
+      await expireAccessTokens(deps.db, user.id, deps.clock.now());
+      return { ok: true };
+    },
+  }),
+  command({
+    name: "clock",
+    summary: "Show the API's clock, move it forward (--advance 3d) or back to real time (--reset true)",
+    example: "npm run ops -- clock --advance 8d",
+    input: z.object({ advance: z.string().optional(), reset: z.boolean().optional() }),
+    run: async (deps, input) => {
+      if (input.advance !== undefined || input.reset) {
+        if (!(deps.clock instanceof AdjustableClock)) throw new ApiError(409, "This API's clock cannot be moved");
+        const offset = input.reset ? 0 : deps.clock.offset + parseDuration(input.advance!);
+        deps.clock.setOffset(offset);
+        await saveClockOffset(deps.db, offset);
+      }
+      const offsetMs = deps.clock instanceof AdjustableClock ? deps.clock.offset : 0;
+      return { now: deps.clock.now().toISOString(), offsetMs };
+    },
+  }),
+];

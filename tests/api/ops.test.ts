@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../server/app";
+import { AdjustableClock } from "../../server/lib/clock";
+import { loadClockOffset } from "../../server/lib/clock-store";
+import { parseDuration } from "../../server/ops/commands";
+import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+const ops = (command: string, body: unknown = {}, token: string | null = OPS_TOKEN) =>
+  t.json("POST", `/ops/run/${command}`, body, undefined, token ? { "x-ops-token": token } : {});
+
+describe("ops routes (playing the other parties)", () => {
+  it("answer only with the ops token", async () => {
+    expect((await ops("create-tenant", {}, null)).status).toBe(404);
+    expect((await ops("create-tenant", {}, "wrong-token-of-the-same-size")).status).toBe(404);
+    expect((await t.json("GET", "/ops/commands")).status).toBe(404);
+    const ok = await ops("create-tenant", { firstName: "Ola" });
+    expect(ok.status).toBe(200);
+    expect(ok.body.email).toMatch(/@keyfree\.example$/);
+  });
+
+  it("are not mounted in production", async () => {
+    const prod = await createTestApi({ opsEnabled: false });
+    try {
+      const res = await prod.json("POST", "/ops/run/create-tenant", {}, undefined, { "x-ops-token": OPS_TOKEN });
+      expect(res.status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it("list their commands with examples", async () => {
+    const res = await t.json("GET", "/ops/commands", undefined, undefined, { "x-ops-token": OPS_TOKEN });
+    expect(res.status).toBe(200);
+    for (const c of res.body) expect(c.example).toContain(`npm run ops -- ${c.name}`);
+  });
+
+  it("refuse an unknown command with 404 and bad input with 400", async () => {
+    expect((await ops("no-such-command")).status).toBe(404);
+    const bad = await ops("expire-tokens", { email: "not-an-email" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("email");
+    expect((await ops("expire-tokens", { email: "nobody@example.test" })).status).toBe(404);
+  });
+
+  it("expire-tokens ends a tenant's sign-ins", async () => {
+    const tenant = await t.signedInTenant();
+    expect((await t.json("GET", "/me", undefined, tenant.token)).status).toBe(200);
+    expect((await ops("expire-tokens", { email: tenant.email })).status).toBe(200);
+    expect((await t.json("GET", "/me", undefined, tenant.token)).status).toBe(401);
+  });
+});
+
+describe("the ops clock", () => {
+  it.each([
+    ["3d", 3 * 86_400_000],
+    ["48h", 48 * 3_600_000],
+    ["30m", 1_800_000],
+    ["-1d", -86_400_000],
+  ])("parses the duration %s", (text, ms) => {
+    expect(parseDuration(text)).toBe(ms);
+  });
+
+  it("refuses a clock it cannot move (the tests' fixed clock) with 409", async () => {
+    const res = await ops("clock", { advance: "1d" });
+    expect(res.status).toBe(409);
+  });
+
+  it("moves an adjustable clock forward, keeps the offset in the database, and resets it", async () => {
+    const clock = new AdjustableClock();
+    const api = createApi({ db: t.db, config: t.config, clock, files: t.files });
+    const run = async (body: unknown) =>
+      (
+        await api.request("/ops/run/clock", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-ops-token": OPS_TOKEN },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<{ now: string; offsetMs: number }>;
+    const moved = await run({ advance: "8d" });
+    expect(moved.offsetMs).toBe(8 * 86_400_000);
+    expect(new Date(moved.now).getTime() - Date.now()).toBeGreaterThan(8 * 86_400_000 - 60_000);
+    expect(await loadClockOffset(t.db)).toBe(8 * 86_400_000);
+    const reset = await run({ reset: true });
+    expect(reset.offsetMs).toBe(0);
+    expect(await loadClockOffset(t.db)).toBe(0);
+  });
+});

@@ -6,6 +6,10 @@ export default [
   layout("routes/auth/layout.tsx", [route("auth/login", "routes/auth/login.tsx")]),
   route("auth/logout", "routes/auth/logout.tsx"),
 
+  // Outside production only: the e-mails the app has queued (the dev mailbox).
+  route("dev/mail", "routes/dev/mail.tsx"),
+  route("dev/mail/:emailId", "routes/dev/mail-message.tsx"),
+
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [index("routes/dashboard.tsx")]),
 

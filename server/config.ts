@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+export const DEFAULT_APP_URL = "http://localhost:3000";
+export const DEFAULT_MAIL_FROM = "Keyfree <no-reply@keyfree.example>";
+
 /**
  * The tenant API's environment, read and validated once at start-up.
  * NODE_ENV unset means a developer's or demo machine ("development").
@@ -14,6 +17,14 @@ const ApiEnv = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(8 * 60 * 60),
   API_PORT: z.coerce.number().int().positive().default(4000),
   OPS_TOKEN: z.string().min(16).optional(),
+  /** Where tenants open the web app: links in e-mails start with it. */
+  APP_URL: z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s):// URL" }).default(DEFAULT_APP_URL),
+  /** SMTP server for the outbox (smtp:// or smtps://, credentials in the URL); unset keeps e-mails in the dev mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
 });
 
 export type ApiConfig = {
@@ -26,6 +37,11 @@ export type ApiConfig = {
   /** Ops routes (playing the other parties) exist only outside production. */
   opsEnabled: boolean;
   opsToken: string | undefined;
+  /** The web app's address, without a trailing slash (links in e-mails). */
+  appUrl: string;
+  /** Outbox e-mails go out through this SMTP server; undefined keeps them in the dev mailbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -45,5 +61,8 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     apiPort: e.API_PORT,
     opsEnabled: !isProduction,
     opsToken: e.OPS_TOKEN,
+    appUrl: e.APP_URL.replace(/\/+$/, ""),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }

@@ -33,6 +33,19 @@ export async function apiClient(accessToken?: string): Promise<ApiClient> {
   });
 }
 
+/**
+ * A plain request to the API with extra headers, for the few routes outside the typed
+ * contract (the ops outbox behind the dev mailbox). `path` starts with "/".
+ */
+export async function apiRawRequest(
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const doFetch = await getApiFetch();
+  const base = (webConfig.tenantApiUrl ?? IN_PROCESS_BASE).replace(/\/+$/, "");
+  return doFetch(new Request(`${base}${path}`, { method: init.method ?? "GET", headers: init.headers }));
+}
+
 /** A failed API call, with the API's message (the spec's flash text). */
 export class ApiFailure extends Error {
   constructor(

@@ -5,7 +5,9 @@ import { accessTokens, userEvents, users } from "../db/schema";
 import { requireTenant } from "../lib/auth";
 import { ApiError, errorResponses } from "../lib/errors";
 import { timingDummyHash, verifyPassword } from "../lib/passwords";
-import { hashToken, newId, newSecretToken } from "../lib/tokens";
+import { newId } from "../lib/tokens";
+import { issueAccessToken } from "../lib/access-tokens";
+import { sendResetPasswordLink } from "./password";
 
 const LoginBody = z
   .object({
@@ -57,20 +59,16 @@ export const authRoutes = new OpenAPIHono<AppEnv>()
     // Verify against a dummy hash for unknown emails so both failures take as long.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
     if (!user || !ok) throw new ApiError(401, "Wrong email or password");
+    const now = clock.now();
     if (user.requiresPasswordReset) {
-      await db.insert(userEvents).values({ id: newId(), userId: user.id, type: "LOGIN_RESET_REQUIRED" });
+      // The 'Check Your Email' state promises an e-mail: send a reset link with it.
+      await db.transaction(async (tx) => {
+        await tx.insert(userEvents).values({ id: newId(), userId: user.id, type: "LOGIN_RESET_REQUIRED", createdAt: now });
+        await sendResetPasswordLink(tx, config, user, now);
+      });
       return c.json({ requiresReset: true, accessToken: null }, 200);
     }
-    const token = newSecretToken();
-    const now = clock.now();
-    await db.insert(accessTokens).values({
-      id: newId(),
-      userId: user.id,
-      tokenHash: hashToken(token),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + config.accessTokenTtlSeconds * 1000),
-    });
-    await db.insert(userEvents).values({ id: newId(), userId: user.id, type: "LOGIN", createdAt: now });
+    const token = await issueAccessToken(db, config, user.id, now);
     return c.json({ requiresReset: false, accessToken: token }, 200);
   })
   .openapi(logout, async (c) => {

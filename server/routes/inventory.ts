@@ -1,4 +1,88 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+/**
+ * The tenancy inventory confirmation (part 2 §2 route table and tenancy inventory
+ * pages), answered without login through the token in the e-mail link
+ * `/tenancy-inventory-response?token=…&response=CONFIRMED|UNCONFIRMED`.
+ *
+ * Reading chosen for what the web needs: a token that is no recipient's answers 404
+ * (as every unknown id in this API; the web shows /tenancy-inventory-error for it), and
+ * a well-formed request whose response is neither CONFIRMED nor UNCONFIRMED answers 200
+ * with outcome ERROR and changes nothing ('any other value shows the error page'), so
+ * the web maps outcomes to pages one to one.
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, eq, isNull } from "drizzle-orm";
 import type { AppEnv } from "../context";
+import { tenancyInventoryRequests, tenancyInventoryResponses } from "../db/schema";
+import {
+  INVENTORY_OUTCOMES,
+  normaliseInventoryResponse,
+  tenancyInventoryOutcome,
+  type InventoryResponse,
+} from "../domain/tenancy-inventory";
+import { errorResponses, notFound } from "../lib/errors";
+import { hashToken } from "../lib/tokens";
 
-export const inventoryRoutes = new OpenAPIHono<AppEnv>();
+const RespondBody = z
+  .object({
+    token: z.string().min(1).max(200).openapi({ description: "The token from the e-mail link" }),
+    response: z.string().max(100).openapi({ description: "CONFIRMED or UNCONFIRMED; any other value gives outcome ERROR" }),
+  })
+  .openapi("TenancyInventoryResponseInput");
+
+const OutcomeSchema = z
+  .object({
+    outcome: z.enum(INVENTORY_OUTCOMES).openapi({
+      description:
+        "The page to show: CONFIRMED and UNCONFIRMED the thank-you texts, ALREADY_RESPONDED /tenancy-inventory-already-responded, PREVIOUSLY_CONFIRMED /tenancy-inventory-previously-confirmed, ERROR /tenancy-inventory-error",
+    }),
+  })
+  .openapi("TenancyInventoryOutcome");
+
+const respondToTenancyInventory = createRoute({
+  method: "post",
+  path: "/tenancy-inventory-responses",
+  operationId: "respondToTenancyInventory",
+  tags: ["tenancy inventory"],
+  summary: "Confirm or deny receiving the tenancy inventory (no login: the token from the e-mail link)",
+  request: { body: { required: true, content: { "application/json": { schema: RespondBody } } } },
+  responses: {
+    200: { description: "What happened, as the page to show", content: { "application/json": { schema: OutcomeSchema } } },
+    ...errorResponses(400, 404),
+  },
+});
+
+export const inventoryRoutes = new OpenAPIHono<AppEnv>().openapi(respondToTenancyInventory, async (c) => {
+  const { db, clock } = c.get("deps");
+  const { token, response } = c.req.valid("json");
+  const now = clock.now();
+  const outcome = await db.transaction(async (tx) => {
+    const [own] = await tx
+      .select({ id: tenancyInventoryResponses.id, requestId: tenancyInventoryResponses.requestId })
+      .from(tenancyInventoryResponses)
+      .where(eq(tenancyInventoryResponses.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!own) throw notFound();
+    // Co-tenants answering at the same moment take turns on the request's row.
+    await tx.select({ id: tenancyInventoryRequests.id }).from(tenancyInventoryRequests).where(eq(tenancyInventoryRequests.id, own.requestId)).for("update");
+    const all = await tx
+      .select({ id: tenancyInventoryResponses.id, response: tenancyInventoryResponses.response })
+      .from(tenancyInventoryResponses)
+      .where(eq(tenancyInventoryResponses.requestId, own.requestId));
+    const read = (value: string | null): InventoryResponse | null => (value === null ? null : normaliseInventoryResponse(value));
+    const decided = tenancyInventoryOutcome({
+      response,
+      ownResponse: read(all.find((r) => r.id === own.id)?.response ?? null),
+      coTenantResponses: all.filter((r) => r.id !== own.id).map((r) => read(r.response)),
+    });
+    if (decided.record !== null) {
+      const written = await tx
+        .update(tenancyInventoryResponses)
+        .set({ response: decided.record, respondedAt: now })
+        .where(and(eq(tenancyInventoryResponses.id, own.id), isNull(tenancyInventoryResponses.response)))
+        .returning({ id: tenancyInventoryResponses.id });
+      if (written.length === 0) return "ALREADY_RESPONDED" as const;
+    }
+    return decided.outcome;
+  });
+  return c.json({ outcome }, 200);
+});

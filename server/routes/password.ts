@@ -1,4 +1,335 @@
-import { OpenAPIHono } from "@hono/zod-openapi";
+/**
+ * Forgotten and first passwords (part 1 §2.2, §5, §7): the reset-password request, the
+ * reset itself, and setting the password of an invited tenant. The links travel by e-mail
+ * (the outbox) and carry single-use tokens of which only a hash is stored.
+ */
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import type { ApiConfig } from "../config";
 import type { AppEnv } from "../context";
+import type { Database } from "../db";
+import { accessTokens, passwordTokens, userEvents, users } from "../db/schema";
+import { newPasswordError, PASSWORD_MESSAGES } from "../domain/passwords";
+import { ApiError, errorResponses } from "../lib/errors";
+import { queueEmail } from "../lib/mail";
+import { hashPassword } from "../lib/passwords";
+import { hashToken, newId, newSecretToken } from "../lib/tokens";
+import { PRODUCT_NAME } from "../domain/product";
+import { issueAccessToken } from "../lib/access-tokens";
 
-export const passwordRoutes = new OpenAPIHono<AppEnv>();
+export type PasswordTokenKind = "RESET" | "SET";
+
+/** A reset link works for 1 hour; an invitation's set-password link for 7 days. */
+export const PASSWORD_TOKEN_TTL_MS: Record<PasswordTokenKind, number> = {
+  RESET: 60 * 60 * 1000,
+  SET: 7 * 24 * 60 * 60 * 1000,
+};
+
+/**
+ * At most this many reset e-mails per user per hour. Further requests still get the same
+ * answer (nothing is revealed) but send nothing, so nobody can flood a tenant's inbox.
+ */
+export const RESET_EMAILS_PER_HOUR = 5;
+
+export const PASSWORD_REQUEST_ANSWER =
+  "If an account exists for this email address, we have sent it a link to reset the password.";
+
+const TOKEN_MESSAGES: Record<PasswordTokenKind, { invalid: string; used: string; expired: string }> = {
+  RESET: {
+    invalid: "This password reset link is not valid. Please request a new one.",
+    used: "This password reset link has already been used. Please request a new one.",
+    expired: "This password reset link has expired. Please request a new one.",
+  },
+  SET: {
+    invalid: "This link to set your password is not valid. Use 'Forgot password?' on the login page to get a new one.",
+    used: "This link to set your password has already been used. Use 'Forgot password?' on the login page if you need a new password.",
+    expired: "This link to set your password has expired. Use 'Forgot password?' on the login page to get a new one.",
+  },
+};
+
+type Db = Pick<Database, "insert" | "update" | "select">;
+type UserForEmail = { id: string; email: string; firstName: string };
+
+/** The link a tenant follows from the e-mail: /auth/reset-password or /auth/set-password, with token and email. */
+export function passwordLink(appUrl: string, kind: PasswordTokenKind, token: string, email: string): string {
+  const path = kind === "RESET" ? "/auth/reset-password" : "/auth/set-password";
+  const query = new URLSearchParams({ token, email });
+  return `${appUrl.replace(/\/+$/, "")}${path}?${query.toString()}`;
+}
+
+/**
+ * A new single-use token of a kind for a user. Earlier unused tokens of the same kind stop
+ * working (each 'Resend Email' sends a new link and only the newest works). Returns the
+ * token itself; only its hash is kept.
+ */
+export async function createPasswordToken(db: Db, userId: string, kind: PasswordTokenKind, now: Date): Promise<string> {
+  await db
+    .update(passwordTokens)
+    .set({ expiresAt: now })
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.kind, kind),
+        isNull(passwordTokens.usedAt),
+        gt(passwordTokens.expiresAt, now),
+      ),
+    );
+  const token = newSecretToken();
+  await db.insert(passwordTokens).values({
+    id: newId(),
+    userId,
+    kind,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + PASSWORD_TOKEN_TTL_MS[kind]),
+    createdAt: now,
+  });
+  return token;
+}
+
+/**
+ * Queues the RESET_PASSWORD e-mail with a new reset link, unless the user already had
+ * RESET_EMAILS_PER_HOUR of them in the last hour. Returns the outbox id, or null when held back.
+ */
+export async function sendResetPasswordLink(
+  db: Db,
+  config: Pick<ApiConfig, "appUrl">,
+  user: UserForEmail,
+  now: Date,
+): Promise<string | null> {
+  // One request at a time per user, so the throttle and 'only the newest link works' hold.
+  await db.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for("update");
+  const [recent] = await db
+    .select({ n: count() })
+    .from(passwordTokens)
+    .where(
+      and(
+        eq(passwordTokens.userId, user.id),
+        eq(passwordTokens.kind, "RESET"),
+        gte(passwordTokens.createdAt, new Date(now.getTime() - 60 * 60 * 1000)),
+      ),
+    );
+  if ((recent?.n ?? 0) >= RESET_EMAILS_PER_HOUR) return null;
+  const token = await createPasswordToken(db, user.id, "RESET", now);
+  const link = passwordLink(config.appUrl, "RESET", token, user.email);
+  return queueEmail(
+    db,
+    {
+      to: user.email,
+      userId: user.id,
+      template: "RESET_PASSWORD",
+      subject: `Reset your ${PRODUCT_NAME} password`,
+      text: [
+        `Hello ${user.firstName},`,
+        "",
+        `We received a request to reset the password of your ${PRODUCT_NAME} account. Follow this link to choose a new password:`,
+        "",
+        link,
+        "",
+        "The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email: your password has not changed.",
+        "",
+        `The ${PRODUCT_NAME} team`,
+      ].join("\n"),
+    },
+    now,
+  );
+}
+
+/**
+ * Queues the SET_PASSWORD e-mail inviting a user who has no password yet to choose one
+ * (a new SET token, valid for 7 days). Returns the token and the outbox id.
+ */
+export async function sendSetPasswordLink(
+  db: Db,
+  config: Pick<ApiConfig, "appUrl">,
+  user: UserForEmail,
+  now: Date,
+): Promise<{ token: string; link: string; emailId: string }> {
+  const token = await createPasswordToken(db, user.id, "SET", now);
+  const link = passwordLink(config.appUrl, "SET", token, user.email);
+  const emailId = await queueEmail(
+    db,
+    {
+      to: user.email,
+      userId: user.id,
+      template: "SET_PASSWORD",
+      subject: `Set your ${PRODUCT_NAME} password`,
+      text: [
+        `Hello ${user.firstName},`,
+        "",
+        `You have been invited to ${PRODUCT_NAME}. Follow this link to set your password and sign in:`,
+        "",
+        link,
+        "",
+        "The link works once and expires in 7 days.",
+        "",
+        `The ${PRODUCT_NAME} team`,
+      ].join("\n"),
+    },
+    now,
+  );
+  return { token, link, emailId };
+}
+
+/**
+ * Checks a token from a link before the (slow) password hashing: it must exist, be of the
+ * kind, belong to the email when one is given, and be unused and unexpired.
+ */
+async function findUsableToken(db: Database, kind: PasswordTokenKind, token: string, email: string | undefined, now: Date) {
+  const messages = TOKEN_MESSAGES[kind];
+  const [row] = await db
+    .select({ token: passwordTokens, email: users.email })
+    .from(passwordTokens)
+    .innerJoin(users, eq(users.id, passwordTokens.userId))
+    .where(eq(passwordTokens.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row || row.token.kind !== kind) throw new ApiError(400, messages.invalid);
+  if (email !== undefined && row.email.toLowerCase() !== email.toLowerCase()) throw new ApiError(400, messages.invalid);
+  if (row.token.usedAt) throw new ApiError(400, messages.used);
+  if (row.token.expiresAt.getTime() <= now.getTime()) throw new ApiError(400, messages.expired);
+  return row.token;
+}
+
+/**
+ * Uses a token and sets the password, in one transaction: the token is claimed with a
+ * conditional update (a double submit finds it used), every other outstanding link of the
+ * user stops working and every session of the user is signed out.
+ */
+async function usePasswordToken(
+  tx: Database,
+  kind: PasswordTokenKind,
+  token: { id: string; userId: string },
+  passwordHash: string,
+  now: Date,
+) {
+  const [claimed] = await tx
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordTokens.id, token.id), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .returning({ id: passwordTokens.id });
+  if (!claimed) throw new ApiError(400, TOKEN_MESSAGES[kind].used);
+  await tx
+    .update(users)
+    .set({ passwordHash, requiresPasswordReset: false })
+    .where(eq(users.id, token.userId));
+  await tx
+    .update(passwordTokens)
+    .set({ expiresAt: now })
+    .where(and(eq(passwordTokens.userId, token.userId), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)));
+  await tx
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.userId, token.userId), isNull(accessTokens.revokedAt)));
+  await tx.insert(userEvents).values({
+    id: newId(),
+    userId: token.userId,
+    type: kind === "RESET" ? "PASSWORD_RESET" : "PASSWORD_SET",
+    createdAt: now,
+  });
+}
+
+/** Part 1 §5 new password: required, 'Minimum 8 Characters', 3 of 4 character types. */
+const NewPassword = z
+  .string({ error: PASSWORD_MESSAGES.required })
+  .superRefine((value, ctx) => {
+    const message = newPasswordError(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  })
+  .openapi({
+    description: "At least 8 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*",
+    example: "Keyfree-new-1",
+  });
+
+const LinkToken = z.string({ error: "Required" }).min(1, "Required").max(200).openapi({ description: "The token from the e-mailed link" });
+const Email = z.email().max(254).openapi({ example: "demo@keyfree.example" });
+
+const ResetPasswordRequestBody = z.object({ email: Email }).openapi("ResetPasswordRequestRequest");
+const ResetPasswordRequestResponse = z
+  .object({ message: z.string().openapi({ example: PASSWORD_REQUEST_ANSWER }) })
+  .openapi("ResetPasswordRequestResponse");
+const ResetPasswordBody = z
+  .object({ token: LinkToken, password: NewPassword, email: Email })
+  .openapi("ResetPasswordRequest");
+const SetPasswordBody = z
+  .object({
+    token: LinkToken,
+    password: NewPassword,
+    email: Email.optional().openapi({ description: "The email from the link; when given it must be the invited user's" }),
+  })
+  .openapi("SetPasswordRequest");
+const SetPasswordResponse = z
+  .object({ accessToken: z.string().openapi({ description: "Bearer token: the tenant is signed in" }) })
+  .openapi("SetPasswordResponse");
+
+const resetPasswordRequest = createRoute({
+  method: "post",
+  path: "/auth/reset-password-request",
+  operationId: "resetPasswordRequest",
+  tags: ["auth"],
+  summary: "E-mail a link to reset the password (the same answer whether or not the account exists)",
+  request: { body: { required: true, content: { "application/json": { schema: ResetPasswordRequestBody } } } },
+  responses: {
+    200: { description: "Sent when the account exists", content: { "application/json": { schema: ResetPasswordRequestResponse } } },
+    ...errorResponses(400),
+  },
+});
+
+const resetPassword = createRoute({
+  method: "post",
+  path: "/auth/reset-password",
+  operationId: "resetPassword",
+  tags: ["auth"],
+  summary: "Choose a new password with the token from a reset e-mail; signs out every session",
+  request: { body: { required: true, content: { "application/json": { schema: ResetPasswordBody } } } },
+  responses: {
+    204: { description: "Password changed: the tenant can log in with it" },
+    ...errorResponses(400),
+  },
+});
+
+const setPassword = createRoute({
+  method: "post",
+  path: "/auth/set-password",
+  operationId: "setPassword",
+  tags: ["auth"],
+  summary: "Set the first password with the token from an invitation e-mail, and sign in",
+  request: { body: { required: true, content: { "application/json": { schema: SetPasswordBody } } } },
+  responses: {
+    200: { description: "Password set and signed in", content: { "application/json": { schema: SetPasswordResponse } } },
+    ...errorResponses(400),
+  },
+});
+
+export const passwordRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(resetPasswordRequest, async (c) => {
+    const { db, clock, config } = c.get("deps");
+    const { email } = c.req.valid("json");
+    const now = clock.now();
+    const [user] = await db
+      .select({ id: users.id, email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .limit(1);
+    if (user) await db.transaction((tx) => sendResetPasswordLink(tx, config, user, now));
+    return c.json({ message: PASSWORD_REQUEST_ANSWER }, 200);
+  })
+  .openapi(resetPassword, async (c) => {
+    const { db, clock } = c.get("deps");
+    const { token, password, email } = c.req.valid("json");
+    const now = clock.now();
+    const row = await findUsableToken(db, "RESET", token, email, now);
+    const passwordHash = await hashPassword(password);
+    await db.transaction((tx) => usePasswordToken(tx, "RESET", row, passwordHash, now));
+    return c.body(null, 204);
+  })
+  .openapi(setPassword, async (c) => {
+    const { db, clock, config } = c.get("deps");
+    const { token, password, email } = c.req.valid("json");
+    const now = clock.now();
+    const row = await findUsableToken(db, "SET", token, email, now);
+    const passwordHash = await hashPassword(password);
+    const accessToken = await db.transaction(async (tx) => {
+      await usePasswordToken(tx, "SET", row, passwordHash, now);
+      return issueAccessToken(tx, config, row.userId, now);
+    });
+    return c.json({ accessToken }, 200);
+  });

@@ -34,6 +34,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/reset-password-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mail a link to reset the password (the same answer whether or not the account exists) */
+        post: operations["resetPasswordRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose a new password with the token from a reset e-mail; signs out every session */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/set-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the first password with the token from an invitation e-mail, and sign in */
+        post: operations["setPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me": {
         parameters: {
             query?: never;
@@ -68,6 +119,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the signed-in user's About You details (any of them) */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/me/onboarding-introduction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record that the tenant has read the onboarding introduction ('I understand'); repeating it changes nothing */
+        post: operations["completeOnboardingIntroduction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The addresses at a UK postcode (an empty list when none are found) */
+        get: operations["searchAddressesByPostcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{userId}/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an address to the signed-in user's address history (a current address replaces the current one) */
+        post: operations["addAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/addresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an address from the signed-in user's address history */
+        delete: operations["removeAddress"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replace the signed-in user's address history with the given list (at most one current address) */
+        put: operations["updateAddressHistory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenancy-orders": {
         parameters: {
             query?: never;
@@ -79,6 +232,789 @@ export interface paths {
         get: operations["getTenancyOrdersByProductId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenancy-orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the signed-in tenant's own Keyfree orders */
+        get: operations["getTenancyOrderById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/amount-remaining": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in tenant still has to pay on one of their orders; with remainingBalance=true, the whole order's remaining balance across all its tenants */
+        get: operations["getAmountRemaining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in tenant's own order customer on an order: actions, next action, steps, order and terms */
+        get: operations["getOrderCustomerById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}/about-you": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** About You: save the tenant's details and complete the step */
+        post: operations["aboutYou"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}/address-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Address history: complete the step (the tenant must have a current address) */
+        post: operations["addressHistory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm: the tenant ticks the acknowledgements */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Agree to Terms: creates the e-signed terms with the tenant's name and records the IP address */
+        post: operations["sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}/sign-addendum": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign the addendum: creates the e-signed addendum with the tenant's name and records the IP address */
+        post: operations["signAddendumForTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}/tenancy-user": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in tenant on the order's tenancy, with their guarantor */
+        get: operations["getTenancyUserById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/{orderId}/customers/{customerId}/reference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start referencing (eligibility) for the tenant's order customer; answers the existing reference when there is one */
+        post: operations["reference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/references/{referenceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's own reference with its documents and checks */
+        get: operations["findReferenceById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/references/{referenceId}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The checks of the tenant's own reference */
+        get: operations["getChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/references/{referenceId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload one proof of identity or address while the reference needs information */
+        post: operations["addReferenceDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/references/{referenceId}/documents/{referenceDocumentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an uploaded proof while the reference needs information */
+        delete: operations["deleteReferenceDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/references/{referenceId}/ready-for-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Send for Review': moves an INFO_REQUIRED reference with both proofs to IN_REVIEW */
+        post: operations["readyForReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a document (claim evidence) to link to a claim item or claim response later */
+        post: operations["createDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/documents/{documentId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of a document the tenant may see, as an attachment */
+        get: operations["getDocumentContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A claim the tenant is a respondent of, with what they may see and the facts the claim screen needs */
+        get: operations["findClaimById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/response-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenants' claim response documents (evidence for a dispute) */
+        get: operations["findManyClaimResponseDocuments"];
+        put?: never;
+        /** Upload a claim response document (type CLAIM_RESPONSE) */
+        post: operations["addClaimResponseDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/response-documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a claim response document the tenant uploaded */
+        delete: operations["deleteClaimResponseDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/items/{claimItemId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload the tenant's evidence for a claim item (type CLAIM_ITEM), optionally for their own item proposal */
+        post: operations["addClaimItemDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/items/{claimItemId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete evidence the tenant uploaded for an item (not once its proposal is submitted) */
+        delete: operations["deleteClaimItemDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/counter-proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a counter amount for an item in the tenant's draft proposal (starts the draft if needed; Agree uses the agent's amount) */
+        post: operations["createCounterProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/counter-proposals/{claimItemProposalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an item's counter amount in the tenant's draft proposal */
+        put: operations["updateCounterProposal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/proposals/{claimProposalId}/item-proposals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add an item proposal to the tenant's draft proposal */
+        post: operations["createClaimItemProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/proposals/{claimProposalId}/item-proposals/{claimItemProposalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change an item proposal in the tenant's draft proposal */
+        put: operations["updateClaimItemProposal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/proposals/{claimProposalId}/agree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept the landlord's charges (round 1) or final proposal (round 3); the tenants then pay */
+        post: operations["agreeClaimProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/proposals/{claimProposalId}/counter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Disagree with mediation: start the tenant's counter-proposal (a round 2 draft) to a non-final proposal */
+        post: operations["counterClaimProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/proposals/{claimProposalId}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raise a formal dispute of a final proposal (or any proposal without mediation); the £60 fee is then due */
+        post: operations["disputeClaimProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/proposals/{claimProposalId}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit the tenant's draft: at once for £0, otherwise after the upfront payment */
+        post: operations["publishClaimProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/proposals/{claimProposalId}/unpublish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Back from the proposal payment step: the proposal is a draft again */
+        post: operations["unpublishClaimProposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/dispute-message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The tenant's reason for the formal dispute (before the dispute fee is paid) */
+        put: operations["updateTenantDisputeMessage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/activities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Record something the claim screen reports (e.g. an item countered, with counterProposalAmount) */
+        post: operations["createClaimActivity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/respondents/{claimRespondentId}/responses/{claimResponseId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reject with no evidence: the tenant's message, and the claim goes to the adjudicator once the £60 fee is paid */
+        put: operations["updateClaimResponse"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/arbitrations/{arbitrationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The adjudication of a claim the tenant is a respondent of */
+        get: operations["getArbitrationById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's payment plan with its instalments, steps, next step and the screen to show */
+        get: operations["getPaymentPlanById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}/property-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The address of the property the plan's tenancy is for */
+        get: operations["getPaymentPlanPropertyAddressById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}/next-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan's current next action (null when none) and the screen to show */
+        get: operations["getPaymentPlanAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the proposed payment plan (step 1, Payment Proposal Outline) */
+        post: operations["confirmPaymentPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}/address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give the postal address for the plan's confirmations (step 2, Address Confirmation) */
+        put: operations["updateAddress"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}/instalments/{instalmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One instalment of the plan, with its status (polled until PAID) */
+        get: operations["getInstalmentById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenancy-anniversaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The anniversaries of the signed-in tenant's tenancies, with whether each year's annual fee is paid */
+        get: operations["getUserTenancyAnniversaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keyfree-offers/{keyfreeOfferId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offer as its recipient sees it, through the token from the offer e-mail (no login) */
+        get: operations["getKeyfreeOffer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keyfree-offers/{keyfreeOfferId}/choice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Choose Keyfree or a cash deposit: final for the tenancy, and cannot be changed by co-tenants */
+        post: operations["respondToOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/keyfree-offers/{keyfreeOfferId}/rejection-reason": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Say why Keyfree was not chosen (after this recipient chose a cash deposit) */
+        post: operations["addRejectionReason"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tenancy-inventory-responses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm or deny receiving the tenancy inventory (no login: the token from the e-mail link) */
+        post: operations["respondToTenancyInventory"];
         delete?: never;
         options?: never;
         head?: never;
@@ -111,6 +1047,50 @@ export interface components {
              */
             email: string;
             password: string;
+        };
+        ResetPasswordRequestResponse: {
+            /** @example If an account exists for this email address, we have sent it a link to reset the password. */
+            message: string;
+        };
+        ResetPasswordRequestRequest: {
+            /**
+             * Format: email
+             * @example demo@keyfree.example
+             */
+            email: string;
+        };
+        ResetPasswordRequest: {
+            /** @description The token from the e-mailed link */
+            token: string;
+            /**
+             * @description At least 8 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*
+             * @example Keyfree-new-1
+             */
+            password: string;
+            /**
+             * Format: email
+             * @example demo@keyfree.example
+             */
+            email: string;
+        };
+        SetPasswordResponse: {
+            /** @description Bearer token: the tenant is signed in */
+            accessToken: string;
+        };
+        SetPasswordRequest: {
+            /** @description The token from the e-mailed link */
+            token: string;
+            /**
+             * @description At least 8 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*
+             * @example Keyfree-new-1
+             */
+            password: string;
+            /**
+             * Format: email
+             * @description The email from the link; when given it must be the invited user's
+             * @example demo@keyfree.example
+             */
+            email?: string;
         };
         User: {
             id: string;
@@ -152,6 +1132,82 @@ export interface components {
             hasDuplicatePaymentMethod: boolean;
             requiresNewPaymentMethod: boolean;
         };
+        UpdateUserRequest: {
+            firstName?: string;
+            lastName?: string;
+            /**
+             * @description YYYY-MM-DD; at least 18 years ago
+             * @example 1990-04-17
+             */
+            dob?: string;
+            /** @description One of MALE, FEMALE, UNKNOWN (UNKNOWN: 'Rather not say') */
+            gender?: string;
+            /**
+             * @description 11 to 15 characters: an optional leading + then digits
+             * @example 07700900123
+             */
+            mobileNumber?: string;
+        };
+        AddressLookupResult: {
+            /** @description The lookup's id for the address */
+            externalId: string;
+            buildingName: string | null;
+            roomNumber: string | null;
+            flatNumber: string | null;
+            buildingNumber: string | null;
+            street: string;
+            subStreet: string | null;
+            town: string | null;
+            county: string | null;
+            postcode: string;
+            /**
+             * @description Three-letter country code
+             * @example GBR
+             */
+            country: string;
+        };
+        AddressInput: {
+            /** @description In an address history: the id of an address already in it (kept); any other id makes a new address */
+            id?: string;
+            externalId?: string | null;
+            buildingName?: string | null;
+            roomNumber?: string | null;
+            flatNumber?: string | null;
+            buildingNumber?: string | null;
+            street?: string | null;
+            subStreet?: string | null;
+            town?: string | null;
+            county?: string | null;
+            postcode?: string | null;
+            /**
+             * @description Three-letter country code
+             * @example GBR
+             */
+            country?: string | null;
+            /** @description YYYY-MM-DD */
+            startDate?: string | null;
+            /** @description YYYY-MM-DD */
+            endDate?: string | null;
+            /** @default true */
+            currentlyAtAddress: boolean;
+            organizationId?: string | null;
+        };
+        AddressHistory: {
+            addresses: components["schemas"]["Address"][];
+        };
+        AddressHistoryRequest: {
+            addresses: components["schemas"]["AddressInput"][];
+        };
+        TenancyOrderList: {
+            tenancyOrders: components["schemas"]["TenancyOrder"][];
+            /** @description Any order has an open next action the tenant can do ('You have outstanding actions') */
+            hasOutstandingActions: boolean;
+            /**
+             * @description The dashboard's default filter (part 2 §2)
+             * @enum {string}
+             */
+            defaultAccountStatus: "ACTIVE" | "EXPIRED";
+        };
         TenancyOrder: {
             /** @description The order id */
             id: string;
@@ -172,7 +1228,10 @@ export interface components {
              * @enum {string}
              */
             status: "IN_PROGRESS" | "ACTIVE" | "EXPIRED";
+            /** @description The card's status line (part 2 §2) */
+            statusLine: string;
             redirectUrl: string | null;
+            orderCustomerId: string;
             orderCustomer: {
                 id: string;
                 customerId: string;
@@ -180,6 +1239,15 @@ export interface components {
                 fee: number;
                 tenantLiability: number;
             };
+            nextAction: components["schemas"]["OrderCustomerNextAction"];
+            /** @description The checkout page of the next action */
+            checkoutSubRoute: string | null;
+            /** @description The next action is open and the tenant can do it now */
+            hasOutstandingActions: boolean;
+            tenants: components["schemas"]["OrderTenant"][];
+            claim: components["schemas"]["TenancyOrderClaim"];
+            /** @description The signed documents, once the order is complete */
+            documents: components["schemas"]["TenancyDocument"][];
             tenancy: {
                 id: string;
                 /** @description Rent per month, in pence */
@@ -199,6 +1267,793 @@ export interface components {
                     };
                 };
             };
+        };
+        OrderCustomerNextAction: {
+            orderCustomerActionIds: string[];
+            typeId: string;
+            /** @description False while it waits for other tenants */
+            actionable: boolean;
+        } | null;
+        OrderTenant: {
+            /** @description The tenant's user id */
+            id: string;
+            customerId: string | null;
+            orderCustomerId: string | null;
+            firstName: string;
+            lastName: string;
+            email: string;
+            /** @description 'first last', or the e-mail when a name is missing */
+            displayName: string;
+            /** @description How many tenants' shares this tenant pays on this order */
+            tenantLiability: number;
+        };
+        TenancyOrderClaim: {
+            id: string;
+            status: string;
+            /** @description Pence */
+            finalAmount: number | null;
+            /** @description The tenants' maximum liability, in pence */
+            limit: number;
+            arbitration: {
+                id: string;
+                arbitratedAmount: number | null;
+            } | null;
+            /** @description Pence; set once the claim is RESOLVED */
+            totalChargesSettled: number | null;
+        } | null;
+        TenancyDocument: {
+            id: string;
+            name: string;
+            url: string;
+            typeId: string;
+        };
+        AmountRemaining: {
+            orderId: string;
+            /** @description Whether this is the whole order's remaining balance */
+            remainingBalance: boolean;
+            /** @description Pence */
+            amountRemaining: number;
+        };
+        OrderCustomer: {
+            id: string;
+            /** @description This customer's fee, in pence */
+            fee: number;
+            /** @description How many tenants' shares this customer pays */
+            tenantLiability: number;
+            actions: components["schemas"]["OrderCustomerAction"][];
+            nextAction: components["schemas"]["OrderCustomerNextAction"] & unknown;
+            /** @description The checkout page of the next action (about-you, address-history, referencing, confirm, sign, addendum, pay) */
+            checkoutSubRoute: string | null;
+            /** @description The step tracker; Finish is always last */
+            steps: components["schemas"]["CheckoutStep"][];
+            customer: {
+                id: string;
+            };
+            order: {
+                id: string;
+                /** @enum {string} */
+                statusId: "PENDING" | "COMPLETE";
+                productId: string;
+                redirectUrl: string | null;
+                /** @description Rent per month, in pence */
+                PPM: number;
+                /** @description YYYY-MM-DD */
+                startDate: string;
+                /** @description YYYY-MM-DD */
+                endDate: string | null;
+                isNewTenancy: boolean;
+                property: {
+                    id: string;
+                    address: components["schemas"]["PropertyAddress"];
+                };
+                organization: {
+                    name: string;
+                    topUpEnabled: boolean;
+                };
+                tenants: components["schemas"]["OrderTenant"][];
+            };
+            /** @description For the Sign step ('Agree to Terms') */
+            terms: {
+                termsLink: string | null;
+                /** @description The maximum claim, in pence */
+                maximumPolicyCover: number;
+            };
+            paymentPlan: {
+                id: string;
+                status: string;
+            } | null;
+        };
+        OrderCustomerAction: {
+            id: string;
+            /** @description KEYFREE_ABOUT_YOU, KEYFREE_PAY, CLAIM_PAY... */
+            typeId: string;
+            /** @description ISO date-time; null while open */
+            completedAt: string | null;
+            /** @description referenceId, termsLink, amountRemaining (pence), yearsToBePaid, stripePaymentIntentId... */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        CheckoutStep: {
+            /** @enum {string} */
+            key: "ABOUT_YOU" | "ELIGIBILITY" | "CONFIRM" | "TERMS" | "ADDENDUM" | "PAY" | "FINISH";
+            label: string;
+            subRoutes: string[];
+            complete: boolean;
+        };
+        PropertyAddress: {
+            buildingName: string | null;
+            roomNumber: string | null;
+            flatNumber: string | null;
+            buildingNumber: string | null;
+            street: string;
+            subStreet: string | null;
+            town: string | null;
+            county: string | null;
+            postcode: string;
+            country: string;
+        };
+        AboutYouRequest: {
+            firstName: string;
+            lastName: string;
+            /**
+             * @description YYYY-MM-DD
+             * @example 1990-04-21
+             */
+            dob: string;
+            /**
+             * @description UNKNOWN is 'Rather not say'
+             * @enum {string}
+             */
+            gender: "MALE" | "FEMALE" | "UNKNOWN";
+            /** @example 07700900123 */
+            mobileNumber: string;
+        };
+        /** @description 'Is everything correct?': every box must be true; annualFee only when the organisation has top-ups enabled */
+        ConfirmRequest: {
+            /** @description I confirm that everything is correct. */
+            detailsCorrect?: boolean;
+            /** @description I understand the Keyfree fee is one week's rent (minimum £150) and is non-refundable. */
+            feeNonRefundable?: boolean;
+            /** @description I understand I stay liable for damage and end-of-tenancy charges. */
+            remainLiable?: boolean;
+            /** @description I understand charges must be answered within 7 days or they are deemed accepted. */
+            respondWithinSevenDays?: boolean;
+            /** @description I understand tenants are jointly and severally liable. */
+            jointAndSeveralLiability?: boolean;
+            /** @description I understand that for tenancies over 12 months a £30 annual fee is split between the tenants. */
+            annualFee?: boolean;
+        };
+        SignRequest: {
+            /** @enum {boolean} */
+            acceptTerms: true;
+        };
+        SignAddendumRequest: {
+            /** @enum {boolean} */
+            agree: true;
+        };
+        TenancyUser: {
+            /** @description The tenancy tenant id */
+            id: string;
+            tenancyId: string;
+            userId: string;
+            firstName: string;
+            lastName: string;
+            email: string;
+            guarantor: {
+                firstName: string | null;
+                lastName: string | null;
+            } | null;
+        };
+        ReferenceId: {
+            id: string;
+        };
+        Reference: {
+            id: string;
+            /** @enum {string} */
+            status: "PEND" | "PASS" | "FAIL" | "INFO_REQUIRED" | "IN_REVIEW" | "GUARANTOR_REQUIRED";
+            orderCustomerId: string;
+            orderId: string;
+            customerId: string;
+            /** @description PEND: poll again in 2 seconds */
+            isPending: boolean;
+            /** @description The proofs still needed before 'Send for Review' */
+            missingDocuments: ("PROOF_OF_IDENTITY" | "PROOF_OF_ADDRESS")[];
+            /** @description INFO_REQUIRED with both proofs present */
+            canSendForReview: boolean;
+            documents: components["schemas"]["ReferenceDocument"][];
+            checks: components["schemas"]["ReferenceCheck"][];
+            createdAt: string;
+            updatedAt: string;
+        };
+        ReferenceDocument: {
+            id: string;
+            /** @enum {string} */
+            type: "PROOF_OF_IDENTITY" | "PROOF_OF_ADDRESS";
+            document: {
+                id: string;
+                url: string;
+                name: string;
+            };
+        };
+        ReferenceCheck: {
+            id: string;
+            /** @example IDENTITY */
+            type: string;
+            /** @example INFO_REQUIRED */
+            status: string;
+            createdAt: string;
+        };
+        ReferenceChecks: {
+            checks: components["schemas"]["ReferenceCheck"][];
+        };
+        AddReferenceDocumentRequest: {
+            /**
+             * Format: binary
+             * @description The file (max 31,457,280 bytes)
+             */
+            file?: string;
+            fileName?: string;
+            /** @enum {string} */
+            type: "PROOF_OF_IDENTITY" | "PROOF_OF_ADDRESS";
+        };
+        Document: {
+            id: string;
+            name: string;
+            /** @description Where the web fetches the file */
+            url: string;
+            typeId: string;
+        };
+        CreateDocumentRequest: {
+            /**
+             * Format: binary
+             * @description The file (max 31,457,280 bytes)
+             */
+            file?: string;
+            fileName?: string;
+            /** @enum {string} */
+            type: "CLAIM_ITEM" | "CLAIM_RESPONSE";
+        };
+        Claim: {
+            id: string;
+            status: components["schemas"]["ClaimStatus"];
+            /** @description The tenants' maximum liability, in pence */
+            limit: number;
+            /** @description Pence */
+            finalAmount: number | null;
+            details: string | null;
+            mediationEnabled: boolean;
+            tenantDisputeMessage: string | null;
+            organization: {
+                name: string;
+            };
+            tenancy: {
+                id: string;
+                /** @description Pence */
+                PPM: number;
+                startDate: string;
+                endDate: string | null;
+                property: {
+                    address: components["schemas"]["ClaimPropertyAddress"];
+                };
+            };
+            /** @description Tenancy documents in display order; referencing documents are never listed */
+            documents: components["schemas"]["ClaimDocument"][];
+            items: {
+                id: string;
+                claimId: string;
+                description: string;
+                type: string;
+                isSettled: boolean;
+                /** @description The landlord's round 1 charge */
+                chargedAmount: number | null;
+                /** @description The landlord's or agent's current amount (latest round 1 or 3) */
+                currentAmount: number | null;
+                landlordEvidence: components["schemas"]["ClaimItemDocument"][];
+                tenantEvidence: components["schemas"]["ClaimItemDocument"][];
+            }[];
+            respondents: {
+                id: string;
+                userId: string;
+                firstName: string;
+                lastName: string;
+                isCurrentUser: boolean;
+                claimResponse: {
+                    id: string;
+                    message: string | null;
+                } | null;
+            }[];
+            currentRespondent: {
+                id: string;
+                claimResponseId: string | null;
+            };
+            /** @description Only proposals the tenant may see */
+            proposals: components["schemas"]["ClaimProposal"][];
+            responseDocuments: components["schemas"]["ClaimResponseDocument"][];
+            activities: components["schemas"]["ClaimActivity"][];
+            evidenceChasers: {
+                id: string;
+                type: string;
+                status: string;
+            }[];
+            /** @description The £60 dispute fee order, with this tenant's ARBITRATION_ADMIN_PAY action */
+            adjudicationFeeOrder: {
+                id: string;
+                /** @enum {string} */
+                statusId: "PENDING" | "COMPLETE";
+                action: components["schemas"]["ClaimPayAction"];
+            } | null;
+            arbitration: {
+                id: string;
+                /** @description Pence */
+                arbitratedAmount: number | null;
+                /** @description ISO 8601 date-time */
+                decidedAt: string | null;
+            } | null;
+            currentProposalId: string | null;
+            canRespond: boolean;
+            awaitingTenantResponse: boolean;
+            disputed: boolean;
+            awaitingPayment: boolean;
+            /** @description The charges were accepted for the tenant after the deadline ('You must pay immediately') */
+            autoResponded: boolean;
+            tenantDraftProposalId: string | null;
+            /** @description The tenant's own proposal at the payment step (upfront payment, held at most 7 days) */
+            proposalPayment: {
+                claimProposalId: string;
+                orderId: string;
+                orderCustomerActionId: string;
+                /** @description Pence */
+                amount: number;
+            } | null;
+            payableOrderId: string | null;
+            /** @description This tenant's pay actions on the payable order */
+            payActions: components["schemas"]["ClaimPayAction"][];
+            allowedActions: components["schemas"]["ClaimTenantAction"][];
+            /** @description 'Awaiting response from {organisation}' */
+            awaitingResponseFrom: string | null;
+            /** @description ISO 8601 date-time */
+            responseDeadline: string | null;
+            daysRemaining: number | null;
+            /** @enum {string|null} */
+            urgency: "high" | "medium" | "low" | null;
+            /** @description The tenant's active payment plan on this claim (redirect to /payment-plan/{id}) */
+            paymentPlanId: string | null;
+            /** @description A co-tenant has a payment plan on this claim ('Payment plan in progress') */
+            coTenantOnPaymentPlan: boolean;
+        };
+        /** @enum {string} */
+        ClaimStatus: "AWAITING_RESPONDENTS" | "AWAITING_ARBITRATION" | "AWAITING_ARBITRATION_ADMIN_FEE" | "ARBITRATED" | "MEDIATION" | "AWAITING_SUBSTANTIATION" | "AWAITING_EVIDENCE_REVIEW" | "EVIDENCE_REVIEW" | "DEACTIVATED" | "DECLINED" | "RESOLVED";
+        ClaimPropertyAddress: {
+            buildingName: string | null;
+            roomNumber: string | null;
+            flatNumber: string | null;
+            buildingNumber: string | null;
+            street: string;
+            subStreet: string | null;
+            town: string | null;
+            county: string | null;
+            postcode: string;
+            country: string;
+        };
+        ClaimDocument: {
+            id: string;
+            name: string;
+            typeId: string;
+            url: string;
+        };
+        ClaimItemDocument: {
+            /** @description The document's id (used to delete it) */
+            id: string;
+            claimItemDocumentId: string;
+            claimItemId: string;
+            claimItemProposalId: string | null;
+            name: string;
+            typeId: string;
+            url: string;
+            source: components["schemas"]["ClaimProposalSource"];
+            uploadedByCurrentUser: boolean;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+        };
+        /** @enum {string} */
+        ClaimProposalSource: "SUPPLIER" | "TENANT";
+        ClaimProposal: {
+            id: string;
+            claimId: string;
+            round: number;
+            status: components["schemas"]["ClaimProposalStatus"];
+            /** @description STANDARD or FINAL */
+            type: string;
+            source: components["schemas"]["ClaimProposalSource"];
+            /** @description ISO 8601 date-time */
+            publishedAt: string | null;
+            orderId: string | null;
+            createdByUserId: string | null;
+            createdByCurrentUser: boolean;
+            /** @description ISO 8601 date-time */
+            responseDeadline: string | null;
+            autoResponded: boolean;
+            /** @description ISO 8601 date-time */
+            holdExpiresAt: string | null;
+            /** @description Pence */
+            totalAmount: number;
+            itemProposals: components["schemas"]["ClaimItemProposal"][];
+        };
+        /** @enum {string} */
+        ClaimProposalStatus: "DRAFT" | "AWAITING_RESPONSE" | "AWAITING_PAYMENT" | "DISPUTED" | "SETTLED";
+        ClaimItemProposal: {
+            id: string;
+            claimProposalId: string;
+            claimItemId: string;
+            /** @description Pence */
+            amount: number;
+            explanation: string | null;
+            settled: boolean;
+            settledSource: components["schemas"]["ClaimProposalSource"] & (string | null);
+            documents: components["schemas"]["ClaimItemDocument"][];
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description ISO 8601 date-time */
+            updatedAt: string;
+        };
+        ClaimResponseDocument: {
+            /** @description The document's id (used to delete it) */
+            id: string;
+            claimResponseDocumentId: string;
+            claimId: string;
+            name: string;
+            typeId: string;
+            url: string;
+            uploadedByCurrentUser: boolean;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+        };
+        ClaimActivity: {
+            id: string;
+            activityType: string;
+            details: {
+                [key: string]: unknown;
+            };
+            userId: string | null;
+            byCurrentUser: boolean;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+        };
+        ClaimPayAction: {
+            id: string;
+            typeId: string;
+            orderId: string;
+            /** @description Pence */
+            amountRemaining: number;
+            /** @description ISO 8601 date-time */
+            completedAt: string | null;
+        } | null;
+        /**
+         * @description accept: accept the charges; counter: start a counter-proposal; reject/dispute/rejectWithNoEvidence: raise a formal dispute; publish: submit your draft; unpublish: go back from the proposal payment step; updateDisputeMessage: change the dispute message before the fee is paid
+         * @enum {string}
+         */
+        ClaimTenantAction: "accept" | "counter" | "reject" | "dispute" | "publish" | "unpublish" | "updateDisputeMessage" | "rejectWithNoEvidence";
+        ClaimResponseDocumentList: {
+            claimResponseDocuments: components["schemas"]["ClaimResponseDocument"][];
+        };
+        AddClaimResponseDocument: {
+            /**
+             * Format: binary
+             * @description The file (max 31,457,280 bytes)
+             */
+            file?: string;
+            fileName?: string;
+            /** @enum {string} */
+            type: "CLAIM_RESPONSE";
+        };
+        AddClaimItemDocument: {
+            /**
+             * Format: binary
+             * @description The file (max 31,457,280 bytes)
+             */
+            file?: string;
+            fileName?: string;
+            /** @enum {string} */
+            type: "CLAIM_ITEM";
+            claimItemProposalId?: string;
+        };
+        ClaimItemProposalInput: {
+            claimItemId: string;
+            /** @description Pence */
+            amount: number;
+            explanation: string;
+            /** @default [] */
+            documentIds: string[];
+        };
+        ClaimDisputeMessage: {
+            message: string;
+        };
+        ClaimActivityInput: {
+            /** @enum {string} */
+            activityType: "ITEM_AGREED";
+            details: {
+                claimItemId: string;
+                /** @description Pence */
+                amount: number;
+            };
+        } | {
+            /** @enum {string} */
+            activityType: "ITEM_COUNTER_PROPOSED";
+            details: {
+                claimItemId: string;
+                /** @description Pence */
+                counterProposalAmount: number;
+            };
+        } | {
+            /** @enum {string} */
+            activityType: "MEDIATION_INTRO_READ" | "EXPLAINER_VIEWED" | "END_OF_TENANCY_GUIDE_OPENED" | "FAQS_OPENED" | "VIDEO_TUTORIAL_PLAYED" | "DISPUTE_FORM_STARTED" | "DISPUTE_FORM_BACK";
+            /** @default {} */
+            details: Record<string, never>;
+        };
+        Arbitration: {
+            id: string;
+            claimId: string;
+            claim: {
+                id: string;
+                /** @enum {string} */
+                status: "AWAITING_RESPONDENTS" | "AWAITING_ARBITRATION" | "AWAITING_ARBITRATION_ADMIN_FEE" | "ARBITRATED" | "MEDIATION" | "AWAITING_SUBSTANTIATION" | "AWAITING_EVIDENCE_REVIEW" | "EVIDENCE_REVIEW" | "DEACTIVATED" | "DECLINED" | "RESOLVED";
+                /** @description Pence */
+                finalAmount: number | null;
+                /** @description Pence */
+                limit: number;
+                organization: {
+                    name: string;
+                };
+            };
+            /** @description What the adjudicator awarded; null until decided */
+            arbitratedAmount: number | null;
+            /** @description ISO 8601 date-time */
+            decidedAt: string | null;
+            /** @description 3 calendar days after the decision (end of day, London) */
+            paymentDeadline: string | null;
+            daysRemaining: number | null;
+            documents: {
+                id: string;
+                document: {
+                    id: string;
+                    url: string;
+                    name: string;
+                };
+            }[];
+            repaymentOrderId: string | null;
+            /** @enum {string|null} */
+            repaymentOrderStatusId: "PENDING" | "COMPLETE" | null;
+            payActions: {
+                ownShare: components["schemas"]["ClaimPayAction"] & unknown;
+                remainingBalance: components["schemas"]["ClaimPayAction"] & unknown;
+            };
+            /** @description Both actions exist, neither is completed and the amounts differ ('How much would you like to pay?') */
+            paymentChoice: boolean;
+            /** @description 'Payment required': this tenant has an open repayment action */
+            paymentRequired: boolean;
+            /** @description What happens to the £60 dispute fee; null until decided */
+            disputeFeeOutcome: {
+                credited: boolean;
+                /** @enum {string} */
+                reason: "ADJUDICATOR_REDUCED_CHARGES" | "EXCEEDS_EIGHT_WEEKS_RENT" | "AWARDED_WHOLLY_TO_LANDLORD";
+                /** @description Pence */
+                creditPence: number;
+            } | null;
+            paymentPlanId: string | null;
+        };
+        PaymentPlan: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACTIVE" | "CANCELLED" | "DEFAULT";
+            /** @description The balance spread over the instalments, in pence (interest included) */
+            amount: number;
+            /** @description The part of the amount that is interest, in pence */
+            interestAmount: number;
+            /** @description 'Your outstanding balance of £X will be spread over N instalments': X, in pence */
+            outstandingBalance: number;
+            /** @description N in the same sentence */
+            instalmentCount: number;
+            /** @description Pence paid so far (PAID instalments) */
+            amountPaid: number;
+            /** @description Pence still to pay (instalments not PAID) */
+            amountRemaining: number;
+            instalments: components["schemas"]["PaymentPlanInstalment"][];
+            actions: components["schemas"]["PaymentPlanAction"][];
+            /** @description The step to do now; null when none (card details done) */
+            nextAction: {
+                paymentPlanActionIds: string[];
+            } | null;
+            screen: components["schemas"]["PaymentPlanScreen"];
+            /** @description The offer is void if its three steps are not all done by then (48 hours) */
+            offerExpiresAt: string;
+            offerVoid: boolean;
+            orderCustomerId: string;
+            orderCustomer: {
+                id: string;
+                orderId: string;
+                customerId: string;
+            };
+            claimId: string | null;
+            address: components["schemas"]["PaymentPlanAddress"];
+            createdAt: string;
+        };
+        PaymentPlanInstalment: {
+            id: string;
+            paymentPlanId: string;
+            instalmentNumber: number;
+            /** @description YYYY-MM-DD */
+            dueDate: string;
+            /** @description Pence */
+            amount: number;
+            /** @enum {string} */
+            status: "PENDING" | "PAID" | "FAILED";
+            paidAt: string | null;
+        };
+        PaymentPlanAction: {
+            id: string;
+            /** @enum {string} */
+            typeId: "CONFIRM" | "ADDRESS" | "CARD_DETAILS";
+            /** @description ISO date-time; null while the step is open */
+            completedAt: string | null;
+        };
+        /**
+         * @description The screen the plan shows (part 2 §4): dashboard for a cancelled plan, a void offer or a plan in default; manual-payment when an instalment failed; the page of the next step; active for a live plan with nothing to do; payment-plan-live when every step is done.
+         * @enum {string}
+         */
+        PaymentPlanScreen: "dashboard" | "manual-payment" | "active" | "payment-plan-live" | "confirm" | "address" | "card-details";
+        /** @description The postal address given at the Address Confirmation step */
+        PaymentPlanAddress: {
+            id: string;
+            externalId: string | null;
+            buildingName: string | null;
+            roomNumber: string | null;
+            flatNumber: string | null;
+            buildingNumber: string | null;
+            street: string;
+            subStreet: string | null;
+            town: string | null;
+            county: string | null;
+            postcode: string;
+            country: string;
+        } | null;
+        PaymentPlanPropertyAddress: {
+            address: components["schemas"]["PaymentPlanAddress"];
+        };
+        PaymentPlanNextAction: {
+            action: components["schemas"]["PaymentPlanAction"] & (Record<string, never> | null);
+            screen: components["schemas"]["PaymentPlanScreen"];
+        };
+        UpdatePaymentPlanAddress: {
+            addresses: components["schemas"]["PaymentPlanAddressInput"][];
+        };
+        PaymentPlanAddressInput: {
+            /** @description The form's temporary id; not stored */
+            id?: string | null;
+            externalId?: string | null;
+            buildingName?: string | null;
+            roomNumber?: string | null;
+            flatNumber?: string | null;
+            buildingNumber?: string | null;
+            street?: string | null;
+            subStreet?: string | null;
+            town?: string | null;
+            county?: string | null;
+            postcode?: string | null;
+            /** @description Two-letter code (GB); GBR is read as the UK too */
+            country?: string | null;
+            startDate?: string | null;
+            endDate?: string | null;
+            /** @default true */
+            currentlyAtAddress: boolean;
+            organizationId?: string | null;
+        };
+        TenancyAnniversaries: {
+            tenancyAnniversaries: components["schemas"]["TenancyAnniversary"][];
+        };
+        TenancyAnniversary: {
+            id: string;
+            tenancyId: string;
+            /** @description The anniversary, YYYY-MM-DD */
+            date: string;
+            /** @description 1 for the first anniversary of the tenancy's start */
+            year: number;
+            /** @description The year's annual fee is paid (its top-up order is COMPLETE) */
+            paid: boolean;
+            paidAt: string | null;
+            /** @description The annual fee (TOP_UP) order for this year */
+            orderId: string | null;
+            /** @enum {string|null} */
+            orderStatusId: "PENDING" | "COMPLETE" | null;
+        };
+        KeyfreeOffer: {
+            keyfreeOffer: {
+                id: string;
+                property: {
+                    address: components["schemas"]["KeyfreeOfferAddress"];
+                };
+            };
+            /** @description Pence: 'Save £{savingAmount} with Keyfree!' */
+            savingAmount: number;
+            /** @description Pence: total to pay for Keyfree */
+            keyfreeAmount: number;
+            /** @description Pence: total to pay for a cash deposit */
+            cashDepositAmount: number;
+            annualFeesEnabled: boolean;
+            recipient: {
+                id: string;
+                firstName: string | null;
+                /**
+                 * @description This recipient's own choice, if they made the tenancy's choice
+                 * @enum {string|null}
+                 */
+                choice: "KEYFREE" | "CASH_DEPOSIT" | null;
+                rejectionReasonGiven: boolean;
+            };
+            chosen: components["schemas"]["KeyfreeOfferChosen"];
+        };
+        KeyfreeOfferAddress: {
+            buildingName: string | null;
+            flatNumber: string | null;
+            buildingNumber: string | null;
+            street: string;
+            subStreet: string | null;
+            town: string | null;
+            county: string | null;
+            postcode: string;
+        };
+        /** @description The tenancy's choice once made ('Your deposit option has been chosen already'); null before */
+        KeyfreeOfferChosen: {
+            /** @enum {string} */
+            choice: "KEYFREE" | "CASH_DEPOSIT";
+            /**
+             * @description Whether this recipient or a co-tenant chose
+             * @enum {string}
+             */
+            chosenBy: "YOU" | "CO_TENANT";
+            chosenAt: string;
+        } | null;
+        KeyfreeOfferChoiceResult: components["schemas"]["KeyfreeOfferChosen"] & {
+            keyfreeOfferId: string;
+        };
+        RespondToKeyfreeOffer: {
+            /**
+             * @description KEYFREE or CASH_DEPOSIT (CASHDEPOSIT is accepted too)
+             * @enum {string}
+             */
+            choice: "KEYFREE" | "CASH_DEPOSIT" | "CASHDEPOSIT";
+            /** @description The recipient's token from the offer e-mail */
+            token: string;
+        };
+        KeyfreeOfferRejectionResult: {
+            keyfreeOfferId: string;
+            /** @enum {string} */
+            rejectionReason: "TOO_EXPENSIVE" | "DONT_UNDERSTAND" | "NON_REFUNDABLE_FEE" | "OTHER";
+            customRejectionReason: string | null;
+        };
+        KeyfreeOfferRejection: {
+            /**
+             * @description One of the listed reasons; the spellings without underscores are accepted too
+             * @enum {string}
+             */
+            rejectionReason: "TOO_EXPENSIVE" | "DONT_UNDERSTAND" | "NON_REFUNDABLE_FEE" | "OTHER" | "TOOEXPENSIVE" | "DONTUNDERSTAND" | "NONREFUNDABLEFEE";
+            /** @description Required for OTHER; at most 500 characters */
+            customRejectionReason?: string | null;
+            /** @description The recipient's token from the offer e-mail */
+            token: string;
+        };
+        TenancyInventoryOutcome: {
+            /**
+             * @description The page to show: CONFIRMED and UNCONFIRMED the thank-you texts, ALREADY_RESPONDED /tenancy-inventory-already-responded, PREVIOUSLY_CONFIRMED /tenancy-inventory-previously-confirmed, ERROR /tenancy-inventory-error
+             * @enum {string}
+             */
+            outcome: "CONFIRMED" | "UNCONFIRMED" | "ALREADY_RESPONDED" | "PREVIOUSLY_CONFIRMED" | "ERROR";
+        };
+        TenancyInventoryResponseInput: {
+            /** @description The token from the e-mail link */
+            token: string;
+            /** @description CONFIRMED or UNCONFIRMED; any other value gives outcome ERROR */
+            response: string;
         };
     };
     responses: never;
@@ -278,6 +2133,103 @@ export interface operations {
             };
         };
     };
+    resetPasswordRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequestRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent when the account exists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetPasswordRequestResponse"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed: the tenant can log in with it */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetPasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password set and signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SetPasswordResponse"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     me: {
         parameters: {
             query?: never;
@@ -345,6 +2297,266 @@ export interface operations {
             };
         };
     };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUserRequest"];
+            };
+        };
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeOnboardingIntroduction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    searchAddressesByPostcode: {
+        parameters: {
+            query: {
+                postcode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses found */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        addresses: components["schemas"]["AddressLookupResult"][];
+                    };
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The signed-in user's id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressInput"];
+            };
+        };
+        responses: {
+            /** @description The address added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Address"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An address of the signed-in user's history */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAddressHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddressHistoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The address history now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressHistory"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTenancyOrdersByProductId: {
         parameters: {
             query: {
@@ -363,9 +2575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        tenancyOrders: components["schemas"]["TenancyOrder"][];
-                    };
+                    "application/json": components["schemas"]["TenancyOrderList"];
                 };
             };
             /** @description The request is malformed or invalid */
@@ -379,6 +2589,2516 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTenancyOrderById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenancyOrder"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAmountRemaining: {
+        parameters: {
+            query?: {
+                /** @description true for the whole order's remaining balance */
+                remainingBalance?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The amount */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmountRemaining"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOrderCustomerById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCustomer"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    aboutYou: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AboutYouRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; the order customer as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCustomer"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addressHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; the order customer as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCustomer"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; the order customer as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCustomer"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; the order customer as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCustomer"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    signAddendumForTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignAddendumRequest"];
+            };
+        };
+        responses: {
+            /** @description Done; the order customer as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderCustomer"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTenancyUserById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenancy user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenancyUser"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference already exists */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                    };
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceId"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findReferenceById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                referenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reference */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reference"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getChecks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                referenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceChecks"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addReferenceDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                referenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddReferenceDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Uploaded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferenceDocument"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File type not allowed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteReferenceDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                referenceId: string;
+                referenceDocumentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; the reference as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reference"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    readyForReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                referenceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description In review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reference"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CreateDocumentRequest"];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Document"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File type not allowed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocumentContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with its stored content type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findClaimById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    findManyClaimResponseDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimResponseDocumentList"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addClaimResponseDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddClaimResponseDocument"];
+            };
+        };
+        responses: {
+            /** @description The document */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimResponseDocument"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File type not allowed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClaimResponseDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addClaimItemDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimItemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AddClaimItemDocument"];
+            };
+        };
+        responses: {
+            /** @description The document */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimItemDocument"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description File type not allowed */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteClaimItemDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimItemId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCounterProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimItemProposalInput"];
+            };
+        };
+        responses: {
+            /** @description The tenant's draft proposal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimProposal"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCounterProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimItemProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimItemProposalInput"];
+            };
+        };
+        responses: {
+            /** @description The tenant's draft proposal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimProposal"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClaimItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimItemProposalInput"];
+            };
+        };
+        responses: {
+            /** @description The tenant's draft proposal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimProposal"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateClaimItemProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimProposalId: string;
+                claimItemProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimItemProposalInput"];
+            };
+        };
+        responses: {
+            /** @description The tenant's draft proposal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimProposal"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    agreeClaimProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    counterClaimProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disputeClaimProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishClaimProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    unpublishClaimProposal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimProposalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim after the action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateTenantDisputeMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimDisputeMessage"];
+            };
+        };
+        responses: {
+            /** @description The claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createClaimActivity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimActivityInput"];
+            };
+        };
+        responses: {
+            /** @description The activity */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimActivity"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateClaimResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimRespondentId: string;
+                claimResponseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimDisputeMessage"];
+            };
+        };
+        responses: {
+            /** @description The claim */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getArbitrationById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                arbitrationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The arbitration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Arbitration"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentPlanById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlan"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentPlanPropertyAddressById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The property address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlanPropertyAddress"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentPlanAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlanNextAction"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPaymentPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan, with CONFIRM done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlan"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentPlanAddress"];
+            };
+        };
+        responses: {
+            /** @description The plan, with ADDRESS done and the address stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlan"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInstalmentById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+                instalmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The instalment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlanInstalment"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getUserTenancyAnniversaries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The anniversaries, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenancyAnniversaries"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getKeyfreeOffer: {
+        parameters: {
+            query: {
+                /** @description The recipient's token from the offer e-mail */
+                token: string;
+            };
+            header?: never;
+            path: {
+                keyfreeOfferId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyfreeOffer"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    respondToOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyfreeOfferId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RespondToKeyfreeOffer"];
+            };
+        };
+        responses: {
+            /** @description The choice is recorded (the same answer again for a repeat of the same choice by the same recipient) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyfreeOfferChoiceResult"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addRejectionReason: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyfreeOfferId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KeyfreeOfferRejection"];
+            };
+        };
+        responses: {
+            /** @description The reason is recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyfreeOfferRejectionResult"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    respondToTenancyInventory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenancyInventoryResponseInput"];
+            };
+        };
+        responses: {
+            /** @description What happened, as the page to show */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenancyInventoryOutcome"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

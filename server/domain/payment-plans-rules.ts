@@ -1,0 +1,110 @@
+/**
+ * More payment plan rules (part 2 §2 payment plan screens, §4, §5): the
+ * instalment schedule of an offer, whether a step may be done now, and the
+ * address form of the Address Confirmation step.
+ */
+import { manualAddressErrors } from "./addresses";
+import dayjs from "dayjs";
+import utc from "dayjs/plugin/utc.js";
+import { isPaymentPlanOfferVoid, paymentPlanNextAction, type PaymentPlan } from "./payment-plans.js";
+import { assertPence, type Pence } from "./money.js";
+import { isCalendarDate, type CalendarDate } from "./london-time.js";
+import type { PaymentPlanActionType } from "./statuses.js";
+
+dayjs.extend(utc);
+
+export interface ScheduledInstalment {
+  instalmentNumber: number;
+  dueDate: CalendarDate;
+  amount: Pence;
+}
+
+/**
+ * Splits a plan's amount into `count` instalments that add up to it exactly.
+ * Every instalment gets amount ÷ count rounded down; the pennies left over
+ * go on the first instalment (so the later, automatic charges are all equal).
+ */
+export function splitInstalmentAmounts(amount: Pence, count: number): Pence[] {
+  assertPence(amount, "amount");
+  if (!Number.isSafeInteger(count) || count < 1) throw new RangeError("The number of instalments must be a whole number of at least 1");
+  const each = Math.floor(amount / count);
+  const remainder = amount - each * count;
+  return Array.from({ length: count }, (_, i) => (i === 0 ? each + remainder : each));
+}
+
+/**
+ * The calendar date `months` months after `date`. A day the month does not
+ * have falls back to the month's last day (31 January + 1 month = 28 or 29
+ * February), and each date is counted from the first one, so a plan that
+ * starts on the 31st goes back to the 31st whenever the month has one.
+ */
+export function addCalendarMonths(date: CalendarDate, months: number): CalendarDate {
+  if (!isCalendarDate(date)) throw new RangeError(`Invalid calendar date "${date}"`);
+  return dayjs.utc(date).add(months, "month").format("YYYY-MM-DD");
+}
+
+/**
+ * The instalments of a plan offer: `count` instalments splitting `amount`
+ * exactly (remainder pennies on the first), due monthly from `firstDueDate`
+ * ("Instalments are charged automatically each month", part 2 §2).
+ */
+export function instalmentSchedule(amount: Pence, count: number, firstDueDate: CalendarDate): ScheduledInstalment[] {
+  return splitInstalmentAmounts(amount, count).map((instalmentAmount, i) => ({
+    instalmentNumber: i + 1,
+    dueDate: addCalendarMonths(firstDueDate, i),
+    amount: instalmentAmount,
+  }));
+}
+
+export const PAYMENT_PLAN_STEP_MESSAGES = {
+  cancelled: "This payment plan has been cancelled",
+  void: "This payment plan offer has expired because its steps were not completed within 48 hours",
+  inDefault: "This payment plan is in default and can no longer be changed",
+  done: "You have already completed this step",
+  outOfOrder: "Please complete the previous steps of your payment plan first",
+} as const;
+
+/**
+ * Why a tenant may not do a payment plan step now, or null when they may
+ * (part 2 §4: "the tenant must do actions in order confirm, address,
+ * card-details"; "a payment plan offer becomes void if all three steps are
+ * not done within 48 hours"). Checked in this order: a cancelled plan, a void
+ * offer, a plan in default, a step already done, a step whose turn has not
+ * come.
+ */
+export function paymentPlanStepRefusal(plan: PaymentPlan, step: PaymentPlanActionType, now: Date | string): string | null {
+  if (plan.status === "CANCELLED") return PAYMENT_PLAN_STEP_MESSAGES.cancelled;
+  if (isPaymentPlanOfferVoid(plan, now)) return PAYMENT_PLAN_STEP_MESSAGES.void;
+  if (plan.status === "DEFAULT") return PAYMENT_PLAN_STEP_MESSAGES.inDefault;
+  const action = plan.actions.find((a) => a.typeId === step);
+  if (action === undefined || action.completedAt != null) return PAYMENT_PLAN_STEP_MESSAGES.done;
+  if (paymentPlanNextAction(plan.actions)?.id !== action.id) return PAYMENT_PLAN_STEP_MESSAGES.outOfOrder;
+  return null;
+}
+
+// ── The Address Confirmation form (part 2 §5) ───────────────────────────────
+
+export interface PaymentPlanAddressInput {
+  buildingName?: string | null;
+  buildingNumber?: string | null;
+  street?: string | null;
+  postcode?: string | null;
+  country?: string | null;
+}
+
+export interface AddressProblem {
+  field: "buildingNumber" | "street" | "postcode" | "country";
+  message: string;
+}
+
+/**
+ * The problems of a payment-plan address (part 2 §5): the same rule as any manually entered
+ * address (domain/addresses.ts): a building number or name ('Either a building number or
+ * name is required'); street and country ('Required'); a postcode ('Required') that for the
+ * UK matches the UK pattern ('Must be a UK postcode'). An empty list means the address is valid.
+ */
+export function paymentPlanAddressProblems(address: PaymentPlanAddressInput): AddressProblem[] {
+  const errors = manualAddressErrors(address);
+  const fields: AddressProblem["field"][] = ["buildingNumber", "street", "postcode", "country"];
+  return fields.flatMap((field) => (errors[field] ? [{ field, message: errors[field]! }] : []));
+}

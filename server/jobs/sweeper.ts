@@ -1,0 +1,60 @@
+import type { Deps } from "../context";
+import { deliverPendingEmails } from "../lib/mail-delivery";
+import { describeError, log } from "../lib/log";
+import { sweepClaimDeadlines } from "./claim-deadlines";
+import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
+
+/**
+ * The clock: applies every deadline that is due (charges treated as accepted, proposal
+ * holds released, payment plan offers voided) and sends the outbox. Every job locks the
+ * rows it changes (FOR UPDATE SKIP LOCKED), so several API instances may run it at once.
+ */
+export async function runDueJobs(deps: Deps) {
+  const now = deps.clock.now();
+  const claims = await sweepClaimDeadlines(deps, now);
+  const paymentPlans = await voidExpiredPaymentPlanOffers(deps, now);
+  const mail = await deliverPendingEmails(deps);
+  return { now: now.toISOString(), claims, paymentPlans, mail };
+}
+
+/** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */
+export function startSweeper(deps: Deps, intervalMs = 30_000) {
+  let running = false;
+  let stopped = false;
+  const tick = async () => {
+    if (running || stopped) return;
+    running = true;
+    const started = performance.now();
+    try {
+      const result = await runDueJobs(deps);
+      const changed =
+        result.claims.chargesDeemedAccepted.length +
+        result.claims.proposalsRefused.length +
+        result.paymentPlans.cancelledPaymentPlanIds.length +
+        result.mail.sent;
+      if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
+    } catch (error) {
+      log.error("sweeper failed", describeError(error));
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return {
+    stop() {
+      stopped = true;
+      clearInterval(timer);
+    },
+  };
+}
+
+function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
+  return {
+    chargesDeemedAccepted: result.claims.chargesDeemedAccepted.length,
+    proposalsRefused: result.claims.proposalsRefused.length,
+    paymentPlanOffersVoided: result.paymentPlans.cancelledPaymentPlanIds.length,
+    emailsSent: result.mail.sent,
+  };
+}

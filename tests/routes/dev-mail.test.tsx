@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { queueEmail } from "../../server/lib/mail";
+import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
+
+// The web reaches the API in-process; here that API is a test API over a fresh database.
+const env = vi.hoisted(() => ({ webConfig: { isProduction: false, tenantApiUrl: undefined } }));
+const api = vi.hoisted(() => ({ current: undefined as undefined | { request: (path: string, init?: RequestInit) => Response | Promise<Response> } }));
+vi.mock("../../app/lib/env.server", () => env);
+vi.mock("../../app/lib/api.server", () => ({
+  apiRawRequest: (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => api.current!.request(path, init),
+}));
+
+const { default: DevMailbox, loader: mailboxLoader } = await import("../../app/routes/dev/mail");
+const { default: DevMailMessage, linkifyText, loader: messageLoader } = await import("../../app/routes/dev/mail-message");
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+  api.current = t.api;
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  env.webConfig.isProduction = false;
+  process.env.OPS_TOKEN = OPS_TOKEN;
+});
+afterEach(cleanup);
+
+const args = (url: string, params: Record<string, string> = {}) => ({ request: new Request(url), params, context: {} }) as never;
+
+async function queue(to: string, subject: string, text: string) {
+  t.clock.advance(60_000);
+  return queueEmail(t.db, { to, subject, text, template: "RESET_PASSWORD" }, t.clock.now());
+}
+
+async function statusOf(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (thrown) {
+    return (thrown as { init?: { status?: number } }).init?.status;
+  }
+  return "no error";
+}
+
+function renderPage(path: string, pattern: string, Component: unknown, loaderData: unknown) {
+  const Stub = createRoutesStub([{ path: pattern, Component: Component as never, loader: () => loaderData, HydrateFallback: () => null }]);
+  return render(<Stub initialEntries={[path]} />);
+}
+
+describe("linkifyText", () => {
+  it.each([
+    ["no links here", [{ kind: "text", value: "no links here" }]],
+    [
+      "Open http://localhost:3000/auth/reset-password?token=a-b_c&email=x%40y.test to continue.",
+      [
+        { kind: "text", value: "Open " },
+        { kind: "link", value: "http://localhost:3000/auth/reset-password?token=a-b_c&email=x%40y.test" },
+        { kind: "text", value: " to continue." },
+      ],
+    ],
+    ["See https://example.test/a.", [{ kind: "text", value: "See " }, { kind: "link", value: "https://example.test/a" }, { kind: "text", value: "." }]],
+    ["javascript:alert(1) and <a href=x>", [{ kind: "text", value: "javascript:alert(1) and <a href=x>" }]],
+    ['"http://a.test/<script>"', [{ kind: "text", value: '"' }, { kind: "link", value: "http://a.test/" }, { kind: "text", value: '<script>"' }]],
+  ])("%j", (text, parts) => {
+    expect(linkifyText(text)).toEqual(parts);
+  });
+});
+
+describe("/dev/mail", () => {
+  it("lists the outbox newest first with recipient, subject and time, in a captioned table", async () => {
+    await queue("older@example.test", "Older e-mail", "one");
+    const newerId = await queue("newer@example.test", "Reset your Keyfree password", "two");
+    const data = await mailboxLoader(args("http://localhost/dev/mail"));
+    expect(data.available).toBe(true);
+    expect(data.emails.slice(0, 2).map((e) => e.subject)).toEqual(["Reset your Keyfree password", "Older e-mail"]);
+    expect(data.emails[0]).toMatchObject({ id: newerId, to: "newer@example.test", status: "Not sent" });
+    // The test clock stands at 22 Nov 2026, 10:0x UTC: the same time in London in November.
+    expect(data.emails[0]!.time).toMatch(/^22 Nov 2026, 10:\d\d$/);
+
+    renderPage("/dev/mail", "/dev/mail", DevMailbox, data);
+    expect(await screen.findAllByRole("heading", { level: 1 })).toHaveLength(1);
+    const table = screen.getByRole("table", { name: "E-mails, newest first" });
+    const rows = within(table).getAllByRole("row");
+    expect(within(rows[1]!).getByRole("cell", { name: "newer@example.test" })).toBeTruthy();
+    const link = within(rows[1]!).getByRole("link", { name: "Reset your Keyfree password" });
+    expect(link.getAttribute("href")).toBe(`/dev/mail/${newerId}`);
+    expect(screen.getByRole("search", { name: "Filter e-mails by recipient" })).toBeTruthy();
+  });
+
+  it("shows only one recipient's e-mails with ?to=", async () => {
+    await queue("only.me@example.test", "Just for me", "x");
+    const data = await mailboxLoader(args("http://localhost/dev/mail?to=ONLY.ME%40example.test"));
+    expect(data.emails.map((e) => e.to)).toEqual(["only.me@example.test"]);
+    renderPage("/dev/mail?to=only.me%40example.test", "/dev/mail", DevMailbox, data);
+    expect(await screen.findByRole("table", { name: "E-mails to ONLY.ME@example.test, newest first" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Show all e-mails" }).getAttribute("href")).toBe("/dev/mail");
+  });
+
+  it("says why when the ops routes cannot be reached", async () => {
+    delete process.env.OPS_TOKEN;
+    const data = await mailboxLoader(args("http://localhost/dev/mail"));
+    expect(data).toMatchObject({ available: false, emails: [] });
+    renderPage("/dev/mail", "/dev/mail", DevMailbox, data);
+    expect((await screen.findByRole("status")).textContent).toContain("OPS_TOKEN");
+  });
+
+  it("does not exist in production", async () => {
+    env.webConfig.isProduction = true;
+    expect(await statusOf(mailboxLoader(args("http://localhost/dev/mail")))).toBe(404);
+  });
+});
+
+describe("/dev/mail/:emailId", () => {
+  it("shows the message as text with its links clickable, and nothing in it becomes markup", async () => {
+    const id = await queue(
+      "reader@example.test",
+      "Reset your Keyfree password",
+      "Hello <b>Reader</b>,\n\nhttp://localhost:3000/auth/reset-password?token=abc&email=reader%40example.test\n\n<script>window.hacked = true</script> javascript:alert(1)",
+    );
+    const data = await messageLoader(args(`http://localhost/dev/mail/${id}`, { emailId: id }));
+    renderPage(`/dev/mail/${id}`, "/dev/mail/:emailId", DevMailMessage, data);
+
+    expect(await screen.findByRole("heading", { level: 1, name: "Reset your Keyfree password" })).toBeTruthy();
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+    const link = screen.getByRole("link", { name: "http://localhost:3000/auth/reset-password?token=abc&email=reader%40example.test" });
+    expect(link.getAttribute("href")).toBe("http://localhost:3000/auth/reset-password?token=abc&email=reader%40example.test");
+    expect(screen.getByRole("link", { name: "Back to the mailbox" }).getAttribute("href")).toBe("/dev/mail");
+    expect(document.querySelector("script")).toBeNull();
+    expect(document.querySelector("b")).toBeNull();
+    expect([...document.querySelectorAll("a")].some((a) => a.getAttribute("href")?.startsWith("javascript:"))).toBe(false);
+    expect(document.body.textContent).toContain("<script>window.hacked = true</script>");
+    expect(screen.getByText("reader@example.test")).toBeTruthy();
+  });
+
+  it("answers 404 for an unknown id, and in production", async () => {
+    expect(await statusOf(messageLoader(args("http://localhost/dev/mail/nope", { emailId: "nope" })))).toBe(404);
+    const id = await queue("prod@example.test", "Hidden", "x");
+    env.webConfig.isProduction = true;
+    expect(await statusOf(messageLoader(args(`http://localhost/dev/mail/${id}`, { emailId: id })))).toBe(404);
+  });
+});

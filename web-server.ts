@@ -30,7 +30,9 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
 
 // The database is migrated (and the demo loaded) before the first request; in maintenance
 // mode nothing touches it.
-const runtime = inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime() : undefined;
+// Links in e-mails point at this server unless APP_URL says otherwise.
+process.env.APP_URL ??= `http://localhost:${port}`;
+const runtime = inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: true }) : undefined;
 
 const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
 // The web config is validated when the build loads: a production start without SESSION_SECRET stops here.

@@ -11,7 +11,11 @@ export default [
   route("dev/mail/:emailId", "routes/dev/mail-message.tsx"),
 
   // Everything else needs a signed-in tenant.
-  layout("routes/protected.tsx", [index("routes/dashboard.tsx")]),
+  layout("routes/protected.tsx", [
+    index("routes/dashboard.tsx"),
+    // Downloads: the API's documents, for the tenant who may see them.
+    route("documents/:documentId", "routes/document.tsx"),
+  ]),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

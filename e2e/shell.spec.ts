@@ -126,3 +126,38 @@ test.describe("flash messages", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keyfree" })).toBeVisible();
   });
 });
+
+test("a tenant downloads their claim's documents, and no one else's", async ({ page, ops, newTenant }) => {
+  const email = `docs-${test.info().project.name}-${Date.now()}@example.test`;
+  const tenancy = (await ops("create-tenancy", {
+    tenants: [{ email, firstName: "Dee", lastName: "Owens" }],
+    ppm: 100_000,
+    startDate: "2025-10-01",
+    endDate: "2026-09-30",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenancyId: string };
+  const claim = (await ops("raise-claim", {
+    tenancyId: tenancy.tenancyId,
+    items: [{ description: "Clean", type: "CLEANING", amount: 5_000, evidence: 1 }],
+    documents: ["INVENTORY_CHECK_IN"],
+  })) as { documentIds: string[] };
+  const documentId = claim.documentIds[0]!;
+
+  await page.goto("/auth/login");
+  await signIn(page, email, "Keyfree-demo-1");
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  const download = await page.request.get(`/documents/${documentId}`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // Another tenant gets "not found".
+  const other = await newTenant();
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await signIn(page, other.email, other.password);
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  expect((await page.request.get(`/documents/${documentId}`)).status()).toBe(404);
+});

@@ -25,6 +25,8 @@ const ApiEnv = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  /** How often the clock's jobs run (deadlines, plan offers, outbox); 0 turns them off. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
 });
 
 export type ApiConfig = {
@@ -42,6 +44,7 @@ export type ApiConfig = {
   /** Outbox e-mails go out through this SMTP server; undefined keeps them in the dev mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  sweepIntervalSeconds: number;
 };
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -64,5 +67,6 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     appUrl: e.APP_URL.replace(/\/+$/, ""),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
   };
 }

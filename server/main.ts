@@ -3,7 +3,7 @@ import { log } from "./lib/log";
 import { getRuntime } from "./runtime";
 
 /** `npm run start:api`: the tenant API on its own, serving its document at GET /openapi.json. */
-const runtime = await getRuntime();
+const runtime = await getRuntime({ startJobs: true });
 const server = serve({ fetch: runtime.api.fetch, port: runtime.config.apiPort }, (info) => {
   log.info("tenant API listening", { url: `http://localhost:${info.port}`, openapi: `http://localhost:${info.port}/openapi.json` });
 });

@@ -6,7 +6,13 @@ import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
 import { loadClockOffset } from "./lib/clock-store";
 import { LocalDiskFileStore } from "./lib/files";
 import { log } from "./lib/log";
+import { startSweeper } from "./jobs/sweeper";
 import { seedDemoIfEmpty } from "./scenarios/demo";
+
+export type RuntimeOptions = {
+  /** Run the clock's jobs (deadlines, plan offers, outbox) in this process: servers do, one-off commands do not. */
+  startJobs?: boolean;
+};
 
 export type Runtime = {
   config: ApiConfig;
@@ -25,16 +31,16 @@ type Holder = { [KEY]?: Promise<Runtime> };
  * seeded into an empty database outside production. Kept on globalThis so the web
  * build, the standalone server and dev reloads all share one embedded database.
  */
-export function getRuntime(): Promise<Runtime> {
+export function getRuntime(options: RuntimeOptions = {}): Promise<Runtime> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= createRuntime(readApiConfig()).catch((error) => {
+  holder[KEY] ??= createRuntime(readApiConfig(), undefined, options).catch((error) => {
     delete holder[KEY];
     throw error;
   });
   return holder[KEY];
 }
 
-export async function createRuntime(config: ApiConfig, clockOverride?: Clock): Promise<Runtime> {
+export async function createRuntime(config: ApiConfig, clockOverride?: Clock, options: RuntimeOptions = {}): Promise<Runtime> {
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl }
@@ -43,9 +49,16 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock): P
   await database.migrate();
   // Outside production the clock can be moved forward by the ops tools; the offset survives restarts.
   const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
-  const seeded = config.isProduction ? false : await seedDemoIfEmpty(database.db);
+  const deps = { db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")) };
+  const api = createApi(deps);
+  const seeded = config.isProduction ? false : await seedDemoIfEmpty(deps, api);
   if (seeded) log.info("demo data loaded");
-  const api = createApi({ db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")) });
+  const sweeper = options.startJobs && config.sweepIntervalSeconds > 0 ? startSweeper(deps, config.sweepIntervalSeconds * 1000) : undefined;
+  const close = database.close;
+  database.close = async () => {
+    sweeper?.stop();
+    await close();
+  };
   log.info("tenant API ready", { database: database.kind });
   return { config, database, clock, api, seeded };
 }

@@ -18,7 +18,7 @@ function getApiFetch() {
   apiFetch ??= webConfig.tenantApiUrl
     ? Promise.resolve((request: Request) => fetch(request))
     : import("../../server/runtime").then(async ({ getRuntime }) => {
-        const runtime = await getRuntime();
+        const runtime = await getRuntime({ startJobs: true });
         return async (request: Request) => runtime.api.fetch(request);
       });
   return apiFetch;

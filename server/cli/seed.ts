@@ -7,8 +7,8 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { readApiConfig } from "../config";
-import { openDatabase } from "../db";
-import { DEMO_TENANTS, seedDemo, seedDemoIfEmpty } from "../scenarios/demo";
+import { createRuntime } from "../runtime";
+import { DEMO_CO_TENANTS, DEMO_INVENTORY, DEMO_OFFER, DEMO_TENANTS } from "../scenarios/demo";
 import { DEMO_PASSWORD } from "../scenarios/tenants";
 
 const config = readApiConfig();
@@ -29,16 +29,19 @@ if (reset) {
   }
 }
 
-const database = await openDatabase(
-  config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
-);
-await database.migrate();
-const loaded = reset ? (await seedDemo(database.db), true) : await seedDemoIfEmpty(database.db);
-await database.close();
+// The runtime migrates and loads the demo data into an empty database (and only then).
+process.env.LOG_LEVEL ??= "warn";
+const runtime = await createRuntime(config);
+const loaded = runtime.seeded;
+await runtime.database.close();
 
 if (!loaded) {
   console.log("The database already has data; nothing loaded. Use `npm run seed -- --reset` to start again.");
 } else {
   console.log(`Demo data loaded. Every demo tenant's password is ${DEMO_PASSWORD}:`);
-  for (const t of DEMO_TENANTS) console.log(`  ${t.email.padEnd(32)} ${t.situation}`);
+  for (const t of DEMO_TENANTS) console.log(`  ${t.email.padEnd(30)} ${t.situation}`);
+  console.log(`  co-tenants: ${DEMO_CO_TENANTS.map((t) => t.email).join(", ")}`);
+  const appUrl = config.appUrl;
+  console.log(`Keyfree offer:       ${appUrl}/keyfree-offer/${DEMO_OFFER.id}?token=${DEMO_OFFER.token}`);
+  console.log(`Inventory request:   ${appUrl}/tenancy-inventory-response?token=${DEMO_INVENTORY.token}&response=CONFIRMED`);
 }

@@ -1,4 +1,5 @@
 import { baseCommands, type OpsCommand } from "./commands";
+import { scenarioCommands } from "./scenario-commands";
 
 /** Every ops command, in the order `npm run ops -- --help` lists them. */
-export const opsCommands: OpsCommand[] = [...baseCommands];
+export const opsCommands: OpsCommand[] = [...baseCommands, ...scenarioCommands];

@@ -4,6 +4,7 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
 import { opsCommands } from "../ops";
+import { asOpsRefusal } from "../ops/scenario-commands";
 
 /** Outside production only: requests must carry the ops token; anything else is a 404. */
 export function opsGuard(opsToken: string | undefined) {
@@ -31,7 +32,7 @@ export function opsRoutes() {
     if (!found) throw new ApiError(404, `Unknown ops command: ${c.req.param("command")}`);
     const body = await c.req.json().catch(() => ({}));
     const input = found.input.parse(body);
-    const result = await found.run(c.get("deps"), input);
+    const result = await found.run(c.get("deps"), input).catch(asOpsRefusal);
     return c.json(result ?? { ok: true }, 200);
   });
 

@@ -91,3 +91,44 @@ describe("the ops clock", () => {
     expect(await loadClockOffset(t.db)).toBe(0);
   });
 });
+
+describe("ops commands over the scenario functions", () => {
+  it("set up a tenancy, raise a claim on it, and the tenant sees the claim", async () => {
+    const tenancy = await ops("create-tenancy", {
+      tenants: [{ email: "ops.claim@example.test", firstName: "Opal", lastName: "Reed" }],
+      ppm: 120_000,
+      startDate: "2025-11-01",
+      endDate: "2026-10-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    });
+    expect(tenancy.status).toBe(200);
+    const claim = await ops("raise-claim", {
+      tenancyId: tenancy.body.tenancyId,
+      items: [{ description: "Oven clean", type: "CLEANING", amount: 9_000 }],
+      mediationEnabled: true,
+      publishedDaysAgo: 2,
+    });
+    expect(claim.status).toBe(200);
+    const login = await t.json("POST", "/auth/login", { email: "ops.claim@example.test", password: "Keyfree-demo-1" });
+    const seen = await t.json("GET", `/claims/${claim.body.claimId}`, undefined, login.body.accessToken);
+    expect(seen.status).toBe(200);
+    expect(seen.body.items.map((i: { description: string }) => i.description)).toEqual(["Oven clean"]);
+    expect(seen.body.daysRemaining).toBe(5);
+  });
+
+  it("answer a scenario's refusal with 400 and its message, not 500", async () => {
+    const res = await ops("raise-claim", { tenancyId: "no-such-tenancy", items: [{ description: "x", type: "CLEANING", amount: 1 }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/tenancy/i);
+    const bad = await ops("create-tenancy", { tenants: [] });
+    expect(bad.status).toBe(400);
+  });
+
+  it("sweep applies what is due and says what it did", async () => {
+    const res = await ops("sweep");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ claims: expect.any(Object), paymentPlans: expect.any(Object), mail: { configured: false } });
+  });
+});

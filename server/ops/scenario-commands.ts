@@ -1,0 +1,203 @@
+/**
+ * Ops commands over the scenario functions (server/scenarios): each command is the
+ * function with its input as JSON. The functions validate their own input.
+ */
+import { z } from "zod";
+import type { Deps } from "../context";
+import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
+import { runDueJobs } from "../jobs/sweeper";
+import { ApiError } from "../lib/errors";
+import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
+import { createAnnualFeeOrder } from "../scenarios/annual-fee";
+import { completeCheckoutActions, createCheckoutScenario, setReferenceOutcome } from "../scenarios/checkout";
+import {
+  agentAcceptTenantProposal,
+  agentRejectWithFinalProposal,
+  decideAdjudication,
+  payClaimAction,
+  raiseClaim,
+  resolveClaim,
+  sendToAdjudication,
+} from "../scenarios/claims";
+import { createInventoryRequest, createKeyfreeOffer } from "../scenarios/offers";
+import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../scenarios/plans";
+import type { OpsCommand } from "./commands";
+
+const anyInput = z.record(z.string(), z.unknown());
+const DAY_MS = 86_400_000;
+
+function command<S extends z.ZodType>(c: {
+  name: string;
+  summary: string;
+  example: string;
+  input: S;
+  run: (deps: Deps, input: z.output<S>) => Promise<unknown>;
+}): OpsCommand {
+  return c as unknown as OpsCommand;
+}
+
+const claimId = z.object({ claimId: z.string().min(1) });
+
+export const scenarioCommands: OpsCommand[] = [
+  command({
+    name: "create-tenancy",
+    summary: "The agent sets up a tenancy and its Keyfree order, with co-tenants and any checkout steps already done",
+    example:
+      'npm run ops -- create-tenancy --tenants \'[{"email":"ann@example.com","firstName":"Ann","lastName":"Lee"},{"email":"bo@example.com","firstName":"Bo","lastName":"Lee"}]\' --ppm 120000 --start-date 2026-12-01 --end-date 2027-11-30 --is-new-tenancy true --top-up-enabled true',
+    input: anyInput,
+    run: (deps, input) => createCheckoutScenario(deps.db, input as never, deps.clock.now()),
+  }),
+  command({
+    name: "complete-checkout-actions",
+    summary: "Mark checkout steps of an order customer as done",
+    example:
+      'npm run ops -- complete-checkout-actions --order-customer-id <id> --types \'["KEYFREE_ABOUT_YOU","KEYFREE_ADDRESS_HISTORY"]\'',
+    input: z.object({ orderCustomerId: z.string().min(1), types: z.array(z.enum(CHECKOUT_ACTION_TYPES)).min(1) }),
+    run: (deps, input) => completeCheckoutActions(deps.db, input.orderCustomerId, input.types, deps.clock.now()),
+  }),
+  command({
+    name: "set-reference-outcome",
+    summary: "The referencing provider's outcome: PEND, PASS, FAIL, INFO_REQUIRED, IN_REVIEW or GUARANTOR_REQUIRED",
+    example: "npm run ops -- set-reference-outcome --order-customer-id <id> --status INFO_REQUIRED",
+    input: anyInput,
+    run: (deps, input) => setReferenceOutcome(deps.db, input as never, deps.clock.now()),
+  }),
+  command({
+    name: "raise-claim",
+    summary: "The landlord or agent raises charges (round 1) against a tenancy, with evidence",
+    example:
+      'npm run ops -- raise-claim --tenancy-id <id> --items \'[{"description":"Carpet cleaning","type":"CLEANING","amount":18000,"evidence":1}]\' --mediation-enabled true --published-days-ago 4',
+    input: z
+      .object({ publishedDaysAgo: z.number().min(0).max(365).optional() })
+      .catchall(z.unknown()),
+    run: ({ db, clock, files }, { publishedDaysAgo, ...rest }) => {
+      const now = clock.now();
+      const publishedAt = publishedDaysAgo === undefined ? undefined : new Date(now.getTime() - publishedDaysAgo * DAY_MS);
+      return raiseClaim(db, { ...(rest as object), ...(publishedAt ? { publishedAt } : {}) } as never, now, files);
+    },
+  }),
+  command({
+    name: "agent-accept-proposal",
+    summary: "The agent accepts the tenants' counter-proposal (round 2)",
+    example: "npm run ops -- agent-accept-proposal --claim-id <id>",
+    input: claimId,
+    run: (deps, input) => agentAcceptTenantProposal(deps.db, input.claimId, deps.clock.now()),
+  }),
+  command({
+    name: "agent-final-proposal",
+    summary: "The agent refuses the counter-proposal and puts forward a final proposal (round 3): amounts in pence per item id",
+    example: 'npm run ops -- agent-final-proposal --claim-id <id> --amounts \'{"<itemId>":15000}\'',
+    input: claimId.extend({
+      amounts: z.record(z.string(), z.number().int().min(0)),
+      explanations: z.record(z.string(), z.string()).optional(),
+    }),
+    run: (deps, { claimId: id, ...rest }) => agentRejectWithFinalProposal(deps.db, id, rest, deps.clock.now()),
+  }),
+  command({
+    name: "pay-action",
+    summary: "Back office: mark a payment action paid (stands in for a card payment; takes no money)",
+    example: "npm run ops -- pay-action --order-customer-action-id <id>",
+    input: z.object({ orderCustomerActionId: z.string().min(1) }),
+    run: (deps, input) => payClaimAction(deps.db, input.orderCustomerActionId, deps.clock.now()),
+  }),
+  command({
+    name: "send-to-adjudication",
+    summary: "Send a disputed claim (fee paid) to the independent adjudicator",
+    example: "npm run ops -- send-to-adjudication --claim-id <id>",
+    input: claimId,
+    run: (deps, input) => sendToAdjudication(deps.db, input.claimId, deps.clock.now()),
+  }),
+  command({
+    name: "decide-adjudication",
+    summary: "The adjudicator decides: the amount awarded (pence) and the report document",
+    example: "npm run ops -- decide-adjudication --claim-id <id> --amount 42000",
+    input: claimId.extend({ amount: z.number().int().min(0), reportPdf: z.boolean().default(true) }),
+    run: ({ db, clock, files }, { claimId: id, ...rest }) => decideAdjudication(db, id, rest, clock.now(), files),
+  }),
+  command({
+    name: "resolve-claim",
+    summary: "Close a claim as RESOLVED",
+    example: "npm run ops -- resolve-claim --claim-id <id>",
+    input: claimId,
+    run: (deps, input) => resolveClaim(deps.db, input.claimId, deps.clock.now()),
+  }),
+  command({
+    name: "offer-payment-plan",
+    summary: "Offer a payment plan for an outstanding balance (void after 48 hours unless its three steps are done)",
+    example:
+      "npm run ops -- offer-payment-plan --order-customer-id <id> --amount 60000 --instalments 6 --first-due-date 2027-01-01",
+    input: anyInput,
+    run: (deps, input) => offerPaymentPlan(deps.db, input as never, deps.clock.now()),
+  }),
+  command({
+    name: "activate-payment-plan",
+    summary: "Back office: complete a plan's card step and make it ACTIVE (stands in for the card form)",
+    example: "npm run ops -- activate-payment-plan --payment-plan-id <id> --complete-earlier-steps true",
+    input: z.object({ paymentPlanId: z.string().min(1), completeEarlierSteps: z.boolean().optional() }),
+    run: (deps, input) => activatePaymentPlan(deps.db, input, deps.clock.now()),
+  }),
+  command({
+    name: "fail-instalment",
+    summary: "An instalment's automatic charge fails",
+    example: "npm run ops -- fail-instalment --payment-plan-id <id> --instalment-number 1",
+    input: z.object({ paymentPlanId: z.string().min(1), instalmentNumber: z.number().int().min(1) }),
+    run: (deps, input) => failInstalment(deps.db, input, deps.clock.now()),
+  }),
+  command({
+    name: "mark-instalment-paid",
+    summary: "An instalment is paid",
+    example: "npm run ops -- mark-instalment-paid --payment-plan-id <id> --instalment-number 1",
+    input: z.object({ paymentPlanId: z.string().min(1), instalmentNumber: z.number().int().min(1) }),
+    run: (deps, input) => markInstalmentPaid(deps.db, input, deps.clock.now()),
+  }),
+  command({
+    name: "create-annual-fee",
+    summary: "Raise the annual fee (£30 a year, split between tenants) for a tenancy over 12 months",
+    example: "npm run ops -- create-annual-fee --tenancy-id <id> --years 2",
+    input: anyInput,
+    run: (deps, input) => createAnnualFeeOrder(deps.db, input as never, deps.clock.now()),
+  }),
+  command({
+    name: "create-offer",
+    summary: "An agent offers Keyfree or a cash deposit; prints each recipient's link token",
+    example:
+      'npm run ops -- create-offer --address \'{"buildingNumber":"4","street":"Mill Lane","town":"Leeds","postcode":"LS1 4AP"}\' --saving-amount 115385 --keyfree-amount 34615 --cash-deposit-amount 150000 --recipients \'[{"email":"kim@example.com","firstName":"Kim","lastName":"Park"}]\'',
+    input: anyInput,
+    run: (deps, input) => createKeyfreeOffer(deps.db, input as never, deps.clock.now()),
+  }),
+  command({
+    name: "create-inventory-request",
+    summary: "Ask a tenancy's tenants to confirm they received their tenancy inventory (e-mails with links)",
+    example: "npm run ops -- create-inventory-request --tenancy-id <id>",
+    input: anyInput,
+    run: (deps, input) => createInventoryRequest(deps.db, input as never, deps.clock.now()),
+  }),
+  command({
+    name: "invite-tenant",
+    summary: "Invite a tenant who has no password yet (a 'Set Password' e-mail)",
+    example: "npm run ops -- invite-tenant --email new@example.com --first-name Nia --last-name Hart",
+    input: anyInput,
+    run: (deps, input) => inviteTenant(deps.db, input as never, deps.clock.now(), { appUrl: deps.config.appUrl }),
+  }),
+  command({
+    name: "require-password-reset",
+    summary: "Make a tenant choose a new password at their next sign-in ('Check Your Email')",
+    example: "npm run ops -- require-password-reset --email demo@keyfree.example",
+    input: z.object({ email: z.email() }),
+    run: (deps, input) => requirePasswordReset(deps.db, input.email),
+  }),
+  command({
+    name: "sweep",
+    summary: "Apply every deadline that is due now (after moving the clock) and send the outbox",
+    example: "npm run ops -- sweep",
+    input: z.object({}),
+    run: (deps) => runDueJobs(deps),
+  }),
+];
+
+/** A scenario function's refusal (bad ids, impossible moves) is the caller's mistake: a 400 with its message. */
+export function asOpsRefusal(error: unknown): never {
+  if (error instanceof ApiError || error instanceof z.ZodError) throw error;
+  if (error instanceof Error) throw new ApiError(400, error.message);
+  throw error;
+}

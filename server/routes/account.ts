@@ -3,6 +3,7 @@
  * are, About You details, the onboarding introduction, and their address history with
  * the postcode lookup.
  */
+import { PropertyAddressSchema } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
@@ -23,26 +24,14 @@ import { currentCustomer, requireTenant } from "../lib/auth";
 import { errorResponses, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 
-export const AddressSchema = z
-  .object({
-    id: z.string(),
-    externalId: z.string().nullable(),
-    buildingName: z.string().nullable(),
-    roomNumber: z.string().nullable(),
-    flatNumber: z.string().nullable(),
-    buildingNumber: z.string().nullable(),
-    street: z.string(),
-    subStreet: z.string().nullable(),
-    town: z.string().nullable(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-    country: z.string(),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    currentlyAtAddress: z.boolean(),
-    organizationId: z.string().nullable(),
-  })
-  .openapi("Address");
+export const AddressSchema = PropertyAddressSchema.extend({
+  id: z.string(),
+  externalId: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  currentlyAtAddress: z.boolean(),
+  organizationId: z.string().nullable(),
+}).openapi("Address");
 
 export const UserSchema = z
   .object({

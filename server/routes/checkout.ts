@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { PropertyAddressSchema } from "./schemas";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -64,20 +65,7 @@ const CheckoutStepSchema = z
   })
   .openapi("CheckoutStep");
 
-const PropertyAddressSchema = z
-  .object({
-    buildingName: z.string().nullable(),
-    roomNumber: z.string().nullable(),
-    flatNumber: z.string().nullable(),
-    buildingNumber: z.string().nullable(),
-    street: z.string(),
-    subStreet: z.string().nullable(),
-    town: z.string().nullable(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-    country: z.string(),
-  })
-  .openapi("PropertyAddress");
+
 
 const OrderCustomerSchema = z
   .object({

@@ -25,6 +25,7 @@
  *    and are shown only to the tenant who reported them; the API's own activities are
  *    shown to every respondent.
  */
+import { PropertyAddressSchema } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { AppEnv, Deps } from "../context";
@@ -205,20 +206,7 @@ export const PayActionSchema = z
   })
   .openapi("ClaimPayAction");
 
-const ClaimAddressSchema = z
-  .object({
-    buildingName: z.string().nullable(),
-    roomNumber: z.string().nullable(),
-    flatNumber: z.string().nullable(),
-    buildingNumber: z.string().nullable(),
-    street: z.string(),
-    subStreet: z.string().nullable(),
-    town: z.string().nullable(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-    country: z.string(),
-  })
-  .openapi("ClaimPropertyAddress");
+
 
 const ClaimActivitySchema = z
   .object({
@@ -246,7 +234,7 @@ export const ClaimSchema = z
       PPM: Pence,
       startDate: z.string(),
       endDate: z.string().nullable(),
-      property: z.object({ address: ClaimAddressSchema }),
+      property: z.object({ address: PropertyAddressSchema }),
     }),
     documents: z.array(ClaimDocumentSchema).openapi({ description: "Tenancy documents in display order; referencing documents are never listed" }),
     items: z.array(

@@ -7,6 +7,7 @@
  * (getInstalmentPaymentIntentSecret) belong with card payments; createOneTimeSessionToken
  * is not offered: it sent the browser to an external plan portal that these screens replace.
  */
+import { PropertyAddressSchema } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { AppEnv, Deps } from "../context";
@@ -68,22 +69,10 @@ const PaymentPlanInstalmentSchema = z
   })
   .openapi("PaymentPlanInstalment");
 
-const PaymentPlanAddressSchema = z
-  .object({
-    id: z.string(),
-    externalId: z.string().nullable(),
-    buildingName: z.string().nullable(),
-    roomNumber: z.string().nullable(),
-    flatNumber: z.string().nullable(),
-    buildingNumber: z.string().nullable(),
-    street: z.string(),
-    subStreet: z.string().nullable(),
-    town: z.string().nullable(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-    country: z.string(),
-  })
-  .openapi("PaymentPlanAddress");
+const PaymentPlanAddressSchema = PropertyAddressSchema.extend({
+  id: z.string(),
+  externalId: z.string().nullable(),
+}).openapi("PaymentPlanAddress");
 
 const PaymentPlanScreenSchema = z.enum(PAYMENT_PLAN_SCREENS).openapi("PaymentPlanScreen", {
   description:

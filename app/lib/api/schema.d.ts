@@ -1108,9 +1108,15 @@ export interface components {
                 onboardingIntroductionComplete: boolean;
             };
         };
-        Address: {
+        Address: components["schemas"]["PropertyAddress"] & {
             id: string;
             externalId: string | null;
+            startDate: string | null;
+            endDate: string | null;
+            currentlyAtAddress: boolean;
+            organizationId: string | null;
+        };
+        PropertyAddress: {
             buildingName: string | null;
             roomNumber: string | null;
             flatNumber: string | null;
@@ -1121,10 +1127,6 @@ export interface components {
             county: string | null;
             postcode: string;
             country: string;
-            startDate: string | null;
-            endDate: string | null;
-            currentlyAtAddress: boolean;
-            organizationId: string | null;
         };
         Customer: {
             id: string;
@@ -1381,18 +1383,6 @@ export interface components {
             subRoutes: string[];
             complete: boolean;
         };
-        PropertyAddress: {
-            buildingName: string | null;
-            roomNumber: string | null;
-            flatNumber: string | null;
-            buildingNumber: string | null;
-            street: string;
-            subStreet: string | null;
-            town: string | null;
-            county: string | null;
-            postcode: string;
-            country: string;
-        };
         AboutYouRequest: {
             firstName: string;
             lastName: string;
@@ -1534,7 +1524,7 @@ export interface components {
                 startDate: string;
                 endDate: string | null;
                 property: {
-                    address: components["schemas"]["ClaimPropertyAddress"];
+                    address: components["schemas"]["PropertyAddress"];
                 };
             };
             /** @description Tenancy documents in display order; referencing documents are never listed */
@@ -1624,18 +1614,6 @@ export interface components {
         };
         /** @enum {string} */
         ClaimStatus: "AWAITING_RESPONDENTS" | "AWAITING_ARBITRATION" | "AWAITING_ARBITRATION_ADMIN_FEE" | "ARBITRATED" | "MEDIATION" | "AWAITING_SUBSTANTIATION" | "AWAITING_EVIDENCE_REVIEW" | "EVIDENCE_REVIEW" | "DEACTIVATED" | "DECLINED" | "RESOLVED";
-        ClaimPropertyAddress: {
-            buildingName: string | null;
-            roomNumber: string | null;
-            flatNumber: string | null;
-            buildingNumber: string | null;
-            street: string;
-            subStreet: string | null;
-            town: string | null;
-            county: string | null;
-            postcode: string;
-            country: string;
-        };
         ClaimDocument: {
             id: string;
             name: string;
@@ -1903,20 +1881,10 @@ export interface components {
          */
         PaymentPlanScreen: "dashboard" | "manual-payment" | "active" | "payment-plan-live" | "confirm" | "address" | "card-details";
         /** @description The postal address given at the Address Confirmation step */
-        PaymentPlanAddress: {
+        PaymentPlanAddress: components["schemas"]["PropertyAddress"] & ({
             id: string;
             externalId: string | null;
-            buildingName: string | null;
-            roomNumber: string | null;
-            flatNumber: string | null;
-            buildingNumber: string | null;
-            street: string;
-            subStreet: string | null;
-            town: string | null;
-            county: string | null;
-            postcode: string;
-            country: string;
-        } | null;
+        } | null);
         PaymentPlanPropertyAddress: {
             address: components["schemas"]["PaymentPlanAddress"];
         };

@@ -661,3 +661,33 @@ export const appSettings = pgTable("app_settings", {
   value: jsonb("value").$type<unknown>().notNull(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
+
+/**
+ * The offline Stripe sandbox (server/stripe-sandbox): every Stripe object it holds, one row
+ * each. `data` keeps `{ object, internal }`: `object` exactly as the sandbox's Stripe API
+ * returns it, `internal` what only the sandbox needs (the test card's behaviour, a pending
+ * 3-D Secure challenge...). Never a full card number.
+ */
+export const stripeSandboxObjects = pgTable(
+  "stripe_sandbox_objects",
+  {
+    id: text("id").primaryKey(),
+    /** Stripe's `object` value: customer, payment_method, payment_intent, setup_intent, charge, refund, event. */
+    type: text("type").notNull(),
+    data: jsonb("data").$type<{ object: Record<string, unknown>; internal: Record<string, unknown> }>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("stripe_sandbox_objects_type_created_idx").on(t.type, t.createdAt)],
+);
+
+/** The sandbox's `Idempotency-Key`s: the first response to each key, replayed for 24 hours. */
+export const stripeSandboxIdempotencyKeys = pgTable("stripe_sandbox_idempotency_keys", {
+  key: text("key").primaryKey(),
+  /** The method, path and parameters of the first request (sha256), so a reuse with others is refused. */
+  requestHash: text("request_hash").notNull(),
+  /** The request id of the first request (Stripe's `Original-Request` header on a replay). */
+  requestId: text("request_id").notNull(),
+  status: integer("status").notNull(),
+  body: text("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+});

@@ -4,10 +4,10 @@
  * number. Pure and free of zod, so the API (`updateUser`, `aboutYou`) and the web form share
  * one rule. `today` is always the London calendar date of the caller's clock.
  */
+import { GENDERS, type Gender } from "./statuses.js";
+export { GENDERS, type Gender };
 import type { CalendarDate } from "./london-time.js";
 
-export const GENDERS = ["MALE", "FEMALE", "UNKNOWN"] as const;
-export type Gender = (typeof GENDERS)[number];
 
 export const MINIMUM_AGE_YEARS = 18;
 export const MOBILE_NUMBER_MIN_LENGTH = 11;

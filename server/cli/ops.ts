@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { opsCommands } from "../ops";
 
 const args = process.argv.slice(2);
@@ -128,4 +129,5 @@ async function main() {
   console.log(JSON.stringify(body, null, 2));
 }
 
-await main();
+// Run only as a command (npm run ops), not when a test imports parseFlags.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) await main();

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-// The CLI runs main() on import only through `npm run ops`; parseFlags is pure.
-process.argv = [process.argv[0]!, "ops", "--help"];
-const { parseFlags } = await import("../../server/cli/ops");
+import { parseFlags } from "../../server/cli/ops";
 
 describe("npm run ops flags", () => {
   it.each([

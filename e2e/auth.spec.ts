@@ -96,3 +96,19 @@ test.describe("sign in", () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 });
+
+test("the reset e-mail promised by 'Check Your Email' is in the dev mailbox, with its link", async ({ page, newTenant }) => {
+  const tenant = await newTenant({ requiresPasswordReset: true });
+  await page.goto("/auth/login");
+  await signIn(page, tenant.email, tenant.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+
+  await page.goto(`/dev/mail?to=${encodeURIComponent(tenant.email)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Dev mailbox" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Reset your Keyfree password" }).click();
+  const link = page.getByRole("link", { name: /\/auth\/reset-password\?token=/ });
+  await expect(link).toBeVisible();
+  expect(await link.getAttribute("href")).toContain(`email=${encodeURIComponent(tenant.email)}`);
+  await expectAccessible(page);
+});

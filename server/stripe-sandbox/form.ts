@@ -29,7 +29,7 @@ function place(root: FormObject, segments: string[], value: string, key: string)
     const next = segments[i + 1];
     if (Array.isArray(container)) {
       if (!isIndex(segment)) throw new FormSyntaxError(`Invalid array parameter: ${key}`);
-      const index = segment === "" ? container.length : Number(segment);
+      const index: number = segment === "" ? container.length : Number(segment);
       if (last) {
         container[index] = value;
         return;

@@ -1,0 +1,126 @@
+import Stripe from "stripe";
+import { z } from "zod";
+import type { Database } from "../db";
+import {
+  createStripeSandbox,
+  SANDBOX_PUBLISHABLE_KEY,
+  SANDBOX_SECRET_KEY,
+  SANDBOX_WEBHOOK_SECRET,
+  type DeliverWebhook,
+  type StripeSandbox,
+} from "../stripe-sandbox";
+import type { Clock } from "./clock";
+
+/**
+ * One card integration, two backends. Everything card-related goes through the official
+ * `stripe` SDK. With STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (and STRIPE_WEBHOOK_SECRET)
+ * it is Stripe; without them it is the offline sandbox (server/stripe-sandbox), reached
+ * through the SDK's fetch HTTP client in-process: no network, the same SDK calls, the same
+ * errors, and webhooks verified by the same `stripe.webhooks.constructEvent`.
+ *
+ * With the embedded database (PGlite) never call Stripe inside a database transaction: the
+ * sandbox runs its own transaction on the same database, and PGlite runs one at a time.
+ */
+
+const StripeEnv = z.object({
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  /** `on` lets a production start run on the offline sandbox (a public demo); without it production needs Stripe keys. */
+  STRIPE_SANDBOX: z.enum(["on", "off"]).optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, "STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_\w+$/, "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+});
+
+export type StripeConfig =
+  | { mode: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string; livemode: boolean }
+  | { mode: "sandbox" };
+
+/** Reads and checks the Stripe settings; throws a clear message when they are half set or mixed up. */
+export function readStripeConfig(source: Record<string, string | undefined> = process.env): StripeConfig {
+  const parsed = StripeEnv.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => i.message).join("; ");
+    throw new Error(`Invalid Stripe settings: ${problems}`);
+  }
+  const { STRIPE_SECRET_KEY: secretKey, STRIPE_PUBLISHABLE_KEY: publishableKey, STRIPE_WEBHOOK_SECRET: webhookSecret } = parsed.data;
+  if (!secretKey && !publishableKey) {
+    if (webhookSecret) throw new Error("Invalid Stripe settings: STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY");
+    // A production server taking "payments" with test cards would be worse than one that does not start.
+    if (parsed.data.NODE_ENV === "production" && parsed.data.STRIPE_SANDBOX !== "on") {
+      throw new Error(
+        "Invalid Stripe settings: production needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or STRIPE_SANDBOX=on for a demo on the offline sandbox)",
+      );
+    }
+    return { mode: "sandbox" };
+  }
+  if (parsed.data.STRIPE_SANDBOX === "on") throw new Error("Invalid Stripe settings: STRIPE_SANDBOX=on is set together with Stripe keys");
+  if (!secretKey || !publishableKey) {
+    throw new Error(
+      "Invalid Stripe settings: set both STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY to use Stripe, or neither to use the offline sandbox",
+    );
+  }
+  // Payments are completed by Stripe's webhook: without its signing secret none would ever complete.
+  if (!webhookSecret) throw new Error("Invalid Stripe settings: STRIPE_WEBHOOK_SECRET is required with Stripe keys");
+  const livemode = secretKey.includes("_live_");
+  if (livemode !== publishableKey.startsWith("pk_live_")) {
+    throw new Error("Invalid Stripe settings: STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must both be live keys or both test keys");
+  }
+  return { mode: "stripe", secretKey, publishableKey, webhookSecret, livemode };
+}
+
+/** What the sandbox needs when there are no Stripe keys (ignored with them). */
+export type StripeSandboxDeps = {
+  db: Database;
+  clock: Clock;
+  /** Hands a signed event to the API's `/webhooks/stripe`, as Stripe would post it. */
+  deliver: DeliverWebhook;
+  /** Where the browser reaches the sandbox's browser endpoints (default "/stripe-sandbox"). */
+  browserUrl?: string;
+  webhookRetryDelaysMs?: readonly number[];
+};
+
+export type StripeClient = {
+  stripe: Stripe;
+  /** For Stripe.js in the browser (the sandbox's own publishable key offline). */
+  publishableKey: string;
+  /** What `stripe.webhooks.constructEvent` checks `Stripe-Signature` against. */
+  webhookSecret: string;
+  /** Present offline: the sandbox itself (its browser endpoints, webhook hold/release/redeliver for tests). */
+  sandbox?: StripeSandbox;
+};
+
+/** The SDK's retries of a connection error or 409/5xx, each with the same idempotency key. */
+const MAX_NETWORK_RETRIES = 2;
+
+export function createStripeClient(config: StripeConfig, sandboxDeps: StripeSandboxDeps): StripeClient {
+  if (config.mode === "stripe") {
+    return {
+      stripe: new Stripe(config.secretKey, { maxNetworkRetries: MAX_NETWORK_RETRIES, appInfo: { name: "Keyfree tenant API" } }),
+      publishableKey: config.publishableKey,
+      webhookSecret: config.webhookSecret,
+    };
+  }
+  const sandbox = createStripeSandbox(sandboxDeps);
+  const stripe = new Stripe(SANDBOX_SECRET_KEY, {
+    maxNetworkRetries: MAX_NETWORK_RETRIES,
+    appInfo: { name: "Keyfree tenant API" },
+    // In-process: the SDK's requests go straight to the sandbox's Hono app, never to the network.
+    httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.app.fetch(new Request(url, init))),
+  });
+  return { stripe, publishableKey: SANDBOX_PUBLISHABLE_KEY, webhookSecret: SANDBOX_WEBHOOK_SECRET, sandbox };
+}

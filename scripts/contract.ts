@@ -20,6 +20,7 @@ const api = createApi({
   db: undefined as never,
   clock: systemClock,
   files: undefined as never,
+  payments: undefined as never,
   config: { ...readApiConfig({ NODE_ENV: "production" }), opsEnabled: false },
 });
 const document = JSON.stringify(openApiDocument(api), null, 2) + "\n";

@@ -19,6 +19,8 @@ import { offersRoutes } from "./routes/offers";
 import { opsGuard, opsRoutes } from "./routes/ops";
 import { orderRoutes } from "./routes/orders";
 import { passwordRoutes } from "./routes/password";
+import { paymentsRoutes } from "./routes/payments";
+import { stripeWebhookRoutes } from "./routes/stripe-webhooks";
 import { paymentPlansRoutes } from "./routes/payment-plans";
 import { referencesRoutes } from "./routes/references";
 
@@ -119,6 +121,8 @@ export function createApi(deps: Deps) {
   app.route("/", paymentPlansRoutes);
   app.route("/", offersRoutes);
   app.route("/", inventoryRoutes);
+  app.route("/", paymentsRoutes);
+  app.route("/", stripeWebhookRoutes);
 
   if (deps.config.opsEnabled) {
     // Playing the other parties, and the outbox for /dev/mail: outside production only,

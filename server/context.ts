@@ -2,6 +2,7 @@ import type { ApiConfig } from "./config";
 import type { Database } from "./db";
 import type { Clock } from "./lib/clock";
 import type { FileStore } from "./lib/files";
+import type { StripeClient } from "./lib/stripe";
 
 /** What every route handler can reach. */
 export type Deps = {
@@ -9,6 +10,8 @@ export type Deps = {
   config: ApiConfig;
   clock: Clock;
   files: FileStore;
+  /** Cards: Stripe, or the offline sandbox (server/lib/stripe.ts). */
+  payments: StripeClient;
 };
 
 export type Auth = { userId: string; tokenId: string };

@@ -5,8 +5,10 @@ import { openDatabase, type DatabaseHandle } from "./db";
 import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
 import { loadClockOffset } from "./lib/clock-store";
 import { LocalDiskFileStore } from "./lib/files";
+import type { StripeClient } from "./lib/stripe";
 import { log } from "./lib/log";
 import { startSweeper } from "./jobs/sweeper";
+import { createPayments } from "./payments/wiring";
 import { seedDemoIfEmpty } from "./scenarios/demo";
 
 export type RuntimeOptions = {
@@ -19,6 +21,8 @@ export type Runtime = {
   database: DatabaseHandle;
   clock: Clock;
   api: Api;
+  /** Cards: Stripe, or the offline sandbox (whose browser endpoints the web app serves). */
+  payments: StripeClient;
   /** True when this start loaded the demo dataset into an empty database. */
   seeded: boolean;
 };
@@ -49,8 +53,10 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   await database.migrate();
   // Outside production the clock can be moved forward by the ops tools; the offset survives restarts.
   const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
-  const deps = { db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")) };
-  const api = createApi(deps);
+  let api: Api | undefined;
+  const payments = createPayments({ db: database.db, clock }, () => api);
+  const deps = { db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")), payments };
+  api = createApi(deps);
   const seeded = config.isProduction ? false : await seedDemoIfEmpty(deps, api);
   if (seeded) log.info("demo data loaded");
   const sweeper = options.startJobs && config.sweepIntervalSeconds > 0 ? startSweeper(deps, config.sweepIntervalSeconds * 1000) : undefined;
@@ -60,5 +66,5 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
     await close();
   };
   log.info("tenant API ready", { database: database.kind });
-  return { config, database, clock, api, seeded };
+  return { config, database, clock, api, seeded, payments };
 }

@@ -8,7 +8,9 @@ type RootData = { csrf: string };
 /** The session's CSRF token: every state-changing form carries it. */
 export function CsrfInput() {
   const root = useRouteLoaderData("root") as RootData | undefined;
-  return <input type="hidden" name="csrf" value={root?.csrf ?? ""} />;
+  const token = root?.csrf ?? "";
+  // Uncontrolled, and new when the token changes: React never rewrites it behind the form's back.
+  return <input key={token} type="hidden" name="csrf" defaultValue={token} />;
 }
 
 /**

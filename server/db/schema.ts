@@ -45,6 +45,8 @@ export const customers = pgTable(
       .references(() => users.id),
     hasDuplicatePaymentMethod: boolean("has_duplicate_payment_method").notNull().default(false),
     requiresNewPaymentMethod: boolean("requires_new_payment_method").notNull().default(false),
+    /** The card provider's customer (cus_…), made on the first card payment. */
+    stripeCustomerId: text("stripe_customer_id"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("customers_user_idx").on(t.userId)],
@@ -690,4 +692,35 @@ export const stripeSandboxIdempotencyKeys = pgTable("stripe_sandbox_idempotency_
   status: integer("status").notNull(),
   body: text("body").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+// ── Issue 4: card payments ───────────────────────────────────────────────────
+
+/** Cards a customer has used or saved: the fingerprint is what the duplicate-card check compares. */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    stripePaymentMethodId: text("stripe_payment_method_id").notNull(),
+    fingerprint: text("fingerprint"),
+    brand: text("brand"),
+    last4: text("last4"),
+    isDefault: boolean("is_default").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_methods_stripe_idx").on(t.stripePaymentMethodId),
+    index("payment_methods_fingerprint_idx").on(t.fingerprint),
+    index("payment_methods_customer_idx").on(t.customerId),
+  ],
+);
+
+/** Card provider webhook events already applied: a replayed event is applied once. */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: ts("received_at").notNull().defaultNow(),
 });

@@ -8,7 +8,7 @@ import { createTestApi, type TestApi } from "../helpers/api";
 
 /** The README's demo dataset: every tenant is in the situation the README says. */
 let t: TestApi;
-const deps = () => ({ db: t.db, config: t.config, clock: t.clock, files: t.files });
+const deps = () => ({ db: t.db, config: t.config, clock: t.clock, files: t.files, payments: t.payments });
 
 beforeAll(async () => {
   t = await createTestApi();

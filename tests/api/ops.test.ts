@@ -73,7 +73,7 @@ describe("the ops clock", () => {
 
   it("moves an adjustable clock forward, keeps the offset in the database, and resets it", async () => {
     const clock = new AdjustableClock();
-    const api = createApi({ db: t.db, config: t.config, clock, files: t.files });
+    const api = createApi({ db: t.db, config: t.config, clock, files: t.files, payments: t.payments });
     const run = async (body: unknown) =>
       (
         await api.request("/ops/run/clock", {

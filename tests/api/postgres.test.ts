@@ -45,7 +45,7 @@ describe.runIf(url)("PostgreSQL (DATABASE_URL)", () => {
     const handle = await openDatabase({ kind: "postgres", url: url! });
     handles.push(handle);
     await handle.migrate();
-    const api = createApi({ db: handle.db, config: readApiConfig({ NODE_ENV: "test" }), clock: new FixedClock(new Date()), files: new MemoryFileStore() });
+    const api = createApi({ db: handle.db, config: readApiConfig({ NODE_ENV: "test" }), clock: new FixedClock(new Date()), files: new MemoryFileStore(), payments: undefined as never });
     await createTenant(handle.db, { email: "pg@example.test", firstName: "Pat", lastName: "Gres" });
     const login = await api.request("/auth/login", {
       method: "POST",

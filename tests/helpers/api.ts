@@ -6,6 +6,7 @@ import { readApiConfig, type ApiConfig } from "../../server/config";
 import { openDatabase } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
 import { MemoryFileStore } from "../../server/lib/files";
+import { createPayments } from "../../server/payments/wiring";
 import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../server/scenarios/tenants";
 
 export const OPS_TOKEN = "test-ops-token-0123456789";
@@ -18,10 +19,13 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
   const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
   const config: ApiConfig = { ...readApiConfig({ NODE_ENV: "test", OPS_TOKEN }), ...overrides };
   const files = new MemoryFileStore();
-  const api = createApi({ db: database.db, config, clock, files });
+  let api: ReturnType<typeof createApi> | undefined;
+  const payments = createPayments({ db: database.db, clock, env: {}, webhookRetryDelaysMs: [10, 50] }, () => api);
+  const created = createApi({ db: database.db, config, clock, files, payments });
+  api = created;
 
   async function json(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
-    const response = await api.request(path, {
+    const response = await created.request(path, {
       method,
       headers: {
         ...(body !== undefined ? { "content-type": "application/json" } : {}),
@@ -55,7 +59,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
     return { ...tenant, token: login.body.accessToken as string };
   }
 
-  return { api, db: database.db, clock, config, files, json, signedInTenant, close: () => database.close() };
+  return { api: created, db: database.db, clock, config, files, payments, json, signedInTenant, close: () => database.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -1,0 +1,177 @@
+/**
+ * Card payments (part 1 §4.3): the tenant API's side of them. Everything card-related goes
+ * through the official `stripe` SDK (Stripe with keys, our offline sandbox without). Money
+ * is only ever taken by confirming a PaymentIntent in the browser; what completes an action
+ * is the provider's webhook, verified like Stripe's.
+ *
+ * With the embedded database, Stripe calls are never made inside a database transaction:
+ * the sandbox keeps its objects in the same database, which runs one transaction at a time.
+ */
+import type Stripe from "stripe";
+import { and, eq, isNull, ne } from "drizzle-orm";
+import type { Deps } from "../context";
+import type { Database } from "../db";
+import { customers, orderCustomerActions, orderCustomers, orders, paymentMethods, tenancyAnniversaries, users } from "../db/schema";
+import { completePaymentAction } from "../scenarios/claims";
+import { notFound } from "../lib/errors";
+import { describeError, log } from "../lib/log";
+import { newId } from "../lib/tokens";
+
+type CustomerRow = typeof customers.$inferSelect;
+
+/** The customer's card provider customer, made once (the idempotency key makes a race harmless). */
+export async function ensureStripeCustomer(deps: Deps, customer: CustomerRow): Promise<string> {
+  if (customer.stripeCustomerId) return customer.stripeCustomerId;
+  const [user] = await deps.db.select().from(users).where(eq(users.id, customer.userId)).limit(1);
+  const created = await deps.payments.stripe.customers.create(
+    {
+      email: user?.email,
+      name: user ? `${user.firstName} ${user.lastName}` : undefined,
+      metadata: { customerId: customer.id },
+    },
+    { idempotencyKey: `customer-${customer.id}` },
+  );
+  await deps.db
+    .update(customers)
+    .set({ stripeCustomerId: created.id })
+    .where(and(eq(customers.id, customer.id), isNull(customers.stripeCustomerId)));
+  return created.id;
+}
+
+/**
+ * A payment method the tenant gave: it must exist and be either unattached (just made by
+ * the card form) or already theirs. Anything else is "not found".
+ */
+export async function tenantPaymentMethod(deps: Deps, customer: CustomerRow, paymentMethodId: string) {
+  if (!/^pm_[A-Za-z0-9]{1,100}$/.test(paymentMethodId)) throw notFound("Payment method not found");
+  let pm: Stripe.PaymentMethod;
+  try {
+    pm = await deps.payments.stripe.paymentMethods.retrieve(paymentMethodId);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound("Payment method not found");
+    throw error;
+  }
+  const owner = typeof pm.customer === "string" ? pm.customer : (pm.customer?.id ?? null);
+  if (owner !== null && owner !== customer.stripeCustomerId) throw notFound("Payment method not found");
+  return pm;
+}
+
+/** Another tenant has already used a card with this fingerprint (the duplicate-card check). */
+export async function isDuplicateCard(db: Database, customerId: string, fingerprint: string | null | undefined) {
+  if (!fingerprint) return false;
+  const [other] = await db
+    .select({ id: paymentMethods.id })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.fingerprint, fingerprint), ne(paymentMethods.customerId, customerId)))
+    .limit(1);
+  return other !== undefined;
+}
+
+/** Keeps a card the customer used or saved, as their default. */
+export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: string, pm: Stripe.PaymentMethod) {
+  await deps.db.transaction(async (tx) => {
+    await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
+    await tx
+      .insert(paymentMethods)
+      .values({
+        id: newId(),
+        customerId,
+        stripePaymentMethodId: pm.id,
+        fingerprint: pm.card?.fingerprint ?? null,
+        brand: pm.card?.brand ?? null,
+        last4: pm.card?.last4 ?? null,
+        isDefault: true,
+      })
+      .onConflictDoUpdate({ target: paymentMethods.stripePaymentMethodId, set: { isDefault: true, customerId } });
+  });
+}
+
+/**
+ * A successful payment intent completes the action that holds it (the webhook is what
+ * completes it). Applied once: an action already complete is left alone. The amount must be
+ * the one the intent was made for. Returns what it did.
+ */
+export async function applySucceededPayment(deps: Deps, intent: Stripe.PaymentIntent): Promise<string> {
+  const actionId = intent.metadata?.orderCustomerActionId;
+  if (!actionId) return "ignored: no orderCustomerActionId";
+  const [row] = await deps.db
+    .select({ action: orderCustomerActions, orderCustomer: orderCustomers, order: orders })
+    .from(orderCustomerActions)
+    .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .where(eq(orderCustomerActions.id, actionId))
+    .limit(1);
+  if (!row) return "ignored: unknown action";
+  if (row.action.completedAt) return "ignored: already complete";
+  const expected = Number(row.action.details.stripePaymentIntentAmount);
+  if (row.action.details.stripePaymentIntentId !== intent.id || intent.amount_received !== expected) {
+    log.error("payment does not match its action", {
+      actionId,
+      paymentIntentId: intent.id,
+      amount: intent.amount_received,
+      expected,
+    });
+    return "refused: amount or intent does not match";
+  }
+
+  // The card used is remembered first (a provider call, so outside any transaction).
+  const pmId = typeof intent.payment_method === "string" ? intent.payment_method : intent.payment_method?.id;
+  if (pmId) {
+    try {
+      const pm = await deps.payments.stripe.paymentMethods.retrieve(pmId);
+      await recordPaymentMethod(deps, row.orderCustomer.customerId, pm);
+    } catch (error) {
+      log.warn("could not record the payment method", { paymentIntentId: intent.id, ...describeError(error) });
+    }
+  }
+
+  const now = deps.clock.now();
+  if (row.order.productId === "CLAIM") {
+    await deps.db.transaction(async (tx) => {
+      await completePaymentAction(tx as unknown as Database, actionId, now);
+    });
+    return "claim payment applied";
+  }
+
+  await deps.db.transaction(async (tx) => {
+    const done = await tx
+      .update(orderCustomerActions)
+      .set({ completedAt: now, details: { ...row.action.details, amountRemaining: 0, amountPaid: intent.amount_received } })
+      .where(and(eq(orderCustomerActions.id, actionId), isNull(orderCustomerActions.completedAt)))
+      .returning({ id: orderCustomerActions.id });
+    if (done.length === 0) return;
+    // The order is complete once every customer's payment of that kind is made.
+    const open = await tx
+      .select({ id: orderCustomerActions.id })
+      .from(orderCustomerActions)
+      .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+      .where(
+        and(
+          eq(orderCustomers.orderId, row.order.id),
+          eq(orderCustomerActions.typeId, row.action.typeId),
+          isNull(orderCustomerActions.completedAt),
+        ),
+      )
+      .limit(1);
+    if (open.length === 0) {
+      await tx.update(orders).set({ statusId: "COMPLETE" }).where(eq(orders.id, row.order.id));
+      if (row.order.productId === "TOP_UP") {
+        await tx.update(tenancyAnniversaries).set({ paidAt: now }).where(eq(tenancyAnniversaries.orderId, row.order.id));
+      }
+    }
+  });
+  return "payment applied";
+}
+
+/** A failed payment is noted on its action so the tenant can be told and try again. */
+export async function applyFailedPayment(deps: Deps, intent: Stripe.PaymentIntent) {
+  const actionId = intent.metadata?.orderCustomerActionId;
+  if (!actionId) return "ignored: no orderCustomerActionId";
+  const [action] = await deps.db.select().from(orderCustomerActions).where(eq(orderCustomerActions.id, actionId)).limit(1);
+  if (!action || action.completedAt) return "ignored";
+  await deps.db
+    .update(orderCustomerActions)
+    .set({ details: { ...action.details, lastPaymentError: intent.last_payment_error?.message ?? "An error has occured" } })
+    .where(eq(orderCustomerActions.id, actionId));
+  return "failure noted";
+}

@@ -1,0 +1,29 @@
+import type { Api } from "../app";
+import type { Database } from "../db";
+import type { Clock } from "../lib/clock";
+import { createStripeClient, readStripeConfig, type StripeClient } from "../lib/stripe";
+
+/**
+ * The card provider for an API that is about to be made: the sandbox (no keys) delivers its
+ * webhooks to that API's own /webhooks/stripe, in-process — the same route Stripe posts to.
+ */
+export function createPayments(
+  input: { db: Database; clock: Clock; env?: Record<string, string | undefined>; webhookRetryDelaysMs?: readonly number[] },
+  api: () => Api | undefined,
+): StripeClient {
+  return createStripeClient(readStripeConfig(input.env ?? process.env), {
+    db: input.db,
+    clock: input.clock,
+    webhookRetryDelaysMs: input.webhookRetryDelaysMs,
+    deliver: async (payload, signature) => {
+      const target = api();
+      if (!target) return { status: 503 };
+      const res = await target.request("/webhooks/stripe", {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body: payload,
+      });
+      return { status: res.status };
+    },
+  });
+}

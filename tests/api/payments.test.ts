@@ -1,0 +1,316 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderCustomerActions, orders, stripeEvents } from "../../server/db/schema";
+import { keyfreeFeePence, splitByLiability } from "../../server/domain/fees";
+import { DUPLICATE_CARD_MESSAGE } from "../../server/domain/payments";
+import { issueAccessToken } from "../../server/lib/access-tokens";
+import { createCheckoutScenario } from "../../server/scenarios/checkout";
+import { raiseClaim } from "../../server/scenarios/claims";
+import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
+import { createTestApi, type TestApi } from "../helpers/api";
+
+/**
+ * Card payments through the API (issue 4): the intent for a pay action, the card checks, the
+ * webhook that completes the action, and the refusals. The offline sandbox plays Stripe.
+ */
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+let n = 0;
+const beforePay = CHECKOUT_ACTION_TYPES.filter((a) => a !== "KEYFREE_PAY");
+
+/** A tenant (or two) at the Keyfree payment step, signed in. */
+async function atPayStep(options: { tenants?: number; ppm?: number } = {}) {
+  n += 1;
+  const count = options.tenants ?? 1;
+  const scenario = await createCheckoutScenario(
+    t.db,
+    {
+      tenants: Array.from({ length: count }, (_, i) => ({ email: `payer${n}-${i}@example.test`, firstName: "Jo", lastName: `Payer${n}` })),
+      ppm: options.ppm ?? 130_000,
+      startDate: "2027-01-01",
+      endDate: "2027-12-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      completed: Array.from({ length: count }, () => beforePay),
+    },
+    t.clock.now(),
+  );
+  const tenants = await Promise.all(
+    scenario.tenants.map(async (tenant) => ({
+      ...tenant,
+      token: await issueAccessToken(t.db, t.config, tenant.userId, t.clock.now()),
+    })),
+  );
+  return { scenario, tenants, orderId: scenario.orderId };
+}
+
+const sandbox = () => t.payments.sandbox!;
+
+/** What the card form does in the browser: make the card, then confirm the intent with it. */
+async function card(number: string, name = "Jo Payer") {
+  return t.payments.stripe.paymentMethods.create({
+    type: "card",
+    card: { number, exp_month: 12, exp_year: 2030, cvc: "123" },
+    billing_details: { name, address: { line1: "1 High Street", city: "Bristol", postal_code: "BS1 4DJ", country: "GB" } },
+  });
+}
+
+function payPath(orderId: string, customerId: string) {
+  return `/orders/${orderId}/customers/${customerId}/pay`;
+}
+
+async function payAction(orderCustomerId: string) {
+  const all = await t.db.select().from(orderCustomerActions).where(eq(orderCustomerActions.orderCustomerId, orderCustomerId));
+  return all.find((a) => a.typeId === "KEYFREE_PAY")!;
+}
+
+describe("pay (the payment intent)", () => {
+  it("is for the tenant's share of the fee in pence, once; paying completes the action through the webhook", async () => {
+    const { tenants, orderId } = await atPayStep({ ppm: 130_000 });
+    const me = tenants[0]!;
+    const res = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ amount: keyfreeFeePence(130_000), currency: "gbp", paymentType: "KEYFREE" });
+    expect(res.body.paymentIntentSecret).toMatch(/^pi_\w+_secret_\w+$/);
+
+    const pm = await card("4242424242424242");
+    const confirmed = await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: pm.id });
+    expect(confirmed.status).toBe("succeeded");
+    expect(confirmed.amount_received).toBe(keyfreeFeePence(130_000));
+    await sandbox().whenWebhooksIdle();
+
+    const action = await payAction(me.orderCustomerId);
+    expect(action.completedAt).not.toBeNull();
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.statusId).toBe("COMPLETE");
+    // Polling sees it: the order customer's pay action is complete.
+    const oc = await t.json("GET", `/orders/${orderId}/customers/${me.customerId}`, undefined, me.token);
+    expect(oc.body.actions.find((a: { typeId: string }) => a.typeId === "KEYFREE_PAY").completedAt).not.toBeNull();
+    // And paying again is refused.
+    expect((await t.json("POST", payPath(orderId, me.customerId), {}, me.token)).status).toBe(409);
+  });
+
+  it("a double submit gets the same intent, so the card is charged once", async () => {
+    const { tenants, orderId } = await atPayStep();
+    const me = tenants[0]!;
+    const [a, b] = await Promise.all([
+      t.json("POST", payPath(orderId, me.customerId), {}, me.token),
+      t.json("POST", payPath(orderId, me.customerId), {}, me.token),
+    ]);
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.paymentIntentId).toBe(a.body.paymentIntentId);
+    const pm = await card("4242424242424242");
+    await t.payments.stripe.paymentIntents.confirm(a.body.paymentIntentId, { payment_method: pm.id });
+    // The second tab's confirm of the same intent cannot charge again.
+    await expect(t.payments.stripe.paymentIntents.confirm(b.body.paymentIntentId, { payment_method: pm.id })).rejects.toThrow();
+    await sandbox().whenWebhooksIdle();
+    const again = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+    expect(again.status).toBe(409);
+  });
+
+  it("splits a shared fee in pence and each tenant pays their own share; the order completes with the last", async () => {
+    const { tenants, orderId } = await atPayStep({ tenants: 2, ppm: 150_000 });
+    const shares = splitByLiability(keyfreeFeePence(150_000), tenants.map((x) => ({ id: x.orderCustomerId, tenantLiability: 1 })));
+    for (const tenant of tenants) {
+      const res = await t.json("POST", payPath(orderId, tenant.customerId), {}, tenant.token);
+      expect(res.body.amount).toBe(shares.find((s) => s.tenantId === tenant.orderCustomerId)!.amountPence);
+      const pm = await card(tenant === tenants[0] ? "4242424242424242" : "5555555555554444");
+      await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: pm.id });
+      await sandbox().whenWebhooksIdle();
+      const [order] = await t.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order!.statusId).toBe(tenant === tenants[0] ? "PENDING" : "COMPLETE");
+    }
+  });
+
+  it("refuses another tenant's order (404), a step not reached (409), no token (401) and a bad body (400)", async () => {
+    const { tenants, orderId } = await atPayStep();
+    const stranger = await t.signedInTenant();
+    expect((await t.json("POST", payPath(orderId, tenants[0]!.customerId), {}, stranger.token)).status).toBe(404);
+    expect((await t.json("POST", payPath(orderId, stranger.customerId), {}, stranger.token)).status).toBe(404);
+    expect((await t.json("POST", payPath(orderId, tenants[0]!.customerId), {})).status).toBe(401);
+    expect((await t.json("POST", payPath(orderId, tenants[0]!.customerId), { paymentType: "NOPE" }, tenants[0]!.token)).status).toBe(400);
+
+    n += 1;
+    const early = await createCheckoutScenario(
+      t.db,
+      { tenants: [{ email: `early${n}@example.test`, firstName: "Ed", lastName: "Early" }], ppm: 100_000, startDate: "2027-01-01", endDate: null, isNewTenancy: true, topUpEnabled: true },
+      t.clock.now(),
+    );
+    const token = await issueAccessToken(t.db, t.config, early.tenants[0]!.userId, t.clock.now());
+    const res = await t.json("POST", payPath(early.orderId, early.tenants[0]!.customerId), {}, token);
+    expect(res).toMatchObject({ status: 409, body: { message: "Complete the earlier steps of your checkout first." } });
+  });
+});
+
+describe("claim payments", () => {
+  it("paying the remaining balance of accepted charges settles the claim through the webhook", async () => {
+    n += 1;
+    const scenario = await createCheckoutScenario(
+      t.db,
+      {
+        tenants: [{ email: `claimpayer${n}@example.test`, firstName: "Cy", lastName: "Payer" }],
+        ppm: 120_000,
+        startDate: "2025-01-01",
+        endDate: "2025-12-31",
+        isNewTenancy: true,
+        topUpEnabled: true,
+        orderStatus: "COMPLETE",
+      },
+      t.clock.now(),
+    );
+    const me = scenario.tenants[0]!;
+    const token = await issueAccessToken(t.db, t.config, me.userId, t.clock.now());
+    const claim = await raiseClaim(
+      t.db,
+      { tenancyId: scenario.tenancyId, items: [{ description: "Clean", type: "CLEANING", amount: 12_345 }], mediationEnabled: true },
+      t.clock.now(),
+      t.files,
+    );
+    await t.json("POST", `/claims/${claim.claimId}/proposals/${claim.claimProposalId}/agree`, undefined, token);
+    const res = await t.json("POST", payPath(claim.orderId, me.customerId), { paymentType: "CLAIM_REMAINING_BALANCE" }, token);
+    expect(res.status).toBe(200);
+    expect(res.body.amount).toBe(12_345);
+    await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4000003720000278")).id });
+    await sandbox().whenWebhooksIdle();
+    const after = await t.json("GET", `/claims/${claim.claimId}`, undefined, token);
+    expect(after.body.status).toBe("RESOLVED");
+  });
+});
+
+describe("the webhook", () => {
+  it("refuses a bad signature with 400 and changes nothing", async () => {
+    const res = await t.api.request("/webhooks/stripe", {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=deadbeef" },
+      body: JSON.stringify({ id: "evt_forged", type: "payment_intent.succeeded", data: { object: {} } }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe("Invalid webhook signature");
+    expect(await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, "evt_forged"))).toEqual([]);
+  });
+
+  it("applies a replayed event once", async () => {
+    const { tenants, orderId } = await atPayStep();
+    const me = tenants[0]!;
+    const res = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+    await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
+    await sandbox().whenWebhooksIdle();
+    const first = (await payAction(me.orderCustomerId)).completedAt;
+    const event = sandbox()
+      .webhookAttempts()
+      .find((a) => a.type === "payment_intent.succeeded" && a.status === 200 && a.eventId);
+    expect(event).toBeTruthy();
+    t.clock.advance(60_000);
+    const replay = await sandbox().redeliver(event!.eventId);
+    expect(replay.status).toBe(200);
+    expect((await payAction(me.orderCustomerId)).completedAt).toEqual(first);
+    t.clock.advance(-60_000);
+  });
+
+  it("a payment that takes longer (webhook held) completes when the webhook arrives", async () => {
+    const { tenants, orderId } = await atPayStep();
+    const me = tenants[0]!;
+    const res = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+    sandbox().holdWebhooks(true);
+    try {
+      await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
+      expect((await payAction(me.orderCustomerId)).completedAt).toBeNull();
+    } finally {
+      await sandbox().releaseHeldWebhooks();
+    }
+    expect((await payAction(me.orderCustomerId)).completedAt).not.toBeNull();
+  });
+});
+
+describe("card checks and the duplicate-card check", () => {
+  it.each([
+    ["4242424242424242", "Jo Payer", []],
+    ["4000000000000101", "Jo Payer", ["The security code check failed. Please ensure you've entered the correct security code for this card."]],
+    ["4000000000000036", "Jo Payer", ["The postal code check failed. Please ensure you've entered the correct billing address."]],
+    ["5105105105105100", "Jo Payer", ["We are unable to accept prepaid cards. Please try again with a credit or debit card."]],
+    [
+      "4242424242424242",
+      "Sam Other",
+      ["The cardholder's name does not match the name you provided during registration. Your payment card must be in your own name."],
+    ],
+  ])("card %s in the name %s fails %j", async (number, name, failed) => {
+    const { tenants, orderId } = await atPayStep();
+    const me = tenants[0]!;
+    const pm = await card(number, name === "Jo Payer" ? `Jo Payer${n}` : name);
+    const res = await t.json(
+      "POST",
+      `/orders/${orderId}/customers/${me.customerId}/card-checks`,
+      { paymentMethodId: pm.id, customerActionType: "KEYFREE_PAY" },
+      me.token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.failed).toEqual(failed);
+  });
+
+  it("a card another tenant has paid with is a duplicate, with the spec's message; your own is not", async () => {
+    const first = await atPayStep();
+    const a = first.tenants[0]!;
+    const paid = await t.json("POST", payPath(first.orderId, a.customerId), {}, a.token);
+    await t.payments.stripe.paymentIntents.confirm(paid.body.paymentIntentId, { payment_method: (await card("4000056655665556")).id });
+    await sandbox().whenWebhooksIdle();
+
+    const second = await atPayStep();
+    const b = second.tenants[0]!;
+    const shared = await card("4000056655665556");
+    const res = await t.json("POST", `/orders/${second.orderId}/duplicate-payment-method-check`, { paymentMethodId: shared.id }, b.token);
+    expect(res.body).toEqual({ isDuplicate: true, message: DUPLICATE_CARD_MESSAGE });
+    const own = await card("4000002500003155");
+    const ok = await t.json("POST", `/orders/${second.orderId}/duplicate-payment-method-check`, { paymentMethodId: own.id }, b.token);
+    expect(ok.body).toEqual({ isDuplicate: false, message: null });
+    // Not your order: not found.
+    expect((await t.json("POST", `/orders/${first.orderId}/duplicate-payment-method-check`, { paymentMethodId: own.id }, b.token)).status).toBe(404);
+  });
+});
+
+describe("addPaymentMethod (Update your details)", () => {
+  it("saves the card and clears 'must add a new payment method'", async () => {
+    const tenant = await t.signedInTenant({ requiresNewPaymentMethod: true });
+    // A card no other tenant in this file has used (4242… has been, so it would be a duplicate).
+    const pm = await card("4000008260000000");
+    const res = await t.json("POST", "/customer/payment-methods", { paymentMethodId: pm.id }, tenant.token);
+    expect(res).toMatchObject({ status: 200, body: { status: "succeeded" } });
+    expect((await t.json("GET", "/customer", undefined, tenant.token)).body.requiresNewPaymentMethod).toBe(false);
+  });
+
+  it("with 3-D Secure, asks for it first, then saves the card once it is completed", async () => {
+    const tenant = await t.signedInTenant({ hasDuplicatePaymentMethod: true });
+    const pm = await card("4000000000003220");
+    const first = await t.json("POST", "/customer/payment-methods", { paymentMethodId: pm.id }, tenant.token);
+    expect(first.body.status).toBe("requires_action");
+    const answer = await sandbox().browserApp.fetch(
+      new Request(`http://localhost/stripe-sandbox/sandbox/3ds/${first.body.setupIntentId}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({ key: t.payments.publishableKey, client_secret: first.body.clientSecret, result: "complete" }).toString(),
+      }),
+    );
+    expect(answer.status).toBe(200);
+    const second = await t.json(
+      "POST",
+      "/customer/payment-methods",
+      { paymentMethodId: pm.id, setupIntentId: first.body.setupIntentId },
+      tenant.token,
+    );
+    expect(second.body.status).toBe("succeeded");
+    expect((await t.json("GET", "/customer", undefined, tenant.token)).body.hasDuplicatePaymentMethod).toBe(false);
+  });
+
+  it("refuses a declined card with the provider's message, and someone else's card as not found", async () => {
+    const tenant = await t.signedInTenant({ requiresNewPaymentMethod: true });
+    const declined = await t.json("POST", "/customer/payment-methods", { paymentMethodId: (await card("4000000000000002")).id }, tenant.token);
+    expect(declined.status).toBe(400);
+    expect(declined.body.message).toMatch(/declined/i);
+    expect((await t.json("POST", "/customer/payment-methods", { paymentMethodId: "pm_doesnotexist" }, tenant.token)).status).toBe(404);
+    expect((await t.json("POST", "/customer/payment-methods", { paymentMethodId: "" }, tenant.token)).status).toBe(400);
+  });
+});

@@ -13,6 +13,9 @@ export default [
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
     index("routes/dashboard.tsx"),
+    route("add-payment-method", "routes/payments/add-payment-method.tsx"),
+    route("add-payment-method/save", "routes/payments/add-payment-method-save.tsx"),
+    route("add-payment-method-success", "routes/payments/add-payment-method-success.tsx"),
     // Downloads: the API's documents, for the tenant who may see them.
     route("documents/:documentId", "routes/document.tsx"),
   ]),

@@ -40,7 +40,12 @@ type Tenant = { email: string; password: string; userId: string; customerId: str
 
 export const test = base.extend<{
   isJsOn: boolean;
-  newTenant: (input?: { firstName?: string; requiresPasswordReset?: boolean }) => Promise<Tenant>;
+  newTenant: (input?: {
+    firstName?: string;
+    requiresPasswordReset?: boolean;
+    hasDuplicatePaymentMethod?: boolean;
+    requiresNewPaymentMethod?: boolean;
+  }) => Promise<Tenant>;
   ops: (path: string, body: unknown) => Promise<unknown>;
 }>({
   isJsOn: async ({ javaScriptEnabled }, use) => {

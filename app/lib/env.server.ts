@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { SANDBOX_PUBLISHABLE_KEY } from "../../server/stripe-sandbox/constants";
 
 const WebEnv = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -17,6 +18,9 @@ export type WebConfig = {
   sessionSecrets: string[];
   tenantApiUrl: string | undefined;
   maintenanceMode: boolean;
+  /** Stripe.js's key: Stripe's with STRIPE_PUBLISHABLE_KEY, else the offline sandbox's (and its stand-in Stripe.js). */
+  stripePublishableKey: string;
+  stripeStandIn: boolean;
 };
 
 /**
@@ -50,6 +54,8 @@ export function readWebConfig(source: NodeJS.ProcessEnv = process.env): WebConfi
     sessionSecrets: given.length > 0 ? given : [localSessionSecret(e.DATA_DIR)],
     tenantApiUrl: e.TENANT_API_URL,
     maintenanceMode: ["1", "true", "on", "yes"].includes((e.MAINTENANCE_MODE ?? "").toLowerCase()),
+    stripePublishableKey: source.STRIPE_PUBLISHABLE_KEY || SANDBOX_PUBLISHABLE_KEY,
+    stripeStandIn: !source.STRIPE_PUBLISHABLE_KEY,
   };
 }
 

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { apiClient, expectData } from "~/lib/api.server";
 import { requireAccessToken } from "~/lib/auth.server";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
@@ -15,10 +15,12 @@ function filterFromUrl(url: URL): Filter | null {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const token = await requireAccessToken(request, url);
   const api = await apiClient(token);
-  const { tenancyOrders } = await expectData(
-    api.GET("/tenancy-orders", { params: { query: { productId: "KEYFREE" } } }),
-    { request, url },
-  );
+  const [{ tenancyOrders }, customer] = await Promise.all([
+    expectData(api.GET("/tenancy-orders", { params: { query: { productId: "KEYFREE" } } }), { request, url }),
+    expectData(api.GET("/customer"), { request, url }),
+  ]);
+  // Part 2, Dashboard redirects: a customer who must add (or replace a shared) payment method.
+  if (customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod) throw redirect("/add-payment-method");
   // Default filter (part 2 §2): Active when the tenant has any Keyfree that is not expired, otherwise Expired.
   const defaultFilter: Filter = tenancyOrders.some((o) => o.accountStatus === "ACTIVE") ? "ACTIVE" : "EXPIRED";
   const filter = filterFromUrl(url) ?? defaultFilter;

@@ -50,6 +50,8 @@ export const baseCommands: OpsCommand[] = [
       lastName: z.string().min(1).default("Tenant"),
       password: z.string().min(8).optional(),
       requiresPasswordReset: z.boolean().optional(),
+      hasDuplicatePaymentMethod: z.boolean().optional(),
+      requiresNewPaymentMethod: z.boolean().optional(),
     }),
     run: async (deps, input) => {
       const email = input.email ?? `tenant-${crypto.randomUUID().slice(0, 8)}@keyfree.example`;

@@ -1,0 +1,83 @@
+import { redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated } from "~/components/card-form";
+import { apiClient, expectData } from "~/lib/api.server";
+import { requireAccessToken } from "~/lib/auth.server";
+import { webConfig } from "~/lib/env.server";
+import { pageTitle } from "~/lib/product";
+import type { Route } from "./+types/add-payment-method";
+
+/**
+ * Update your details (part 1 §2.4): only for a customer who shares a payment method with
+ * another tenant or must add a new one; anyone else goes to /.
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const token = await requireAccessToken(request, url);
+  const api = await apiClient(token);
+  const customer = await expectData(api.GET("/customer"), { request, url });
+  if (!customer.hasDuplicatePaymentMethod && !customer.requiresNewPaymentMethod) throw redirect("/");
+  return {
+    reason: customer.hasDuplicatePaymentMethod ? ("duplicate" as const) : ("new" as const),
+    publishableKey: webConfig.stripePublishableKey,
+    standIn: webConfig.stripeStandIn,
+  };
+}
+
+type SaveResult =
+  | { status: "succeeded" }
+  | { status: "requires_action"; clientSecret: string; setupIntentId: string }
+  | { error: string };
+
+export default function AddPaymentMethod({ loaderData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const root = useRouteLoaderData("root") as { csrf: string } | undefined;
+
+  async function save(body: Record<string, string>): Promise<SaveResult> {
+    const form = new FormData();
+    form.set("csrf", root?.csrf ?? "");
+    for (const [k, v] of Object.entries(body)) form.set(k, v);
+    const res = await fetch("/add-payment-method/save", { method: "POST", body: form, headers: { accept: "application/json" } });
+    if (res.status === 401) {
+      window.location.assign("/auth/login");
+      return { error: "Your session has expired. Please sign in again." };
+    }
+    return (await res.json()) as SaveResult;
+  }
+
+  return (
+    <div className="panel panel--narrow">
+      <title>{pageTitle("Update your details")}</title>
+      <h1>Update your details</h1>
+      {loaderData.reason === "duplicate" ? (
+        <p>
+          You share a payment method with another tenant. Your payment details must be unique to you to comply with our
+          terms, so please add a card in your own name.
+        </p>
+      ) : (
+        <p>We need a new payment method from you. Please add the card you would like to use.</p>
+      )}
+      {hydrated ? (
+        <CardForm
+          publishableKey={loaderData.publishableKey}
+          standIn={loaderData.standIn}
+          mode="setup"
+          submitLabel="Confirm"
+          onPaymentMethod={async (paymentMethod, stripe) => {
+            let result = await save({ paymentMethodId: paymentMethod.id });
+            if ("status" in result && result.status === "requires_action") {
+              const next = await stripe.handleNextAction({ clientSecret: result.clientSecret });
+              if (next.error) return { error: next.error.message ?? PROVIDER_FALLBACK_MESSAGE };
+              result = await save({ paymentMethodId: paymentMethod.id, setupIntentId: result.setupIntentId });
+            }
+            if ("error" in result) return { error: result.error };
+            if (result.status !== "succeeded") return { error: PROVIDER_FALLBACK_MESSAGE };
+            navigate("/add-payment-method-success");
+            return { done: true };
+          }}
+        />
+      ) : (
+        <CardDetailsNeedJavaScript />
+      )}
+    </div>
+  );
+}

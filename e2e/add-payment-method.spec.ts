@@ -1,0 +1,57 @@
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+
+test.describe("Update your details (add a payment method)", () => {
+  test("newcard@: signing in goes to the page; a new card is saved and 'Thanks!' follows", async ({ page, isJsOn, newTenant }) => {
+    // The demo tenant once (JavaScript on); with it off, a fresh tenant in the same state.
+    const email = isJsOn ? "newcard@keyfree.example" : (await newTenant({ requiresNewPaymentMethod: true })).email;
+    await page.goto("/auth/login");
+    await signIn(page, email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/add-payment-method$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Update your details" })).toBeVisible();
+    await expect(page.getByText("We need a new payment method from you.")).toBeVisible();
+
+    if (!isJsOn) {
+      await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Confirm" })).toHaveCount(0);
+      await expect(page.getByLabel("Card number")).toHaveCount(0);
+      await expectAccessible(page);
+      return;
+    }
+
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Card number").fill("4000008260000000");
+    await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
+    await page.getByLabel("Security code").fill("123");
+    await page.getByLabel("First name").fill("Noor");
+    await page.getByLabel("Last name").fill("Rahman");
+    await page.getByLabel("Address line 1").fill("1 High Street");
+    await page.getByLabel("Town or city").fill("Bristol");
+    await page.getByLabel("Postcode").fill("BS1 4DJ");
+    await page.getByRole("button", { name: "Confirm" }).click();
+
+    await expect(page).toHaveURL(/\/add-payment-method-success$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Thanks!" })).toBeVisible();
+    await expectAccessible(page);
+    // Done: the dashboard no longer sends them here.
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("a missing card number is named, and nothing is saved", async ({ page, isJsOn, newTenant }) => {
+    const tenant = await newTenant({ hasDuplicatePaymentMethod: true });
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page).toHaveURL(/\/add-payment-method$/);
+    await expect(page.getByText("You share a payment method with another tenant.")).toBeVisible();
+    if (!isJsOn) {
+      await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+      return;
+    }
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/add-payment-method$/);
+  });
+});

@@ -13,6 +13,10 @@ export default [
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
     index("routes/dashboard.tsx"),
+    route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),
+    route("annual-fee/:orderId/:customerId", "routes/annual-fee/pay.tsx"),
+    // The card form's steps (JSON, JavaScript only).
+    route("payments/:step", "routes/payments/payment-step.tsx"),
     route("add-payment-method", "routes/payments/add-payment-method.tsx"),
     route("add-payment-method/save", "routes/payments/add-payment-method-save.tsx"),
     route("add-payment-method-success", "routes/payments/add-payment-method-success.tsx"),

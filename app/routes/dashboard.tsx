@@ -15,10 +15,14 @@ function filterFromUrl(url: URL): Filter | null {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const token = await requireAccessToken(request, url);
   const api = await apiClient(token);
-  const [{ tenancyOrders }, customer] = await Promise.all([
+  const [{ tenancyOrders }, topUps, customer] = await Promise.all([
     expectData(api.GET("/tenancy-orders", { params: { query: { productId: "KEYFREE" } } }), { request, url }),
+    expectData(api.GET("/tenancy-orders", { params: { query: { productId: "TOP_UP" } } }), { request, url }),
     expectData(api.GET("/customer"), { request, url }),
   ]);
+  // Part 2, Dashboard redirects, in the spec's order: a pending annual-fee order with an open action.
+  const annualFee = topUps.tenancyOrders.find((o) => o.statusId === "PENDING" && o.nextAction);
+  if (annualFee) throw redirect(`/annual-fee/${annualFee.id}/${annualFee.orderCustomer.customerId}`);
   // Part 2, Dashboard redirects: a customer who must add (or replace a shared) payment method.
   if (customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod) throw redirect("/add-payment-method");
   // Default filter (part 2 §2): Active when the tenant has any Keyfree that is not expired, otherwise Expired.

@@ -1,0 +1,83 @@
+import { redirect } from "react-router";
+import { CardDetailsNeedJavaScript, CardForm, useHydrated } from "~/components/card-form";
+import { PaymentFailed, usePaymentFlow } from "~/components/payment-flow";
+import { apiClient, expectData } from "~/lib/api.server";
+import { requireAccessToken } from "~/lib/auth.server";
+import { webConfig } from "~/lib/env.server";
+import { addressLine, formatPounds } from "~/lib/format";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/pay";
+
+/** Part 2, Annual fee page: the property, an explanation, and the card form for the tenant's share. */
+export async function loader({ request, url, params }: Route.LoaderArgs) {
+  const token = await requireAccessToken(request, url);
+  const api = await apiClient(token);
+  const oc = await expectData(
+    api.GET("/orders/{orderId}/customers/{customerId}", { params: { path: { orderId: params.orderId, customerId: params.customerId } } }),
+    { request, url },
+  );
+  const action = oc.actions.find((a) => a.typeId === "TOP_UP_PAY");
+  if (!action) throw redirect("/");
+  if (action.completedAt) throw redirect("/annual-fee/payment-success");
+  const years = Number(action.details.yearsToBePaid ?? 1);
+  const amount = Number(action.details.amountRemaining ?? 0);
+  return {
+    orderId: params.orderId,
+    customerId: params.customerId,
+    address: `${addressLine(oc.order.property.address)}, ${oc.order.property.address.postcode}`,
+    years,
+    amount,
+    amountText: formatPounds(amount),
+    publishableKey: webConfig.stripePublishableKey,
+    standIn: webConfig.stripeStandIn,
+  };
+}
+
+export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const flow = usePaymentFlow({
+    orderId: d.orderId,
+    customerId: d.customerId,
+    paymentType: "TOP_UP",
+    actionType: "TOP_UP_PAY",
+    duplicateCheck: false,
+    successPath: "/annual-fee/payment-success",
+    waitingPath: "/annual-fee/payment-success?waitingPayment=true",
+  });
+  const title =
+    d.years > 1 ? `Your share of the annual fee payment for ${d.years} years is` : "Your share of the annual fee payment is";
+  return (
+    <div className="panel panel--narrow">
+      <title>{pageTitle("Annual fee")}</title>
+      <h1>Annual fee</h1>
+      <p className="lead">{d.address}</p>
+      <p>
+        Your tenancy is longer than 12 months, so a £30 annual fee is due for your {PRODUCT.name} each year after the first,
+        split between the tenants.
+      </p>
+      <div className="summary-card">
+        <h2 className="summary-card__title">{title}</h2>
+        <p className="summary-card__amount">{d.amountText}</p>
+        {d.years > 1 ? <p>As your previous year's fee was not paid, it has been rolled into this year's payment.</p> : null}
+      </div>
+      <PaymentFailed failedChecks={flow.failedChecks} />
+      {flow.polling ? (
+        <p role="status" className="notice">
+          Processing your payment...
+        </p>
+      ) : null}
+      {hydrated ? (
+        <CardForm
+          publishableKey={d.publishableKey}
+          standIn={d.standIn}
+          mode="payment"
+          amount={d.amount}
+          submitLabel={`Pay ${d.amountText}`}
+          onPaymentMethod={flow.pay}
+        />
+      ) : (
+        <CardDetailsNeedJavaScript />
+      )}
+    </div>
+  );
+}

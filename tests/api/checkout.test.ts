@@ -16,18 +16,7 @@ afterAll(() => t.close());
 let seq = 0;
 type Tenant = { userId: string; customerId: string; email: string; token: string };
 
-/** A signed-in tenant without the cost of hashing a password (login itself is tested in auth.test.ts). */
-async function quickTenant(input: { email: string; firstName: string; lastName: string }): Promise<Tenant> {
-  const userId = newId();
-  const customerId = newId();
-  const token = newSecretToken();
-  await t.db.insert(users).values({ id: userId, ...input });
-  await t.db.insert(customers).values({ id: customerId, userId });
-  await t.db
-    .insert(accessTokens)
-    .values({ id: newId(), userId, tokenHash: hashToken(token), expiresAt: new Date(t.clock.now().getTime() + 365 * 86_400_000) });
-  return { userId, customerId, email: input.email, token };
-}
+const quickTenant = (input: Partial<{ email: string; firstName: string; lastName: string }> = {}) => t.quickTenant(input);
 
 /** Signed-in tenants on one new Keyfree order. */
 async function keyfree(

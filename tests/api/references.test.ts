@@ -24,20 +24,7 @@ afterAll(() => t.close());
 type Tenant = { userId: string; customerId: string; email: string; token: string };
 let seq = 0;
 
-/** A signed-in tenant without the cost of hashing a password (login itself is tested in auth.test.ts). */
-async function quickTenant(): Promise<Tenant> {
-  seq += 1;
-  const userId = newId();
-  const customerId = newId();
-  const token = newSecretToken();
-  const email = `refs${seq}@example.test`;
-  await t.db.insert(users).values({ id: userId, email, firstName: `Ref${seq}`, lastName: "Tenant" });
-  await t.db.insert(customers).values({ id: customerId, userId });
-  await t.db
-    .insert(accessTokens)
-    .values({ id: newId(), userId, tokenHash: hashToken(token), expiresAt: new Date(t.clock.now().getTime() + 365 * 86_400_000) });
-  return { userId, customerId, email, token };
-}
+const quickTenant = (input: Partial<{ email: string; firstName: string; lastName: string }> = {}) => t.quickTenant(input);
 
 /** A tenant on a Keyfree whose next step is referencing (unless `completed` says otherwise). */
 async function atReferencing(completed = ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY"]) {

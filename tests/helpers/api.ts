@@ -7,6 +7,8 @@ import { openDatabase } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
 import { MemoryFileStore } from "../../server/lib/files";
 import { createPayments } from "../../server/payments/wiring";
+import { accessTokens, customers, users } from "../../server/db/schema";
+import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
 import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../server/scenarios/tenants";
 
 export const OPS_TOKEN = "test-ops-token-0123456789";
@@ -59,7 +61,23 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
     return { ...tenant, token: login.body.accessToken as string };
   }
 
-  return { api: created, db: database.db, clock, config, files, payments, json, signedInTenant, close: () => database.close() };
+  let quick = 0;
+  /** A signed-in tenant without the cost of hashing a password (login itself is tested in auth.test.ts). */
+  async function quickTenant(input: Partial<{ email: string; firstName: string; lastName: string }> = {}) {
+    quick += 1;
+    const userId = newId();
+    const customerId = newId();
+    const token = newSecretToken();
+    const email = input.email ?? `quick${quick}-${userId.slice(0, 8)}@example.test`;
+    await database.db.insert(users).values({ id: userId, email, firstName: input.firstName ?? `Quick${quick}`, lastName: input.lastName ?? "Tenant" });
+    await database.db.insert(customers).values({ id: customerId, userId });
+    await database.db
+      .insert(accessTokens)
+      .values({ id: newId(), userId, tokenHash: hashToken(token), expiresAt: new Date(clock.now().getTime() + 365 * 86_400_000) });
+    return { userId, customerId, email, token };
+  }
+
+  return { api: created, quickTenant, db: database.db, clock, config, files, payments, json, signedInTenant, close: () => database.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

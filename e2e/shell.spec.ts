@@ -27,7 +27,8 @@ test.describe("CSRF", () => {
     await page.goto("/auth/login");
     await signIn(page, tenant.email, tenant.password);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
-    // Hydration sets the hidden input's value again, so tamper with it only after that.
+    // A fresh page load, fully hydrated, so nothing the app renders later can undo the tampering.
+    await page.goto("/");
     if (isJsOn) await page.locator("html[data-hydrated]").waitFor();
 
     await page.locator('form[action="/auth/logout"] input[name="csrf"]').evaluate((input: HTMLInputElement) => {

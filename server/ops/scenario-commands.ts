@@ -187,6 +187,19 @@ export const scenarioCommands: OpsCommand[] = [
     run: (deps, input) => requirePasswordReset(deps.db, input.email),
   }),
   command({
+    name: "stripe-webhooks",
+    summary: "Offline card payments: hold the sandbox's webhooks (a payment that takes longer than 30 s) or release them",
+    example: "npm run ops -- stripe-webhooks --hold true",
+    input: z.object({ hold: z.boolean() }),
+    run: async (deps, input) => {
+      const sandbox = deps.payments.sandbox;
+      if (!sandbox) throw new ApiError(409, "Webhooks can only be held on the offline Stripe sandbox");
+      if (input.hold) sandbox.holdWebhooks(true);
+      else await sandbox.releaseHeldWebhooks();
+      return { holding: input.hold, held: sandbox.heldWebhookEventIds().length };
+    },
+  }),
+  command({
     name: "sweep",
     summary: "Apply every deadline that is due now (after moving the clock) and send the outbox",
     example: "npm run ops -- sweep",

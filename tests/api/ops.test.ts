@@ -132,3 +132,21 @@ describe("ops commands over the scenario functions", () => {
     expect(res.body).toMatchObject({ claims: expect.any(Object), paymentPlans: expect.any(Object), mail: { configured: false } });
   });
 });
+
+describe("stripe-webhooks (offline card payments)", () => {
+  it("holds the sandbox's webhooks and releases them, in order", async () => {
+    const held = await ops("stripe-webhooks", { hold: true });
+    expect(held).toMatchObject({ status: 200, body: { holding: true } });
+    const customer = await t.payments.stripe.customers.create({ email: "hold@example.test" });
+    const pm = await t.payments.stripe.paymentMethods.create({
+      type: "card",
+      card: { number: "4242424242424242", exp_month: 12, exp_year: 2030, cvc: "123" },
+    });
+    await t.payments.stripe.paymentIntents.create({ amount: 1000, currency: "gbp", customer: customer.id, payment_method: pm.id, confirm: true });
+    await t.payments.sandbox!.whenWebhooksIdle();
+    expect(t.payments.sandbox!.heldWebhookEventIds().length).toBeGreaterThan(0);
+    const released = await ops("stripe-webhooks", { hold: false });
+    expect(released).toMatchObject({ status: 200, body: { holding: false, held: 0 } });
+    expect((await ops("stripe-webhooks", {})).status).toBe(400);
+  });
+});

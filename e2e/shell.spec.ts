@@ -162,3 +162,12 @@ test("a tenant downloads their claim's documents, and no one else's", async ({ p
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   expect((await page.request.get(`/documents/${documentId}`)).status()).toBe(404);
 });
+
+test("checkout@: the dashboard says there are outstanding actions and shows the Keyfree card", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, "checkout@keyfree.example", "Keyfree-demo-1");
+  await expect(page.getByRole("heading", { level: 1, name: "You have outstanding actions" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Active" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByText("You have outstanding actions", { exact: true }).last()).toBeVisible();
+  await expectAccessible(page);
+});

@@ -15,7 +15,7 @@ function filterFromUrl(url: URL): Filter | null {
 export async function loader({ request, url }: Route.LoaderArgs) {
   const token = await requireAccessToken(request, url);
   const api = await apiClient(token);
-  const [{ tenancyOrders }, topUps, customer] = await Promise.all([
+  const [keyfrees, topUps, customer] = await Promise.all([
     expectData(api.GET("/tenancy-orders", { params: { query: { productId: "KEYFREE" } } }), { request, url }),
     expectData(api.GET("/tenancy-orders", { params: { query: { productId: "TOP_UP" } } }), { request, url }),
     expectData(api.GET("/customer"), { request, url }),
@@ -25,12 +25,12 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   if (annualFee) throw redirect(`/annual-fee/${annualFee.id}/${annualFee.orderCustomer.customerId}`);
   // Part 2, Dashboard redirects: a customer who must add (or replace a shared) payment method.
   if (customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod) throw redirect("/add-payment-method");
-  // Default filter (part 2 §2): Active when the tenant has any Keyfree that is not expired, otherwise Expired.
-  const defaultFilter: Filter = tenancyOrders.some((o) => o.accountStatus === "ACTIVE") ? "ACTIVE" : "EXPIRED";
-  const filter = filterFromUrl(url) ?? defaultFilter;
+  // The API derives the default filter, the heading's "outstanding actions" and each status line (part 2 §2).
+  const filter = filterFromUrl(url) ?? keyfrees.defaultAccountStatus;
   return data({
     filter,
-    keyfrees: tenancyOrders
+    hasOutstandingActions: keyfrees.hasOutstandingActions,
+    keyfrees: keyfrees.tenancyOrders
       .filter((o) => o.accountStatus === filter)
       .map((o) => ({
         orderId: o.id,
@@ -40,12 +40,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         rent: formatPounds(o.tenancy.PPM),
         termLabel: o.tenancy.isNewTenancy ? "Tenancy dates" : `${PRODUCT.name} term`,
         term: `${formatDate(o.tenancy.startDate)}${o.tenancy.endDate ? ` to ${formatDate(o.tenancy.endDate)}` : ""}`,
-        statusLine:
-          o.status === "EXPIRED"
-            ? `This ${PRODUCT.name} is closed`
-            : o.status === "ACTIVE"
-              ? `This ${PRODUCT.name} is Active`
-              : "Processing...",
+        statusLine: o.statusLine,
       })),
   });
 }
@@ -56,12 +51,12 @@ const FILTERS: Array<{ value: Filter; label: string; empty: string }> = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { filter, keyfrees } = loaderData;
+  const { filter, keyfrees, hasOutstandingActions } = loaderData;
   const current = FILTERS.find((f) => f.value === filter)!;
   return (
     <div className="dashboard">
       <title>{pageTitle(`Your ${PRODUCT.name}s`)}</title>
-      <h1>Sit back and relax</h1>
+      <h1>{hasOutstandingActions ? "You have outstanding actions" : "Sit back and relax"}</h1>
       <nav className="filter-tabs" aria-label={`Filter your ${PRODUCT.name}s`}>
         <ul>
           {FILTERS.map((f) => (

@@ -188,14 +188,15 @@ export const scenarioCommands: OpsCommand[] = [
   }),
   command({
     name: "stripe-webhooks",
-    summary: "Offline card payments: hold the sandbox's webhooks (a payment that takes longer than 30 s) or release them",
-    example: "npm run ops -- stripe-webhooks --hold true",
-    input: z.object({ hold: z.boolean() }),
+    summary:
+      "Offline card payments: hold the sandbox's webhooks (a payment that takes longer than 30 s), all or one customer's, or release them",
+    example: "npm run ops -- stripe-webhooks --hold true --customer-id <id>",
+    input: z.object({ hold: z.boolean(), customerId: z.string().min(1).optional() }),
     run: async (deps, input) => {
       const sandbox = deps.payments.sandbox;
       if (!sandbox) throw new ApiError(409, "Webhooks can only be held on the offline Stripe sandbox");
-      if (input.hold) sandbox.holdWebhooks(true);
-      else await sandbox.releaseHeldWebhooks();
+      if (input.hold) sandbox.holdWebhooks(true, input.customerId);
+      else await sandbox.releaseHeldWebhooks(input.customerId);
       return { holding: input.hold, held: sandbox.heldWebhookEventIds().length };
     },
   }),

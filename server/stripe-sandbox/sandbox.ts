@@ -54,10 +54,13 @@ export type StripeSandbox = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
-  /** While on, events are queued instead of delivered (a payment that "takes longer than 30 s"). */
-  holdWebhooks(on: boolean): void;
-  /** Stops holding and delivers the queued events in order; resolves when their deliveries end. */
-  releaseHeldWebhooks(): Promise<void>;
+  /**
+   * While on, events are queued instead of delivered (a payment that "takes longer than 30 s"):
+   * all of them, or with `customerId` only those about that customer's objects (metadata).
+   */
+  holdWebhooks(on: boolean, customerId?: string): void;
+  /** Stops holding (all, or one customer's) and delivers what was queued in order; resolves when those deliveries end. */
+  releaseHeldWebhooks(customerId?: string): Promise<void>;
   /** Ids of the events waiting while held. */
   heldWebhookEventIds(): string[];
   /** Delivers a stored event once more, at once and whatever the hold (a replayed webhook). */
@@ -272,7 +275,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
           if (replay) return { replay, emitted: [] as Array<{ id: string; type: string }> };
         }
         const store = new ObjectStore(tx, times);
-        const emitted: Array<{ id: string; type: string }> = [];
+        const emitted: Array<{ id: string; type: string; data?: unknown }> = [];
         const ctx: Ctx = {
           store,
           params,
@@ -410,8 +413,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     secretKey: SANDBOX_SECRET_KEY,
     publishableKey: SANDBOX_PUBLISHABLE_KEY,
     webhookSecret: SANDBOX_WEBHOOK_SECRET,
-    holdWebhooks: (on) => dispatcher.hold(on),
-    releaseHeldWebhooks: () => dispatcher.release(),
+    holdWebhooks: (on, customerId) => dispatcher.hold(on, customerId),
+    releaseHeldWebhooks: (customerId) => dispatcher.release(customerId),
     heldWebhookEventIds: () => dispatcher.heldEventIds(),
     async redeliver(eventId) {
       const event = await db.transaction((tx) => new ObjectStore(tx, times).get<{ id: string; type: string }>("event", eventId));

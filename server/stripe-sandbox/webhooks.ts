@@ -29,7 +29,14 @@ export type DeliveryAttempt = {
   at: Date;
 };
 
-type Queued = { event: { id: string; type: string }; attempt: number };
+type Queued = { event: { id: string; type: string; data?: unknown }; attempt: number };
+
+/** Our own customer id, which the API puts in the metadata of the objects it creates. */
+function ownerOf(event: Queued["event"]): string | undefined {
+  const object = (event.data as { object?: { metadata?: Record<string, string> | null } } | undefined)?.object;
+  const owner = object?.metadata?.customerId;
+  return typeof owner === "string" ? owner : undefined;
+}
 
 /**
  * Delivers events one by one after the response that caused them, retrying an attempt that
@@ -40,6 +47,8 @@ type Queued = { event: { id: string; type: string }; attempt: number };
  */
 export class WebhookDispatcher {
   private held = false;
+  /** Holds for one tenant only: events whose object's metadata.customerId is in here. */
+  private readonly heldOwners = new Set<string>();
   private readonly heldQueue: Queued[] = [];
   private readonly pending = new Set<Promise<void>>();
   /** Waiting attempts, with what settles their `pending` entry if close() cancels them. */
@@ -57,16 +66,28 @@ export class WebhookDispatcher {
   ) {}
 
   /** Queues an event for delivery after the current response. */
-  enqueue(event: { id: string; type: string }) {
+  enqueue(event: { id: string; type: string; data?: unknown }) {
     this.schedule({ event, attempt: 1 }, 0);
   }
 
-  hold(on: boolean) {
-    this.held = on;
+  /**
+   * Holds every event, or with `owner` only the events about that customer's objects (by
+   * metadata.customerId), so tests running side by side are not slowed by one another.
+   */
+  hold(on: boolean, owner?: string) {
+    if (owner === undefined) this.held = on;
+    else if (on) this.heldOwners.add(owner);
+    else this.heldOwners.delete(owner);
   }
 
   get holding() {
-    return this.held;
+    return this.held || this.heldOwners.size > 0;
+  }
+
+  private isHeld(event: Queued["event"]) {
+    if (this.held) return true;
+    const owner = ownerOf(event);
+    return owner !== undefined && this.heldOwners.has(owner);
   }
 
   /** Ids of the events waiting while held, oldest first. */
@@ -74,11 +95,19 @@ export class WebhookDispatcher {
     return this.heldQueue.map((q) => q.event.id);
   }
 
-  /** Stops holding and delivers the queue in order; resolves once those deliveries (and their retries) end. */
-  async release(): Promise<void> {
-    this.held = false;
+  /**
+   * Stops holding (everything, or only `owner`'s events) and delivers what is no longer held in
+   * order; resolves once those deliveries (and their retries) end.
+   */
+  async release(owner?: string): Promise<void> {
+    if (owner === undefined) {
+      this.held = false;
+      this.heldOwners.clear();
+    } else this.heldOwners.delete(owner);
+    const free = this.heldQueue.filter((q) => !this.isHeld(q.event));
+    for (const q of free) this.heldQueue.splice(this.heldQueue.indexOf(q), 1);
     // One after another, oldest first, each first attempt awaited before the next starts.
-    for (const queued of this.heldQueue.splice(0)) await this.track(this.attempt(queued));
+    for (const queued of free) await this.track(this.attempt(queued));
     await this.idle();
   }
 
@@ -131,7 +160,7 @@ export class WebhookDispatcher {
 
   private async attempt(queued: Queued): Promise<void> {
     if (this.closed) return;
-    if (this.held) {
+    if (this.isHeld(queued.event)) {
       this.heldQueue.push(queued);
       return;
     }

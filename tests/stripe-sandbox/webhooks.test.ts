@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function succeededPayment(amount = 15000) {
+async function succeededPayment(amount = 15000, metadata: Record<string, string> = {}) {
   const customer = await t.stripe.customers.create({});
   const pm = await t.card("4242424242424242");
   return t.stripe.paymentIntents.create({
@@ -19,7 +19,7 @@ async function succeededPayment(amount = 15000) {
     payment_method: pm.id,
     setup_future_usage: "off_session",
     confirm: true,
-    metadata: { orderId: "o-webhooks" },
+    metadata: { orderId: "o-webhooks", ...metadata },
   });
 }
 
@@ -152,6 +152,24 @@ describe("webhooks", () => {
     expect(deliveriesFor(second.id)).toHaveLength(1);
     const order = t.delivered.slice(before).map((d) => (JSON.parse(d.payload) as { data: { object: { id: string } } }).data.object.id);
     expect(order).toEqual([first.id, second.id]);
+    expect(t.sandbox.heldWebhookEventIds()).toEqual([]);
+  });
+
+  it("webhooks can be held for one customer only (by metadata.customerId), the others still delivered", async () => {
+    t.sandbox.holdWebhooks(true, "customer-held");
+    const held = await succeededPayment(15000, { customerId: "customer-held" });
+    const other = await succeededPayment(15000, { customerId: "customer-other" });
+    const unowned = await succeededPayment();
+    await t.sandbox.whenWebhooksIdle();
+    expect(deliveriesFor(held.id)).toHaveLength(0);
+    expect(deliveriesFor(other.id)).toHaveLength(1);
+    expect(deliveriesFor(unowned.id)).toHaveLength(1);
+    expect(t.sandbox.heldWebhookEventIds()).toHaveLength(1);
+    // Releasing someone else's hold leaves this one queued.
+    await t.sandbox.releaseHeldWebhooks("customer-other");
+    expect(deliveriesFor(held.id)).toHaveLength(0);
+    await t.sandbox.releaseHeldWebhooks("customer-held");
+    expect(deliveriesFor(held.id)).toHaveLength(1);
     expect(t.sandbox.heldWebhookEventIds()).toEqual([]);
   });
 

@@ -13,6 +13,10 @@ export default [
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
     index("routes/dashboard.tsx"),
+    // The onboarding checkout (part 1 §2.3); its earlier steps' pages come with the checkout issue.
+    route("checkout/:orderId/:customerId", "routes/checkout/index.tsx"),
+    route("checkout/:orderId/:customerId/pay", "routes/checkout/pay.tsx"),
+    route("checkout/:orderId/:customerId/finish", "routes/checkout/finish.tsx"),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),
     route("annual-fee/:orderId/:customerId", "routes/annual-fee/pay.tsx"),
     // The card form's steps (JSON, JavaScript only).

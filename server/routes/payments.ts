@@ -184,6 +184,9 @@ const paymentFollowUp = createRoute({
   responses: { 204: { description: "Recorded" }, ...errorResponses(400, 401) },
 });
 
+export const PAYMENT_RECEIVED_MESSAGE =
+  "We have received your payment and are still processing it. You do not need to pay again.";
+
 /** A pay action's amount: the Keyfree fee, or what the action still holds. */
 function amountOf(typeId: string, details: Record<string, unknown>, fee: number): number {
   const stored = details.amountRemaining;
@@ -224,6 +227,8 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
     const existingId = action.details.stripePaymentIntentId;
     if (typeof existingId === "string" && action.details.stripePaymentIntentAmount === amount) {
       const existing = await stripe.paymentIntents.retrieve(existingId);
+      // Paid, with the webhook still to come: never a second payment (the page may be reloaded meanwhile).
+      if (existing.status === "succeeded" || existing.status === "processing") throw new ApiError(409, PAYMENT_RECEIVED_MESSAGE);
       if (existing.status !== "canceled") {
         return c.json(
           {

@@ -7,6 +7,7 @@ import { issueAccessToken } from "../../server/lib/access-tokens";
 import { createCheckoutScenario } from "../../server/scenarios/checkout";
 import { raiseClaim } from "../../server/scenarios/claims";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
+import { PAYMENT_RECEIVED_MESSAGE } from "../../server/routes/payments";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**
@@ -220,6 +221,10 @@ describe("the webhook", () => {
     try {
       await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
       expect((await payAction(me.orderCustomerId)).completedAt).toBeNull();
+      // Meanwhile (the tenant reloads the page) paying again is refused: the money is on its way.
+      const again = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(PAYMENT_RECEIVED_MESSAGE);
     } finally {
       await sandbox().releaseHeldWebhooks();
     }

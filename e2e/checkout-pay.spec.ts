@@ -1,0 +1,268 @@
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+
+/**
+ * The Keyfree fee at the checkout's Pay step (part 1 §2.3, §4.3): the duplicate-card check, the
+ * card checks, 3-D Secure, the webhook-completed polling and the finish page, waiting or not.
+ */
+type Ops = (path: string, body: unknown) => Promise<unknown>;
+type PayStep = { email: string; orderId: string; customerId: string; firstName: string; lastName: string };
+
+const BEFORE_PAY = [
+  "KEYFREE_ABOUT_YOU",
+  "KEYFREE_ADDRESS_HISTORY",
+  "KEYFREE_REFERENCING",
+  "KEYFREE_CONFIRM",
+  "KEYFREE_SIGN",
+  "KEYFREE_SIGN_ADDENDUM",
+];
+
+let n = 0;
+/** A tenant of their own new tenancy, every checkout step done but Pay. */
+async function tenantAtPayStep(ops: Ops, lastName = "Okoro"): Promise<PayStep> {
+  n += 1;
+  const email = `pay-${test.info().project.name}-${Date.now()}-${n}@example.test`;
+  const created = (await ops("create-tenancy", {
+    tenants: [{ email, firstName: "Tayo", lastName }],
+    ppm: 130_000,
+    startDate: "2027-01-01",
+    endDate: "2027-12-31",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    completed: [BEFORE_PAY],
+  })) as { orderId: string; tenants: Array<{ customerId: string }> };
+  return { email, orderId: created.orderId, customerId: created.tenants[0]!.customerId, firstName: "Tayo", lastName };
+}
+
+/** A Luhn-valid Visa number no other test uses: the sandbox succeeds with it and its fingerprint is new. */
+function uniqueCard(): string {
+  const body = `4242${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+async function openPayPage(page: Page, tenant: PayStep) {
+  await page.goto("/auth/login");
+  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  // The dashboard's link goes to the checkout, which sends the tenant on to the next step's page.
+  await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}`);
+  await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/pay$`));
+}
+
+async function fillCard(page: Page, number: string, name: { first: string; last: string }) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByLabel("First name").fill(name.first);
+  await page.getByLabel("Last name").fill(name.last);
+  await page.getByLabel("Address line 1").fill("1 High Street");
+  await page.getByLabel("Town or city").fill("Bristol");
+  await page.getByLabel("Postcode").fill("BS1 4DJ");
+}
+
+/** Ticks 'I authorise payment to be taken' (the button waits for it) and pays. */
+async function authoriseAndPay(page: Page) {
+  await page.getByLabel("I authorise payment to be taken").check();
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+}
+
+const ownName = (t: PayStep) => ({ first: t.firstName, last: t.lastName });
+
+test("paying the Keyfree fee ends on 'You're all set!'; the same card is then refused for another tenant", async ({
+  page,
+  browser,
+  ops,
+  isJsOn,
+}) => {
+  const tenant = await tenantAtPayStep(ops);
+  await openPayPage(page, tenant);
+  await expect(page.getByRole("heading", { level: 1, name: "Payment" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Checkout progress" })).toContainText("Pay");
+  const banner = page.getByRole("region", { name: "Your Keyfree" });
+  await expect(banner).toContainText("£300.00");
+  await expect(banner).toContainText("one week's rent, with a minimum of £150");
+  // Before paying there is no finish page yet: it sends the tenant back to pay.
+  await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/finish`);
+  await expect(page).toHaveURL(/\/pay$/);
+  if (!isJsOn) {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    await expect(page.getByLabel("Card number")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+    await expectAccessible(page);
+    return;
+  }
+  await expectAccessible(page);
+  const card = uniqueCard();
+  await fillCard(page, card, ownName(tenant));
+  await expect(page.getByRole("button", { name: "Pay £300.00" })).toBeDisabled();
+  await authoriseAndPay(page);
+  await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/finish$`), { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "You're all set!" })).toBeVisible();
+  await expect(page.getByText("Thank you for your payment!")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Take me to my Keyfree" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  // Paid: the pay page now goes to / (nothing left to do).
+  await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/pay`);
+  await expect(page).toHaveURL(/\/$/);
+
+  // Another tenant, their own tenancy, the same card: refused before anything is taken.
+  const other = await tenantAtPayStep(ops, "Adeyemi");
+  const context = await browser.newContext();
+  const second = await context.newPage();
+  await openPayPage(second, other);
+  await fillCard(second, card, ownName(other));
+  await authoriseAndPay(second);
+  await expect(
+    second
+      .getByRole("alert")
+      .filter({ hasText: "The card you have used is shared with another tenant. To pay for Keyfree you must use your own card that has not already been used." }),
+  ).toBeVisible();
+  await expect(second).toHaveURL(/\/pay$/);
+  await expectAccessible(second);
+  await context.close();
+});
+
+test("someone else's customer id in the address goes to /", async ({ page, ops }) => {
+  const tenant = await tenantAtPayStep(ops);
+  const other = await tenantAtPayStep(ops);
+  await page.goto("/auth/login");
+  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/checkout/${other.orderId}/${other.customerId}/pay`);
+  await expect(page).toHaveURL(/\/$/);
+});
+
+const FAILED_CHECKS = [
+  {
+    check: "nameMatch",
+    card: uniqueCard,
+    name: { first: "Sam", last: "Other" },
+    message: "The cardholder's name does not match the name you provided during registration. Your payment card must be in your own name.",
+  },
+  {
+    check: "cvc",
+    card: () => "4000000000000101",
+    message: "The security code check failed. Please ensure you've entered the correct security code for this card.",
+  },
+  {
+    check: "funding",
+    card: () => "5105105105105100",
+    message: "We are unable to accept prepaid cards. Please try again with a credit or debit card.",
+  },
+  {
+    check: "postcode",
+    card: () => "4000000000000036",
+    message: "The postal code check failed. Please ensure you've entered the correct billing address.",
+  },
+];
+
+for (const failure of FAILED_CHECKS) {
+  test(`a failed ${failure.check} check stops the payment: the Payment Failed modal, then the issues box`, async ({
+    page,
+    ops,
+    isJsOn,
+  }) => {
+    const tenant = await tenantAtPayStep(ops);
+    await openPayPage(page, tenant);
+    if (!isJsOn) {
+      await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+      return;
+    }
+    await fillCard(page, failure.card(), failure.name ?? ownName(tenant));
+    await authoriseAndPay(page);
+    const dialog = page.getByRole("dialog", { name: "Payment Failed" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Your payment failed for the following reason(s):");
+    await expect(dialog.getByRole("listitem")).toHaveText([failure.message]);
+    await expect(dialog).toContainText("Please try to make payment again, ensuring you have entered the correct details.");
+    await dialog.getByRole("button", { name: "I understand" }).click();
+    await expect(dialog).toBeHidden();
+    const issues = page.locator(".notice", { has: page.getByRole("heading", { name: "Payment card issues:" }) });
+    await expect(issues).toContainText(failure.message);
+    await expect(page.getByRole("alert").filter({ hasText: "Card check failed" })).toBeVisible();
+    await expect(page).toHaveURL(/\/pay$/);
+    await expectAccessible(page);
+  });
+}
+
+test("a declined card shows the provider's message and the tenant stays on the pay page", async ({ page, ops, isJsOn }) => {
+  const tenant = await tenantAtPayStep(ops);
+  await openPayPage(page, tenant);
+  if (!isJsOn) {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    return;
+  }
+  await fillCard(page, "4000000000000002", ownName(tenant));
+  await authoriseAndPay(page);
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+  await expect(page).toHaveURL(/\/pay$/);
+});
+
+test("3-D Secure on the Keyfree fee: failing it takes nothing; completing it pays", async ({ page, ops, isJsOn }) => {
+  const tenant = await tenantAtPayStep(ops);
+  await openPayPage(page, tenant);
+  if (!isJsOn) {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    return;
+  }
+  await fillCard(page, "4000002760003184", ownName(tenant));
+  await authoriseAndPay(page);
+  let challenge = page.getByRole("dialog", { name: "Confirm your payment" });
+  await challenge.getByRole("button", { name: "Fail authentication" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+  await expect(page).toHaveURL(/\/pay$/);
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+  challenge = page.getByRole("dialog", { name: "Confirm your payment" });
+  await challenge.getByRole("button", { name: "Complete authentication" }).click();
+  await expect(page).toHaveURL(/\/finish$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "You're all set!" })).toBeVisible();
+});
+
+test("a payment that takes longer than 30 s ends on the waiting page, which says so until the payment arrives", async ({
+  page,
+  ops,
+  isJsOn,
+}) => {
+  const tenant = await tenantAtPayStep(ops);
+  if (!isJsOn) {
+    // Without JavaScript no payment can start, and with none started there is nothing to wait for.
+    await openPayPage(page, tenant);
+    await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/finish?waitingPayment=true`);
+    await expect(page).toHaveURL(/\/pay$/);
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    return;
+  }
+  test.setTimeout(120_000);
+  await openPayPage(page, tenant);
+  // The card payment succeeds, but Stripe's news of it (the webhook) is held back for this tenant.
+  await ops("stripe-webhooks", { hold: true, customerId: tenant.customerId });
+  try {
+    await fillCard(page, uniqueCard(), ownName(tenant));
+    await authoriseAndPay(page);
+    await expect(page.getByRole("status").filter({ hasText: "Processing your payment..." })).toBeVisible();
+    await expect(page).toHaveURL(/\/finish\?waitingPayment=true$/, { timeout: 45_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Your payment is taking longer than expected!" })).toBeVisible();
+    await expect(page.getByText("Please contact us via live chat if this issue persists.")).toBeVisible();
+    await expectAccessible(page);
+    // Going back to pay again is refused: the money is already on its way.
+    await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/pay`);
+    await fillCard(page, uniqueCard(), ownName(tenant));
+    await authoriseAndPay(page);
+    await expect(page.getByRole("alert").filter({ hasText: "You do not need to pay again." })).toBeVisible();
+    await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/finish?waitingPayment=true`);
+  } finally {
+    await ops("stripe-webhooks", { hold: false, customerId: tenant.customerId });
+  }
+  await page.getByRole("link", { name: "check again" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "You're all set!" })).toBeVisible();
+});

@@ -88,13 +88,6 @@ app.use(
 );
 app.use("*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
 
-// Offline card payments: the stand-in Stripe.js (a static file above) talks to the sandbox's
-// browser endpoints here — the ones Stripe.js may call with the publishable key, nothing more.
-const sandbox = runtime?.payments.sandbox;
-if (sandbox) {
-  app.all(`${sandbox.browserBasePath}/*`, (c) => sandbox.browserApp.fetch(c.req.raw));
-}
-
 if (runtime && apiConfig.opsEnabled) {
   // /__ops/* → the API's /ops/* (token-guarded, never in production).
   app.all("/__ops/*", (c) => {

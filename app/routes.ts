@@ -28,5 +28,8 @@ export default [
     route("documents/:documentId", "routes/document.tsx"),
   ]),
 
+  // Offline card payments: the sandbox's browser endpoints, for the stand-in Stripe.js.
+  route("stripe-sandbox/*", "routes/stripe-sandbox.ts"),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -4,7 +4,12 @@ import { getRuntime } from "./runtime";
 
 /** `npm run start:api`: the tenant API on its own, serving its document at GET /openapi.json. */
 const runtime = await getRuntime({ startJobs: true });
-const server = serve({ fetch: runtime.api.fetch, port: runtime.config.apiPort }, (info) => {
+// Offline card payments: the sandbox's browser endpoints, which a separately run web app forwards here.
+const sandbox = runtime.payments.sandbox;
+const base = sandbox ? `${sandbox.browserBasePath}/` : null;
+const fetchHandler = (request: Request) =>
+  sandbox && base && new URL(request.url).pathname.startsWith(base) ? sandbox.browserApp.fetch(request) : runtime.api.fetch(request);
+const server = serve({ fetch: fetchHandler, port: runtime.config.apiPort }, (info) => {
   log.info("tenant API listening", { url: `http://localhost:${info.port}`, openapi: `http://localhost:${info.port}/openapi.json` });
 });
 

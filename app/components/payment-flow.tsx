@@ -1,6 +1,12 @@
 import type { PaymentMethod, Stripe } from "@stripe/stripe-js";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
+import {
+  actionTypeForPaymentType,
+  paymentSuccessPath,
+  requiresDuplicateCardCheck,
+  type PaymentType,
+} from "../../server/domain/payments";
 import { PROVIDER_FALLBACK_MESSAGE, type CardFormResult } from "./card-form";
 
 /** Spec part 1 §9: polling every 2000 ms, given up after 30 seconds. */
@@ -26,12 +32,7 @@ export function usePaymentStepPost(): Post {
 export type PaymentTarget = {
   orderId: string;
   customerId: string;
-  paymentType: string;
-  /** The action type, for the card checks. */
-  actionType: string;
-  /** Run the duplicate-card check first (the Keyfree payment only). */
-  duplicateCheck: boolean;
-  successPath: string;
+  paymentType: PaymentType;
   /** Where to go when the payment takes longer than 30 s. */
   waitingPath: string;
 };
@@ -66,8 +67,10 @@ export function usePaymentFlow(target: PaymentTarget) {
       );
       const status = (await res.json()) as { complete?: boolean; redirectUrl?: string | null };
       if (status.complete) {
-        if (status.redirectUrl) window.location.assign(status.redirectUrl);
-        else navigate(target.successPath);
+        // The success page for the payment type, or the order's redirectUrl (part 1 §4.3).
+        const next = paymentSuccessPath(target.paymentType, { ...target, redirectUrl: status.redirectUrl });
+        if (status.redirectUrl) window.location.assign(next);
+        else navigate(next);
         return;
       }
       await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
@@ -78,12 +81,16 @@ export function usePaymentFlow(target: PaymentTarget) {
   async function pay(paymentMethod: PaymentMethod, stripe: Stripe): Promise<CardFormResult> {
     setFailedChecks([]);
     const base = { orderId: target.orderId, customerId: target.customerId };
-    if (target.duplicateCheck) {
+    if (requiresDuplicateCardCheck(target.paymentType)) {
       const dup = await post("duplicate-check", { ...base, paymentMethodId: paymentMethod.id });
       if (dup.error) return { error: dup.error };
       if (dup.isDuplicate) return { error: dup.message };
     }
-    const checks = await post("card-checks", { ...base, paymentMethodId: paymentMethod.id, customerActionType: target.actionType });
+    const checks = await post("card-checks", {
+      ...base,
+      paymentMethodId: paymentMethod.id,
+      customerActionType: actionTypeForPaymentType(target.paymentType),
+    });
     if (checks.error) return { error: checks.error };
     if (checks.failed.length > 0) {
       setFailedChecks(checks.failed);

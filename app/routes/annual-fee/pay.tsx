@@ -39,9 +39,6 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
     orderId: d.orderId,
     customerId: d.customerId,
     paymentType: "TOP_UP",
-    actionType: "TOP_UP_PAY",
-    duplicateCheck: false,
-    successPath: "/annual-fee/payment-success",
     waitingPath: "/annual-fee/payment-success?waitingPayment=true",
   });
   const title =

@@ -35,15 +35,11 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 
 export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
   const hydrated = useHydrated();
-  const finish = checkoutPath(d.orderId, d.customerId, "finish");
   const flow = usePaymentFlow({
     orderId: d.orderId,
     customerId: d.customerId,
     paymentType: PRODUCT.code,
-    actionType: `${PRODUCT.code}_PAY`,
-    duplicateCheck: true,
-    successPath: finish,
-    waitingPath: `${finish}?waitingPayment=true`,
+    waitingPath: `${checkoutPath(d.orderId, d.customerId, "finish")}?waitingPayment=true`,
   });
   return (
     <div className="panel panel--narrow">

@@ -543,6 +543,10 @@ export const paymentPlans = pgTable(
     /** The offer is void when its three steps are not done by then (48 hours). */
     offerExpiresAt: ts("offer_expires_at").notNull(),
     confirmedAt: ts("confirmed_at"),
+    /** The card step's setup intent (getSetupIntentSecret), used again while it can still be confirmed. */
+    stripeSetupIntentId: text("stripe_setup_intent_id"),
+    /** The plan's card: the one given at the card step, or the last one an instalment was paid with. */
+    stripePaymentMethodId: text("stripe_payment_method_id"),
     createdAt: createdAt(),
   },
   (t) => [index("payment_plans_oc_idx").on(t.orderCustomerId)],
@@ -571,6 +575,8 @@ export const paymentPlanInstalments = pgTable(
     amount: integer("amount").notNull(),
     status: text("status").notNull().default("PENDING"), // PENDING | PAID | FAILED
     paidAt: ts("paid_at"),
+    /** The payment intent made for paying it by card (getInstalmentPaymentIntentSecret). */
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("payment_plan_instalments_number_idx").on(t.paymentPlanId, t.instalmentNumber)],

@@ -1,12 +1,13 @@
 /**
  * More payment plan rules (part 2 §2 payment plan screens, §4, §5): the
- * instalment schedule of an offer, whether a step may be done now, and the
- * address form of the Address Confirmation step.
+ * instalment schedule of an offer, whether a step may be done now, whether an
+ * instalment may be paid and what a paid-off plan pays, and the address form
+ * of the Address Confirmation step.
  */
 import { manualAddressErrors } from "./addresses";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
-import { isPaymentPlanOfferVoid, paymentPlanNextAction, type PaymentPlan } from "./payment-plans.js";
+import { isPaymentPlanOfferVoid, paymentPlanNextAction, type PaymentPlan, type PaymentPlanInstalment } from "./payment-plans.js";
 import { assertPence, type Pence } from "./money.js";
 import { isCalendarDate, type CalendarDate } from "./london-time.js";
 import type { PaymentPlanActionType } from "./statuses.js";
@@ -80,6 +81,57 @@ export function paymentPlanStepRefusal(plan: PaymentPlan, step: PaymentPlanActio
   if (action === undefined || action.completedAt != null) return PAYMENT_PLAN_STEP_MESSAGES.done;
   if (paymentPlanNextAction(plan.actions)?.id !== action.id) return PAYMENT_PLAN_STEP_MESSAGES.outOfOrder;
   return null;
+}
+
+// ── Paying an instalment (part 2 §2 manual-payment, §4) ─────────────────────
+
+export const INSTALMENT_PAYMENT_MESSAGES = {
+  cancelled: PAYMENT_PLAN_STEP_MESSAGES.cancelled,
+  notLive: "Please complete the steps of your payment plan first",
+  paid: "This instalment has already been paid",
+} as const;
+
+/**
+ * Why an instalment may not be paid by card now, or null when it may: only a live plan's
+ * instalments are paid (ACTIVE, or in DEFAULT with a failed instalment to pay on the
+ * manual-payment page), and never one already PAID. Checked in this order: a cancelled plan,
+ * a plan not live yet (its steps are not done), an instalment already paid.
+ */
+export function instalmentPaymentRefusal(plan: Pick<PaymentPlan, "status">, instalment: PaymentPlanInstalment): string | null {
+  if (plan.status === "CANCELLED") return INSTALMENT_PAYMENT_MESSAGES.cancelled;
+  if (plan.status !== "ACTIVE" && plan.status !== "DEFAULT") return INSTALMENT_PAYMENT_MESSAGES.notLive;
+  if (instalment.status === "PAID") return INSTALMENT_PAYMENT_MESSAGES.paid;
+  return null;
+}
+
+export interface OpenPayAction {
+  id: string;
+  typeId: string;
+  /** Pence still to pay on the action. */
+  amountRemaining: number;
+}
+
+const OWN_SHARE_TYPES = new Set(["CLAIM_PAY", "ARBITRATION_PAY"]);
+
+/**
+ * The claim payment action a paid-off plan has paid, among the plan's order customer's open
+ * pay actions on a claim order, or null when none is left to pay.
+ * Reading chosen: the plan spreads "your outstanding balance of £X" (part 2 §2), X being the
+ * plan's amount less its interest, so the action still owing exactly X is the one it pays
+ * (a remaining balance before an own share when both owe X). When none owes X (the balances
+ * moved since the offer), it pays the tenant's own share, or else their remaining balance:
+ * the tenant stays liable for co-tenants' unsettled charges (part 2 §2 payment-success).
+ */
+export function claimActionPaidByPaymentPlan(balance: Pence, open: readonly OpenPayAction[]): string | null {
+  const remaining = (a: OpenPayAction) => a.typeId.endsWith("REMAINING_BALANCE");
+  const exact = open.filter((a) => a.amountRemaining === balance);
+  const pick =
+    exact.find(remaining) ??
+    exact.find((a) => OWN_SHARE_TYPES.has(a.typeId)) ??
+    exact[0] ??
+    open.find((a) => OWN_SHARE_TYPES.has(a.typeId)) ??
+    open.find(remaining);
+  return pick?.id ?? null;
 }
 
 // ── The Address Confirmation form (part 2 §5) ───────────────────────────────

@@ -2,7 +2,7 @@
  * Card payments (part 1 §4.3): the tenant API's side of them. Everything card-related goes
  * through the official `stripe` SDK (Stripe with keys, our offline sandbox without). Money
  * is only ever taken by confirming a PaymentIntent in the browser; what completes an action
- * is the provider's webhook, verified like Stripe's.
+ * (or pays a payment plan instalment) is the provider's webhook, verified like Stripe's.
  *
  * With the embedded database, Stripe calls are never made inside a database transaction:
  * the sandbox keeps its objects in the same database, which runs one transaction at a time.
@@ -11,8 +11,19 @@ import type Stripe from "stripe";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
-import { customers, orderCustomerActions, orderCustomers, orders, paymentMethods, tenancyAnniversaries, users } from "../db/schema";
+import {
+  customers,
+  orderCustomerActions,
+  orderCustomers,
+  orders,
+  paymentMethods,
+  paymentPlanInstalments,
+  paymentPlans,
+  tenancyAnniversaries,
+  users,
+} from "../db/schema";
 import { completePaymentAction } from "../scenarios/claims";
+import { recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
 import { notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
@@ -174,4 +185,81 @@ export async function applyFailedPayment(deps: Deps, intent: Stripe.PaymentInten
     .set({ details: { ...action.details, lastPaymentError: intent.last_payment_error?.message ?? "An error has occured" } })
     .where(eq(orderCustomerActions.id, actionId));
   return "failure noted";
+}
+
+/** The instalment a payment intent was made for, with its plan and the plan's customer (null unless they go together). */
+async function instalmentOf(deps: Deps, intent: Stripe.PaymentIntent) {
+  const instalmentId = intent.metadata?.paymentPlanInstalmentId;
+  if (!instalmentId) return null;
+  const [row] = await deps.db
+    .select({ instalment: paymentPlanInstalments, plan: paymentPlans, customerId: orderCustomers.customerId })
+    .from(paymentPlanInstalments)
+    .innerJoin(paymentPlans, eq(paymentPlans.id, paymentPlanInstalments.paymentPlanId))
+    .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
+    .where(eq(paymentPlanInstalments.id, instalmentId))
+    .limit(1);
+  if (!row || row.plan.id !== intent.metadata?.paymentPlanId) return null;
+  return row;
+}
+
+/**
+ * A successful card payment of a payment plan instalment makes it PAID (recordInstalmentPaid,
+ * shared with the back office; paying off the plan pays the claim balance it was for). Applied
+ * once: a replay, or another payment of an instalment already paid, changes nothing. The
+ * amount must be the instalment's.
+ */
+export async function applySucceededInstalmentPayment(deps: Deps, intent: Stripe.PaymentIntent): Promise<string> {
+  const row = await instalmentOf(deps, intent);
+  if (!row) return "ignored: unknown instalment";
+  if (row.instalment.status === "PAID") {
+    if (row.instalment.stripePaymentIntentId !== intent.id) {
+      log.error("instalment paid again", { instalmentId: row.instalment.id, paymentIntentId: intent.id });
+    }
+    return "ignored: already paid";
+  }
+  if (intent.currency !== "gbp" || intent.amount_received !== row.instalment.amount) {
+    log.error("payment does not match its instalment", {
+      instalmentId: row.instalment.id,
+      paymentIntentId: intent.id,
+      amount: intent.amount_received,
+      expected: row.instalment.amount,
+    });
+    return "refused: amount does not match";
+  }
+
+  // The card used is remembered first (a provider call, so outside any transaction).
+  let pmId = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
+  if (pmId) {
+    try {
+      await recordPaymentMethod(deps, row.customerId, await deps.payments.stripe.paymentMethods.retrieve(pmId));
+    } catch (error) {
+      pmId = null;
+      log.warn("could not record the payment method", { paymentIntentId: intent.id, ...describeError(error) });
+    }
+  }
+
+  const paid = await deps.db.transaction(async (tx) => {
+    const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, row.plan.id)).for("update");
+    return recordInstalmentPaid(tx, plan!, row.instalment.id, deps.clock.now(), {
+      stripePaymentIntentId: intent.id,
+      stripePaymentMethodId: pmId,
+    });
+  });
+  if (!paid) return "ignored: already paid";
+  if (!paid.paidOff) return "instalment paid";
+  return `instalment paid; plan paid off${paid.claimPayment ? `; claim payment ${paid.claimPayment.effect}` : ""}`;
+}
+
+/** A failed card payment of an instalment makes it FAILED (the manual-payment screen), unless it is PAID. */
+export async function applyFailedInstalmentPayment(deps: Deps, intent: Stripe.PaymentIntent): Promise<string> {
+  const row = await instalmentOf(deps, intent);
+  if (!row) return "ignored: unknown instalment";
+  const failed = await deps.db.transaction(async (tx) => {
+    const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, row.plan.id)).for("update");
+    const [instalment] = await tx.select().from(paymentPlanInstalments).where(eq(paymentPlanInstalments.id, row.instalment.id));
+    // Already FAILED: the tenant was told at the first failure.
+    if (instalment!.status !== "PENDING") return false;
+    return recordInstalmentFailed(tx, plan!, instalment!, deps.clock.now());
+  });
+  return failed ? "instalment failed" : "ignored: already paid or failed";
 }

@@ -3,13 +3,18 @@
  * tenant's tenancy anniversaries for the annual fee (part 2 §3, §7).
  *
  * A plan is shown only to its owning customer (part 1 §6): any other id answers 404.
- * The card step (getSetupIntentSecret, updateCardDetails) and instalment card payments
- * (getInstalmentPaymentIntentSecret) belong with card payments; createOneTimeSessionToken
- * is not offered: it sent the browser to an external plan portal that these screens replace.
+ * The card step is a setup intent (getSetupIntentSecret) confirmed by the card form, then
+ * updateCardDetails, which checks the card with the provider, keeps it as the customer's
+ * default and the plan's card and makes the plan ACTIVE. An instalment is paid by card
+ * through a payment intent (getInstalmentPaymentIntentSecret); the provider's webhook makes
+ * it PAID or FAILED (payments/service.ts). Stripe is never called inside a transaction.
+ * createOneTimeSessionToken is not offered: it sent the browser to an external plan portal
+ * that these screens replace.
  */
 import { PropertyAddressSchema } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, isNull } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { AppEnv, Deps } from "../context";
 import type { Database } from "../db";
 import {
@@ -31,7 +36,12 @@ import {
   paymentPlanScreen,
   type PaymentPlan as DomainPaymentPlan,
 } from "../domain/payment-plans";
-import { PAYMENT_PLAN_STEP_MESSAGES, paymentPlanAddressProblems, paymentPlanStepRefusal } from "../domain/payment-plans-rules";
+import {
+  instalmentPaymentRefusal,
+  PAYMENT_PLAN_STEP_MESSAGES,
+  paymentPlanAddressProblems,
+  paymentPlanStepRefusal,
+} from "../domain/payment-plans-rules";
 import {
   PAYMENT_PLAN_ACTION_TYPES,
   PAYMENT_PLAN_STATUSES,
@@ -40,7 +50,11 @@ import {
 } from "../domain/statuses";
 import { currentCustomer, requireTenant } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
+import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
+import { ensureStripeCustomer, recordPaymentMethod, tenantPaymentMethod } from "../payments/service";
+import { makePaymentPlanActive } from "../scenarios/plans";
+import { PAYMENT_RECEIVED_MESSAGE } from "./payments";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -158,6 +172,35 @@ const UpdateAddressBody = z
       .refine((list) => list.some((a) => a.currentlyAtAddress), "A current address is required"),
   })
   .openapi("UpdatePaymentPlanAddress");
+
+const SetupIntentSecretSchema = z
+  .object({
+    clientSecret: z.string().openapi({ description: "For the card form, in setup mode (Stripe.js confirmCardSetup)" }),
+    setupIntentId: z.string(),
+  })
+  .openapi("PaymentPlanSetupIntentSecret");
+
+const UpdateCardDetailsBody = z
+  .object({
+    paymentMethodId: z
+      .string()
+      .trim()
+      .min(1, "Required")
+      .max(255)
+      .openapi({ description: "The card the setup intent was confirmed with" }),
+  })
+  .openapi("UpdatePaymentPlanCardDetails");
+
+const InstalmentPaymentIntentSecretSchema = z
+  .object({
+    paymentIntentSecret: z.string(),
+    paymentIntentId: z.string(),
+    amount: z.number().int().openapi({ description: "The instalment's amount, in pence" }),
+    currency: z.literal("gbp"),
+    paymentPlanId: z.string(),
+    paymentPlanInstalmentId: z.string(),
+  })
+  .openapi("InstalmentPaymentIntentSecret");
 
 const TenancyAnniversarySchema = z
   .object({
@@ -298,6 +341,52 @@ async function completeStep(
   return planView(deps.db, await loadOwnedPlan(deps.db, paymentPlanId, customerId), now);
 }
 
+/** Refuses (409) a step that may not be done now: checked before calling the card provider, and again by completeStep. */
+function refuseStep(loaded: LoadedPlan, step: PaymentPlanActionType, now: Date) {
+  const refusal = paymentPlanStepRefusal(loaded.domain, step, now);
+  if (refusal !== null) throw new ApiError(409, refusal);
+}
+
+const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** A setup intent in these states can still be confirmed by the card form. */
+const OPEN_SETUP_STATUSES = new Set<Stripe.SetupIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
+
+const CARD_NEEDS_AUTHENTICATION = "Your bank needs you to confirm this card. Please enter your card details again.";
+
+/**
+ * The card the tenant gave at the card step, checked with the card provider: it must be
+ * theirs (tenantPaymentMethod, else 404). A card saved to their provider customer has been
+ * set up for off-session use (confirming the card step's setup intent saves it there); one
+ * not saved yet is saved as addPaymentMethod does, with a setup intent confirmed here.
+ */
+async function savedPlanCard(deps: Deps, customer: Awaited<ReturnType<typeof currentCustomer>>, paymentPlanId: string, paymentMethodId: string) {
+  const pm = await tenantPaymentMethod(deps, customer, paymentMethodId);
+  const stripeCustomerId = await ensureStripeCustomer(deps, customer);
+  if (idOf(pm.customer) === stripeCustomerId) return { pm, stripeCustomerId };
+  const { stripe } = deps.payments;
+  let intent: Stripe.SetupIntent;
+  try {
+    intent = await stripe.setupIntents.create(
+      {
+        customer: stripeCustomerId,
+        payment_method: pm.id,
+        confirm: true,
+        usage: "off_session",
+        allowed_payment_method_types: ["card"],
+        metadata: { customerId: customer.id, paymentPlanId, purpose: "payment-plan-card" },
+      },
+      { idempotencyKey: `plan-card-${paymentPlanId}-${pm.id}` },
+    );
+  } catch (error) {
+    const message = (error as { message?: string }).message;
+    throw new ApiError(400, message || "An error has occured");
+  }
+  if (intent.status === "requires_action") throw new ApiError(400, CARD_NEEDS_AUTHENTICATION);
+  if (intent.status !== "succeeded") throw new ApiError(400, intent.last_setup_error?.message ?? "An error has occured");
+  return { pm: await stripe.paymentMethods.retrieve(pm.id), stripeCustomerId };
+}
+
 // ── Routes ──────────────────────────────────────────────────────────────────
 
 const common = {
@@ -384,6 +473,54 @@ const updateAddress = createRoute({
     body: { required: true, content: { "application/json": { schema: UpdateAddressBody } } },
   },
   responses: { 200: planResponse("The plan, with ADDRESS done and the address stored"), ...errorResponses(400, 401, 404, 409) },
+});
+
+const getSetupIntentSecret = createRoute({
+  ...common,
+  middleware: [requireTenant] as const,
+  method: "post",
+  path: "/payment-plans/{paymentPlanId}/setup-intent",
+  operationId: "getSetupIntentSecret",
+  summary: "The setup intent the card form confirms to save the plan's card (step 3, Payment Details)",
+  request: { params: PlanParams },
+  responses: {
+    200: { description: "The setup intent's client secret", content: { "application/json": { schema: SetupIntentSecretSchema } } },
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+const updateCardDetails = createRoute({
+  ...common,
+  middleware: [requireTenant] as const,
+  method: "put",
+  path: "/payment-plans/{paymentPlanId}/card-details",
+  operationId: "updateCardDetails",
+  summary: "Give the card the instalments are charged to (step 3, 'Confirm my payment plan'): the plan goes live",
+  request: {
+    params: PlanParams,
+    body: { required: true, content: { "application/json": { schema: UpdateCardDetailsBody } } },
+  },
+  responses: {
+    200: planResponse("The plan, ACTIVE, with CARD_DETAILS done and no next action"),
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+const getInstalmentPaymentIntentSecret = createRoute({
+  ...common,
+  middleware: [requireTenant] as const,
+  method: "post",
+  path: "/payment-plans/{paymentPlanId}/instalments/{instalmentId}/pay",
+  operationId: "getInstalmentPaymentIntentSecret",
+  summary: "The payment intent for paying one instalment by card (manual-payment); the same one again until it is paid",
+  request: { params: InstalmentParams },
+  responses: {
+    200: {
+      description: "The intent's client secret",
+      content: { "application/json": { schema: InstalmentPaymentIntentSecretSchema } },
+    },
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
 
 const getInstalmentById = createRoute({
@@ -491,6 +628,109 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
       await tx.update(paymentPlans).set({ addressId }).where(eq(paymentPlans.id, loaded.plan.id));
     });
     return c.json(view, 200);
+  })
+  .openapi(getSetupIntentSecret, async (c) => {
+    const deps = c.get("deps");
+    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
+    refuseStep(loaded, "CARD_DETAILS", deps.clock.now());
+    const stripeCustomerId = await ensureStripeCustomer(deps, customer);
+    const { stripe } = deps.payments;
+    const { plan } = loaded;
+    // The plan's setup intent is used again while the card form can still confirm it.
+    const previousId = plan.stripeSetupIntentId;
+    if (previousId) {
+      const previous = await stripe.setupIntents.retrieve(previousId).catch(() => null);
+      if (previous && OPEN_SETUP_STATUSES.has(previous.status) && idOf(previous.customer) === stripeCustomerId) {
+        return c.json({ clientSecret: previous.client_secret!, setupIntentId: previous.id }, 200);
+      }
+    }
+    const intent = await stripe.setupIntents.create(
+      {
+        customer: stripeCustomerId,
+        usage: "off_session",
+        allowed_payment_method_types: ["card"],
+        metadata: { customerId: customer.id, paymentPlanId: plan.id, purpose: "payment-plan-card" },
+      },
+      // Our own ids: the same plan (and the intent it replaces) always names the same intent.
+      { idempotencyKey: previousId ? `plan-setup-${plan.id}-after-${previousId}` : `plan-setup-${plan.id}` },
+    );
+    await deps.db.update(paymentPlans).set({ stripeSetupIntentId: intent.id }).where(eq(paymentPlans.id, plan.id));
+    return c.json({ clientSecret: intent.client_secret!, setupIntentId: intent.id }, 200);
+  })
+  .openapi(updateCardDetails, async (c) => {
+    const deps = c.get("deps");
+    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const { paymentPlanId } = c.req.valid("param");
+    refuseStep(await loadOwnedPlan(deps.db, paymentPlanId, customer.id), "CARD_DETAILS", deps.clock.now());
+    const { pm, stripeCustomerId } = await savedPlanCard(deps, customer, paymentPlanId, c.req.valid("json").paymentMethodId);
+    const view = await completeStep(deps, paymentPlanId, customer.id, "CARD_DETAILS", async (tx, loaded, now) => {
+      await recordPaymentMethod({ db: tx }, customer.id, pm);
+      await makePaymentPlanActive(tx, loaded.plan, now, { stripePaymentMethodId: pm.id });
+    });
+    // The provider's default card too, as addPaymentMethod does; the plan has its own already.
+    try {
+      await deps.payments.stripe.customers.update(stripeCustomerId, { invoice_settings: { default_payment_method: pm.id } });
+    } catch (error) {
+      log.warn("could not set the default payment method", { customerId: customer.id, ...describeError(error) });
+    }
+    return c.json(view, 200);
+  })
+  .openapi(getInstalmentPaymentIntentSecret, async (c) => {
+    const deps = c.get("deps");
+    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const { paymentPlanId, instalmentId } = c.req.valid("param");
+    const loaded = await loadOwnedPlan(deps.db, paymentPlanId, customer.id);
+    const instalment = loaded.instalments.find((i) => i.id === instalmentId);
+    if (!instalment) throw notFound();
+    const refusal = instalmentPaymentRefusal(loaded.domain, instalment);
+    if (refusal !== null) throw new ApiError(409, refusal);
+    const stripeCustomerId = await ensureStripeCustomer(deps, customer);
+    const { stripe } = deps.payments;
+    const amount = instalment.amount;
+    const answer = (intent: Stripe.PaymentIntent) =>
+      c.json(
+        {
+          paymentIntentSecret: intent.client_secret!,
+          paymentIntentId: intent.id,
+          amount,
+          currency: "gbp" as const,
+          paymentPlanId: loaded.plan.id,
+          paymentPlanInstalmentId: instalment.id,
+        },
+        200,
+      );
+    // An intent already made for this instalment and amount is used again: a double submit or
+    // a retry after a declined card never makes a second one (and so never charges twice).
+    const existingId = instalment.stripePaymentIntentId;
+    if (existingId) {
+      const existing = await stripe.paymentIntents.retrieve(existingId);
+      // Paid, with the webhook still to come: never a second payment (as pay does).
+      if (existing.status === "succeeded" || existing.status === "processing") throw new ApiError(409, PAYMENT_RECEIVED_MESSAGE);
+      if (existing.status !== "canceled" && existing.amount === amount) return answer(existing);
+    }
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount,
+        currency: "gbp",
+        customer: stripeCustomerId,
+        setup_future_usage: "off_session",
+        allowed_payment_method_types: ["card"],
+        metadata: {
+          orderId: loaded.orderCustomer.orderId,
+          customerId: customer.id,
+          paymentPlanId: loaded.plan.id,
+          paymentPlanInstalmentId: instalment.id,
+        },
+      },
+      // Our own ids: the same instalment and amount (and the intent it replaces) always name the same intent.
+      { idempotencyKey: existingId ? `instalment-${instalment.id}-${amount}-after-${existingId}` : `instalment-${instalment.id}-${amount}` },
+    );
+    await deps.db
+      .update(paymentPlanInstalments)
+      .set({ stripePaymentIntentId: intent.id })
+      .where(eq(paymentPlanInstalments.id, instalment.id));
+    return answer(intent);
   })
   .openapi(getInstalmentById, async (c) => {
     const deps = c.get("deps");

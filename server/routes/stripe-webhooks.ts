@@ -5,7 +5,13 @@ import type { AppEnv } from "../context";
 import { stripeEvents } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { describeError, log } from "../lib/log";
-import { applyFailedPayment, applySucceededPayment, recordPaymentMethod } from "../payments/service";
+import {
+  applyFailedInstalmentPayment,
+  applyFailedPayment,
+  applySucceededInstalmentPayment,
+  applySucceededPayment,
+  recordPaymentMethod,
+} from "../payments/service";
 import { customers } from "../db/schema";
 
 /**
@@ -45,10 +51,15 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", a
 
 async function applyEvent(deps: AppEnv["Variables"]["deps"], event: Stripe.Event): Promise<string> {
   switch (event.type) {
+    // A payment plan instalment's intent names it; every other payment names its action.
     case "payment_intent.succeeded":
-      return applySucceededPayment(deps, event.data.object);
+      return event.data.object.metadata?.paymentPlanInstalmentId
+        ? applySucceededInstalmentPayment(deps, event.data.object)
+        : applySucceededPayment(deps, event.data.object);
     case "payment_intent.payment_failed":
-      return applyFailedPayment(deps, event.data.object);
+      return event.data.object.metadata?.paymentPlanInstalmentId
+        ? applyFailedInstalmentPayment(deps, event.data.object)
+        : applyFailedPayment(deps, event.data.object);
     case "setup_intent.succeeded": {
       const intent = event.data.object;
       const customerId = intent.metadata?.customerId;

@@ -1,15 +1,19 @@
 /**
  * Playing the back office for payment plans (part 2 §2 payment plan screens, §4, §9):
  * offering a plan to an order customer, and standing in for the card step and for the
- * monthly charges until card payments exist. Used by the tests, the ops CLI and the demo.
+ * monthly charges. Used by the tests, the ops CLI and the demo. What a step or a payment
+ * means (makePaymentPlanActive, recordInstalmentPaid, recordInstalmentFailed) is shared
+ * with the tenant's card step and the card provider's webhook, so both paths agree.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db";
 import {
   claims,
   customers,
+  orderCustomerActions,
   orderCustomers,
+  orders,
   paymentPlanActions,
   paymentPlanInstalments,
   paymentPlans,
@@ -18,10 +22,11 @@ import {
 import { paymentPlanOfferExpiresAt } from "../domain/deadlines";
 import { isCalendarDate } from "../domain/london-time";
 import { isPaymentPlanOfferVoid, paymentPlanNextAction, type PaymentPlan } from "../domain/payment-plans";
-import { instalmentSchedule } from "../domain/payment-plans-rules";
+import { claimActionPaidByPaymentPlan, instalmentSchedule } from "../domain/payment-plans-rules";
 import { PAYMENT_PLAN_ACTION_TYPES, type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/statuses";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
+import { completePaymentAction, type PaymentOutcome } from "./claims";
 
 /**
  * The web app's address, for links in e-mails. Read from APP_URL (default
@@ -168,11 +173,35 @@ export async function offerPaymentPlan(db: Database, input: OfferPaymentPlanInpu
 const PlanRef = z.object({ paymentPlanId: z.string().min(1) });
 
 /**
- * Stands in for the card step (part 2 §2 card-details: 'Confirm my payment plan';
- * §4 "Card-details success sets nextAction to none") until card payments exist:
- * completes CARD_DETAILS and makes the plan ACTIVE. CARD_DETAILS must be the plan's
- * next action, unless `completeEarlierSteps` is set, which first completes an open
- * CONFIRM and ADDRESS (for demo data). A cancelled plan or a void offer is refused.
+ * What the card step's success means (part 2 §4 "Card-details success sets nextAction to
+ * none"): every step still open is completed and the plan is ACTIVE (confirmedAt kept, or
+ * now), with its card when one is given. Inside the caller's transaction, which holds the
+ * plan's row.
+ */
+export async function makePaymentPlanActive(
+  tx: Database | Tx,
+  plan: { id: string; confirmedAt: Date | null },
+  now: Date,
+  card: { stripePaymentMethodId: string } | null = null,
+) {
+  const completed = await tx
+    .update(paymentPlanActions)
+    .set({ completedAt: now })
+    .where(and(eq(paymentPlanActions.paymentPlanId, plan.id), isNull(paymentPlanActions.completedAt)))
+    .returning({ id: paymentPlanActions.id });
+  await tx
+    .update(paymentPlans)
+    .set({ status: "ACTIVE", confirmedAt: plan.confirmedAt ?? now, ...(card ? { stripePaymentMethodId: card.stripePaymentMethodId } : {}) })
+    .where(eq(paymentPlans.id, plan.id));
+  return completed.map((a) => a.id);
+}
+
+/**
+ * Stands in for the card step (part 2 §2 card-details: 'Confirm my payment plan') without
+ * a card: completes CARD_DETAILS and makes the plan ACTIVE (makePaymentPlanActive).
+ * CARD_DETAILS must be the plan's next action, unless `completeEarlierSteps` is set, which
+ * first completes an open CONFIRM and ADDRESS (for demo data). A cancelled plan or a void
+ * offer is refused.
  */
 export async function activatePaymentPlan(
   db: Database,
@@ -188,15 +217,9 @@ export async function activatePaymentPlan(
     if (next?.typeId !== "CARD_DETAILS" && !input.completeEarlierSteps) {
       throw new Error(`Payment plan ${plan.id}'s next step is ${next?.typeId ?? "none"}, not CARD_DETAILS`);
     }
-    const open = actions.filter((a) => a.completedAt === null);
-    for (const action of open) {
-      await tx.update(paymentPlanActions).set({ completedAt: now }).where(eq(paymentPlanActions.id, action.id));
-    }
-    await tx
-      .update(paymentPlans)
-      .set({ status: "ACTIVE", confirmedAt: plan.confirmedAt ?? now })
-      .where(eq(paymentPlans.id, plan.id));
-    return { paymentPlanId: plan.id, completedActionIds: open.map((a) => a.id) };
+    const completed = await makePaymentPlanActive(tx, plan, now);
+    const order = new Map(actions.map((a, i) => [a.id, i]));
+    return { paymentPlanId: plan.id, completedActionIds: completed.sort((a, b) => order.get(a)! - order.get(b)!) };
   });
 }
 
@@ -209,9 +232,57 @@ async function instalmentForChange(tx: Tx, input: z.infer<typeof InstalmentRef>)
   return { plan, instalment };
 }
 
+type PlanRow = typeof paymentPlans.$inferSelect;
+type InstalmentRow = typeof paymentPlanInstalments.$inferSelect;
+
 /**
- * An instalment's automatic charge failed (part 2 §4: "a plan with a failed instalment
- * goes to manual-payment"): the instalment becomes FAILED. Only an ACTIVE plan is
+ * An instalment's payment failed (part 2 §4: "a plan with a failed instalment goes to
+ * manual-payment"): it becomes FAILED, unless it is PAID, and the tenant is e-mailed the
+ * manual-payment link. Inside the caller's transaction, which holds the plan's row.
+ */
+export async function recordInstalmentFailed(
+  tx: Database | Tx,
+  plan: Pick<PlanRow, "id" | "orderCustomerId">,
+  instalment: Pick<InstalmentRow, "id" | "instalmentNumber" | "amount">,
+  now: Date,
+) {
+  const failed = await tx
+    .update(paymentPlanInstalments)
+    .set({ status: "FAILED" })
+    .where(and(eq(paymentPlanInstalments.id, instalment.id), ne(paymentPlanInstalments.status, "PAID")))
+    .returning({ id: paymentPlanInstalments.id });
+  if (failed.length === 0) return false;
+  const [owner] = await tx
+    .select({ userId: users.id, email: users.email, firstName: users.firstName })
+    .from(orderCustomers)
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .innerJoin(users, eq(users.id, customers.userId))
+    .where(eq(orderCustomers.id, plan.orderCustomerId))
+    .limit(1);
+  if (owner) {
+    await queueEmail(
+      tx,
+      {
+        to: owner.email,
+        userId: owner.userId,
+        template: "PAYMENT_PLAN_INSTALMENT_FAILED",
+        subject: "Your payment plan instalment could not be taken",
+        text: [
+          `Hello ${owner.firstName},`,
+          "",
+          `We could not take instalment ${instalment.instalmentNumber} of ${pounds(instalment.amount)} from your card.`,
+          "Please make the payment here:",
+          `${appUrl()}/payment-plan/${plan.id}/manual-payment`,
+        ].join("\n"),
+      },
+      now,
+    );
+  }
+  return true;
+}
+
+/**
+ * An instalment's automatic charge failed (recordInstalmentFailed). Only an ACTIVE plan is
  * charged, and a PAID instalment cannot fail.
  */
 export async function failInstalment(db: Database, input: { paymentPlanId: string; instalmentNumber: number }, now: Date) {
@@ -220,41 +291,86 @@ export async function failInstalment(db: Database, input: { paymentPlanId: strin
     const { plan, instalment } = await instalmentForChange(tx, ref);
     if (plan.status !== "ACTIVE") throw new Error(`Payment plan ${plan.id} is ${plan.status}; only an ACTIVE plan is charged`);
     if (instalment.status === "PAID") throw new Error(`Instalment ${ref.instalmentNumber} is already paid`);
-    await tx.update(paymentPlanInstalments).set({ status: "FAILED" }).where(eq(paymentPlanInstalments.id, instalment.id));
-    const [owner] = await tx
-      .select({ userId: users.id, email: users.email, firstName: users.firstName })
-      .from(orderCustomers)
-      .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-      .innerJoin(users, eq(users.id, customers.userId))
-      .where(eq(orderCustomers.id, plan.orderCustomerId))
-      .limit(1);
-    if (owner) {
-      await queueEmail(
-        tx,
-        {
-          to: owner.email,
-          userId: owner.userId,
-          template: "PAYMENT_PLAN_INSTALMENT_FAILED",
-          subject: "Your payment plan instalment could not be taken",
-          text: [
-            `Hello ${owner.firstName},`,
-            "",
-            `We could not take instalment ${instalment.instalmentNumber} of ${pounds(instalment.amount)} from your card.`,
-            "Please make the payment here:",
-            `${appUrl()}/payment-plan/${plan.id}/manual-payment`,
-          ].join("\n"),
-        },
-        now,
-      );
-    }
+    await recordInstalmentFailed(tx, plan, instalment, now);
     return { paymentPlanId: plan.id, instalmentId: instalment.id };
   });
 }
 
+export type InstalmentPaid = {
+  paymentPlanId: string;
+  instalmentId: string;
+  /** No instalment is left unpaid. */
+  paidOff: boolean;
+  /** What paying off the plan did to the claim it was for (null when nothing). */
+  claimPayment: PaymentOutcome | null;
+};
+
 /**
- * An instalment was paid (part 2 §4: "An instalment changes to PAID when payment
- * polling succeeds"), by the monthly charge or a manual payment of a failed one.
- * The plan must be ACTIVE or in DEFAULT; paying twice is refused.
+ * An instalment was paid (part 2 §4: "An instalment changes to PAID when payment polling
+ * succeeds"): it becomes PAID, once (null when it already was), with the card payment that
+ * paid it, whose card becomes the plan's. When no instalment is left unpaid, the balance the
+ * plan spreads is paid: on a claim order, the claim payment action it stands for
+ * (claimActionPaidByPaymentPlan) is completed through the claim money model
+ * (completePaymentAction), which lowers or settles the balances and may resolve the claim.
+ * Reading chosen: the plan keeps its status, as the spec names none for a paid-off plan.
+ * Inside the caller's transaction, which holds the plan's row.
+ */
+export async function recordInstalmentPaid(
+  tx: Database | Tx,
+  plan: PlanRow,
+  instalmentId: string,
+  now: Date,
+  payment: { stripePaymentIntentId: string; stripePaymentMethodId: string | null } | null = null,
+): Promise<InstalmentPaid | null> {
+  const paid = await tx
+    .update(paymentPlanInstalments)
+    .set({ status: "PAID", paidAt: now, ...(payment ? { stripePaymentIntentId: payment.stripePaymentIntentId } : {}) })
+    .where(
+      and(
+        eq(paymentPlanInstalments.id, instalmentId),
+        eq(paymentPlanInstalments.paymentPlanId, plan.id),
+        ne(paymentPlanInstalments.status, "PAID"),
+      ),
+    )
+    .returning({ id: paymentPlanInstalments.id });
+  if (paid.length === 0) return null;
+  if (payment?.stripePaymentMethodId) {
+    await tx.update(paymentPlans).set({ stripePaymentMethodId: payment.stripePaymentMethodId }).where(eq(paymentPlans.id, plan.id));
+  }
+  const [unpaid] = await tx
+    .select({ id: paymentPlanInstalments.id })
+    .from(paymentPlanInstalments)
+    .where(and(eq(paymentPlanInstalments.paymentPlanId, plan.id), ne(paymentPlanInstalments.status, "PAID")))
+    .limit(1);
+  const result = { paymentPlanId: plan.id, instalmentId };
+  if (unpaid) return { ...result, paidOff: false, claimPayment: null };
+  return { ...result, paidOff: true, claimPayment: await payPlanBalance(tx, plan, now) };
+}
+
+/** A paid-off plan's balance, on a claim order: completes the claim payment action it stands for. */
+async function payPlanBalance(tx: Database | Tx, plan: PlanRow, now: Date): Promise<PaymentOutcome | null> {
+  const [owner] = await tx
+    .select({ productId: orders.productId })
+    .from(orderCustomers)
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .where(eq(orderCustomers.id, plan.orderCustomerId))
+    .limit(1);
+  if (owner?.productId !== "CLAIM") return null;
+  const open = await tx
+    .select()
+    .from(orderCustomerActions)
+    .where(and(eq(orderCustomerActions.orderCustomerId, plan.orderCustomerId), isNull(orderCustomerActions.completedAt)));
+  const actionId = claimActionPaidByPaymentPlan(
+    plan.amount - plan.interestAmount,
+    open.map((a) => ({ id: a.id, typeId: a.typeId, amountRemaining: Number(a.details.amountRemaining ?? 0) })),
+  );
+  return actionId === null ? null : completePaymentAction(tx, actionId, now);
+}
+
+/**
+ * The back office records an instalment as paid (recordInstalmentPaid), by the monthly
+ * charge or a manual payment of a failed one. The plan must be ACTIVE or in DEFAULT;
+ * paying twice is refused.
  */
 export async function markInstalmentPaid(
   db: Database,
@@ -268,10 +384,6 @@ export async function markInstalmentPaid(
       throw new Error(`Payment plan ${plan.id} is ${plan.status}; only a live plan's instalments are paid`);
     }
     if (instalment.status === "PAID") throw new Error(`Instalment ${ref.instalmentNumber} is already paid`);
-    await tx
-      .update(paymentPlanInstalments)
-      .set({ status: "PAID", paidAt: now })
-      .where(eq(paymentPlanInstalments.id, instalment.id));
-    return { paymentPlanId: plan.id, instalmentId: instalment.id };
+    return (await recordInstalmentPaid(tx, plan, instalment.id, now))!;
   });
 }

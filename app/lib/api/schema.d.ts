@@ -919,6 +919,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payment-plans/{paymentPlanId}/setup-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The setup intent the card form confirms to save the plan's card (step 3, Payment Details) */
+        post: operations["getSetupIntentSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}/card-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give the card the instalments are charged to (step 3, 'Confirm my payment plan'): the plan goes live */
+        put: operations["updateCardDetails"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plans/{paymentPlanId}/instalments/{instalmentId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The payment intent for paying one instalment by card (manual-payment); the same one again until it is paid */
+        post: operations["getInstalmentPaymentIntentSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment-plans/{paymentPlanId}/instalments/{instalmentId}": {
         parameters: {
             query?: never;
@@ -2000,6 +2051,25 @@ export interface components {
             /** @default true */
             currentlyAtAddress: boolean;
             organizationId?: string | null;
+        };
+        PaymentPlanSetupIntentSecret: {
+            /** @description For the card form, in setup mode (Stripe.js confirmCardSetup) */
+            clientSecret: string;
+            setupIntentId: string;
+        };
+        UpdatePaymentPlanCardDetails: {
+            /** @description The card the setup intent was confirmed with */
+            paymentMethodId: string;
+        };
+        InstalmentPaymentIntentSecret: {
+            paymentIntentSecret: string;
+            paymentIntentId: string;
+            /** @description The instalment's amount, in pence */
+            amount: number;
+            /** @enum {string} */
+            currency: "gbp";
+            paymentPlanId: string;
+            paymentPlanInstalmentId: string;
         };
         TenancyAnniversaries: {
             tenancyAnniversaries: components["schemas"]["TenancyAnniversary"][];
@@ -4887,6 +4957,185 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PaymentPlan"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSetupIntentSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setup intent's client secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlanSetupIntentSecret"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCardDetails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePaymentPlanCardDetails"];
+            };
+        };
+        responses: {
+            /** @description The plan, ACTIVE, with CARD_DETAILS done and no next action */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlan"];
+                };
+            };
+            /** @description The request is malformed or invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInstalmentPaymentIntentSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentPlanId: string;
+                instalmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The intent's client secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstalmentPaymentIntentSecret"];
                 };
             };
             /** @description The request is malformed or invalid */

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   addCalendarMonths,
+  claimActionPaidByPaymentPlan,
+  INSTALMENT_PAYMENT_MESSAGES,
+  instalmentPaymentRefusal,
   instalmentSchedule,
   PAYMENT_PLAN_STEP_MESSAGES,
   paymentPlanAddressProblems,
@@ -73,6 +76,35 @@ describe("payment plan steps in order (part 2 §4)", () => {
     { status: "ACTIVE", done: ["CONFIRM", "ADDRESS", "CARD_DETAILS"], step: "ADDRESS", now: late, refusal: PAYMENT_PLAN_STEP_MESSAGES.done },
   ] as const)("$status plan, done $done: $step at $now → $refusal", ({ status, done, step, now, refusal }) => {
     expect(paymentPlanStepRefusal(plan(status, [...done]), step, now)).toBe(refusal);
+  });
+});
+
+describe("paying an instalment by card (part 2 §2 manual-payment, §4)", () => {
+  it.each([
+    { status: "ACTIVE", instalment: "PENDING", refusal: null },
+    { status: "ACTIVE", instalment: "FAILED", refusal: null },
+    { status: "DEFAULT", instalment: "FAILED", refusal: null },
+    { status: "ACTIVE", instalment: "PAID", refusal: INSTALMENT_PAYMENT_MESSAGES.paid },
+    { status: "PENDING", instalment: "PENDING", refusal: INSTALMENT_PAYMENT_MESSAGES.notLive },
+    { status: "CANCELLED", instalment: "FAILED", refusal: INSTALMENT_PAYMENT_MESSAGES.cancelled },
+  ] as const)("only a live plan's unpaid instalment: $status plan, $instalment instalment → $refusal", ({ status, instalment, refusal }) => {
+    expect(instalmentPaymentRefusal({ status }, { id: "i", status: instalment })).toBe(refusal);
+  });
+});
+
+describe("what a paid-off plan pays (part 2 §2 'Your outstanding balance of £X', payment-success)", () => {
+  const share = (amountRemaining: number) => ({ id: "share", typeId: "CLAIM_PAY", amountRemaining });
+  const whole = (amountRemaining: number) => ({ id: "whole", typeId: "CLAIM_PAY_REMAINING_BALANCE", amountRemaining });
+  it.each([
+    ["a sole tenant: the remaining balance, which also settles the own share", 12_000, [share(12_000), whole(12_000)], "whole"],
+    ["a plan for the whole balance of two tenants: the remaining balance", 12_000, [share(6_000), whole(12_000)], "whole"],
+    ["a plan for the tenant's own share: the own share", 6_000, [share(6_000), whole(12_000)], "share"],
+    ["balances moved since the offer: the own share", 6_000, [share(5_000), whole(9_000)], "share"],
+    ["no own share left: the remaining balance", 6_000, [whole(4_000)], "whole"],
+    ["an arbitration repayment", 3_000, [{ id: "arb", typeId: "ARBITRATION_PAY_REMAINING_BALANCE", amountRemaining: 3_000 }], "arb"],
+    ["nothing open", 6_000, [], null],
+  ])("%s", (_name, balance, open, expected) => {
+    expect(claimActionPaidByPaymentPlan(balance, open)).toBe(expected);
   });
 });
 

@@ -16,6 +16,23 @@ test.describe("sign in", () => {
     await expectAccessible(page);
   });
 
+  test("after 5 wrong passwords the email is locked for 15 minutes, and the page says so", async ({ page, newTenant }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    for (let i = 0; i < 5; i += 1) {
+      await signIn(page, tenant.email, `guess-${i}`);
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Wrong email or password");
+      // Answered (the password is cleared) before the next try.
+      await expect(page.getByLabel("Password")).toHaveValue("");
+    }
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Too many attempts to sign in. Please wait 15 minutes and try again, or reset your password.",
+    );
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await expectAccessible(page);
+  });
+
   test("missing fields are named in the error summary and beside each field", async ({ page, isJsOn }) => {
     await page.goto("/auth/login");
     await page.getByRole("button", { name: "Login" }).click();

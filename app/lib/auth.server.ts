@@ -9,6 +9,9 @@ export type LoginOutcome = { requiresReset: true } | { requiresReset: false; acc
 /** Wrong credentials: the page says 'Wrong email or password'. */
 export class LoginRefused extends Error {}
 
+/** Too many wrong passwords for this email lately: the page says so, with the API's message. */
+export class LoginLocked extends Error {}
+
 /**
  * remix-auth with the form strategy: the login form's email and password are checked by
  * the tenant API's `login`, which answers with an access token or a reset requirement.
@@ -22,6 +25,7 @@ authenticator.use(
     const api = await apiClient();
     const { data, error, response } = await api.POST("/auth/login", { body: { email, password } });
     if (response.status === 401 || response.status === 400) throw new LoginRefused(messageOf(error));
+    if (response.status === 429) throw new LoginLocked(messageOf(error));
     if (!data) throw new ApiFailure(response.status, messageOf(error));
     if (data.requiresReset || !data.accessToken) return { requiresReset: true };
     return { requiresReset: false, accessToken: data.accessToken };

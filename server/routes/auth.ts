@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, sql } from "drizzle-orm";
-import type { AppEnv } from "../context";
+import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { AppEnv, Deps } from "../context";
 import { accessTokens, userEvents, users } from "../db/schema";
 import { requireTenant } from "../lib/auth";
 import { ApiError, errorResponses } from "../lib/errors";
@@ -32,9 +32,54 @@ const login = createRoute({
   request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
   responses: {
     200: { description: "Signed in, or told to reset the password", content: { "application/json": { schema: LoginResponse } } },
-    ...errorResponses(400, 401),
+    ...errorResponses(400, 401, 429),
   },
 });
+
+/** Password guessing: this many wrong passwords for one email within the window locks it for the window. */
+export const LOGIN_ATTEMPT_LIMIT = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+export const TOO_MANY_LOGIN_ATTEMPTS_MESSAGE = `Too many attempts to sign in. Please wait ${LOGIN_LOCK_MINUTES} minutes and try again, or reset your password.`;
+
+/**
+ * Wrong passwords for emails with no account, kept in memory (there is no user to record them
+ * against) so that an unknown email is locked exactly like a known one and the lock reveals nothing.
+ */
+const unknownEmailFailures = new WeakMap<object, Map<string, number[]>>();
+
+async function recentFailures(deps: Deps, userId: string | null, email: string, now: Date): Promise<number> {
+  const since = now.getTime() - LOGIN_LOCK_MINUTES * 60_000;
+  if (!userId) {
+    const seen = unknownEmailFailures.get(deps.db)?.get(email) ?? [];
+    return seen.filter((t) => t > since).length;
+  }
+  // Failures since the last right password (signed in, or told to reset), within the window.
+  const [last] = await deps.db
+    .select({ at: userEvents.createdAt })
+    .from(userEvents)
+    .where(and(eq(userEvents.userId, userId), inArray(userEvents.type, ["LOGIN", "LOGIN_RESET_REQUIRED"])))
+    .orderBy(desc(userEvents.createdAt))
+    .limit(1);
+  const from = new Date(Math.max(since, last?.at.getTime() ?? 0));
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(userEvents)
+    .where(and(eq(userEvents.userId, userId), eq(userEvents.type, "LOGIN_FAILED"), gt(userEvents.createdAt, from)));
+  return row?.n ?? 0;
+}
+
+async function recordFailure(deps: Deps, userId: string | null, email: string, now: Date) {
+  if (userId) {
+    await deps.db.insert(userEvents).values({ id: newId(), userId, type: "LOGIN_FAILED", createdAt: now });
+    return;
+  }
+  let byEmail = unknownEmailFailures.get(deps.db);
+  if (!byEmail) unknownEmailFailures.set(deps.db, (byEmail = new Map()));
+  const since = now.getTime() - LOGIN_LOCK_MINUTES * 60_000;
+  byEmail.set(email, [...(byEmail.get(email) ?? []).filter((t) => t > since), now.getTime()]);
+  // Bounded: the oldest emails go first.
+  if (byEmail.size > 10_000) byEmail.delete(byEmail.keys().next().value!);
+}
 
 const logout = createRoute({
   method: "post",
@@ -49,17 +94,26 @@ const logout = createRoute({
 
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(login, async (c) => {
-    const { db, clock, config } = c.get("deps");
+    const deps = c.get("deps");
+    const { db, clock, config } = deps;
     const { email, password } = c.req.valid("json");
+    const key = email.toLowerCase();
     const [user] = await db
       .select()
       .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+      .where(sql`lower(${users.email}) = ${key}`)
       .limit(1);
+    const now = clock.now();
+    // Too many wrong passwords lately: refused before the password is even looked at.
+    if ((await recentFailures(deps, user?.id ?? null, key, now)) >= LOGIN_ATTEMPT_LIMIT) {
+      throw new ApiError(429, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE);
+    }
     // Verify against a dummy hash for unknown emails so both failures take as long.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
-    if (!user || !ok) throw new ApiError(401, "Wrong email or password");
-    const now = clock.now();
+    if (!user || !ok) {
+      await recordFailure(deps, user?.id ?? null, key, now);
+      throw new ApiError(401, "Wrong email or password");
+    }
     if (user.requiresPasswordReset) {
       // The 'Check Your Email' state promises an e-mail: send a reset link with it.
       await db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, userEvents } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
 import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { LOGIN_ATTEMPT_LIMIT, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } from "../../server/routes/auth";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;
@@ -33,6 +34,30 @@ describe("login", () => {
     const unknown = await t.json("POST", "/auth/login", { email: "nobody@example.test", password: "not-it" });
     expect(wrongPassword).toMatchObject({ status: 401, body: { message: "Wrong email or password" } });
     expect(unknown).toMatchObject({ status: 401, body: { message: "Wrong email or password" } });
+  });
+
+  it("locks an email for 15 minutes after 5 wrong passwords, even for the right one, then lets it in again", async () => {
+    await createTenant(t.db, { email: "guessed@example.test", firstName: "G", lastName: "Uessed" });
+    const attempt = (password: string) => t.json("POST", "/auth/login", { email: "Guessed@example.test", password });
+    for (let i = 0; i < LOGIN_ATTEMPT_LIMIT; i += 1) expect((await attempt(`guess-${i}`)).status).toBe(401);
+    expect(await attempt(DEMO_PASSWORD)).toMatchObject({ status: 429, body: { message: TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } });
+    // Someone else's account is not affected.
+    expect((await t.json("POST", "/auth/login", { email: "login.case@example.test", password: DEMO_PASSWORD })).status).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    try {
+      expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
+      // A successful sign-in starts the count again.
+      for (let i = 0; i < LOGIN_ATTEMPT_LIMIT - 1; i += 1) expect((await attempt(`again-${i}`)).status).toBe(401);
+      expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
+    } finally {
+      t.clock.advance(-(15 * 60_000 + 1000));
+    }
+  });
+
+  it("locks an email with no account the same way, so the lock does not tell whether an account exists", async () => {
+    const attempt = () => t.json("POST", "/auth/login", { email: "no-such-account@example.test", password: "guess" });
+    for (let i = 0; i < LOGIN_ATTEMPT_LIMIT; i += 1) expect((await attempt()).status).toBe(401);
+    expect(await attempt()).toMatchObject({ status: 429, body: { message: TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } });
   });
 
   it("answers requiresReset with no token when the user must choose a new password", async () => {

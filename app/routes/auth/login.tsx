@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useActionData, useNavigation, useSearchPara
 import { z } from "zod";
 import { collectErrors, CsrfInput, ErrorSummary, TextField, useSubmitAttempts } from "~/components/forms";
 import { safeRedirectTarget } from "~/lib/api.server";
-import { authenticator, LoginRefused } from "~/lib/auth.server";
+import { authenticator, LoginLocked, LoginRefused } from "~/lib/auth.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { commitSession, getSession } from "~/lib/session.server";
@@ -29,14 +29,15 @@ export async function action({ request, url }: Route.ActionArgs) {
   try {
     outcome = await authenticator.authenticate("login", request);
   } catch (error) {
-    if (error instanceof LoginRefused) {
+    if (error instanceof LoginRefused || error instanceof LoginLocked) {
+      const message = error instanceof LoginLocked ? error.message : WRONG_CREDENTIALS_MESSAGE;
       return data(
         {
-          result: submission.reply({ formErrors: [WRONG_CREDENTIALS_MESSAGE], hideFields: ["password"] }),
+          result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
           checkEmail: false,
           attempt: Date.now(),
         },
-        { status: 400 },
+        { status: error instanceof LoginLocked ? 429 : 400 },
       );
     }
     throw error;

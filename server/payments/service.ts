@@ -98,9 +98,24 @@ export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: st
 }
 
 /**
+ * Gives back money a succeeded intent took that no action needs (all of it, or `amount`
+ * pence of it): once per intent and purpose, whatever the retries (Stripe's idempotency key).
+ */
+async function refund(deps: Deps, intent: Stripe.PaymentIntent, why: "unapplied" | "excess", amount?: number) {
+  await deps.payments.stripe.refunds.create(
+    { payment_intent: intent.id, ...(amount !== undefined ? { amount } : {}), reason: "duplicate", metadata: { why } },
+    { idempotencyKey: `refund-${why}-${intent.id}` },
+  );
+  log.warn("payment refunded", { paymentIntentId: intent.id, why, amount: amount ?? intent.amount_received });
+}
+
+/**
  * A successful payment intent completes the action that holds it (the webhook is what
- * completes it). Applied once: an action already complete is left alone. The amount must be
- * the one the intent was made for. Returns what it did.
+ * completes it). Applied once: a replay of the payment that completed the action is left
+ * alone. Money no action needs is refunded rather than kept: a payment for an action that
+ * someone else's payment has already settled (a co-tenant cleared the balance, or a second
+ * tab paid an older intent), and, for a claim, what was paid above the balance left once the
+ * payment arrived (a co-tenant's share came in first). Returns what it did.
  */
 export async function applySucceededPayment(deps: Deps, intent: Stripe.PaymentIntent): Promise<string> {
   const actionId = intent.metadata?.orderCustomerActionId;
@@ -112,8 +127,18 @@ export async function applySucceededPayment(deps: Deps, intent: Stripe.PaymentIn
     .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
     .where(eq(orderCustomerActions.id, actionId))
     .limit(1);
+  // Not one of ours (another environment on the same Stripe account): not ours to refund either.
   if (!row) return "ignored: unknown action";
-  if (row.action.completedAt) return "ignored: already complete";
+  if (row.action.details.paidByPaymentIntentId === intent.id) {
+    // A retry after a failed refund: the excess is refunded now (the same refund, by its key).
+    const excess = intent.amount_received - Number(row.action.details.amountPaid ?? intent.amount_received);
+    if (excess > 0) await refund(deps, intent, "excess", excess);
+    return "ignored: already applied";
+  }
+  if (row.action.completedAt) {
+    await refund(deps, intent, "unapplied");
+    return "refunded: the action was already complete";
+  }
   const expected = Number(row.action.details.stripePaymentIntentAmount);
   if (row.action.details.stripePaymentIntentId !== intent.id || intent.amount_received !== expected) {
     log.error("payment does not match its action", {
@@ -122,7 +147,8 @@ export async function applySucceededPayment(deps: Deps, intent: Stripe.PaymentIn
       amount: intent.amount_received,
       expected,
     });
-    return "refused: amount or intent does not match";
+    await refund(deps, intent, "unapplied");
+    return "refunded: amount or intent does not match";
   }
 
   // The card used is remembered first (a provider call, so outside any transaction).
@@ -137,20 +163,42 @@ export async function applySucceededPayment(deps: Deps, intent: Stripe.PaymentIn
   }
 
   const now = deps.clock.now();
+  const paidBy = { paidByPaymentIntentId: intent.id };
   if (row.order.productId === "CLAIM") {
-    await deps.db.transaction(async (tx) => {
+    // Completed here, or (a race) already settled by another payment in the meantime.
+    const applied = await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(orderCustomerActions).where(eq(orderCustomerActions.id, actionId)).for("update");
+      if (!current || current.completedAt) return null;
       await completePaymentAction(tx as unknown as Database, actionId, now);
+      const [done] = await tx.select().from(orderCustomerActions).where(eq(orderCustomerActions.id, actionId));
+      await tx
+        .update(orderCustomerActions)
+        .set({ details: { ...done!.details, ...paidBy } })
+        .where(eq(orderCustomerActions.id, actionId));
+      return Number(done!.details.amountPaid ?? intent.amount_received);
     });
+    if (applied === null) {
+      await refund(deps, intent, "unapplied");
+      return "refunded: the action was already complete";
+    }
+    const excess = intent.amount_received - applied;
+    if (excess > 0) {
+      await refund(deps, intent, "excess", excess);
+      return `claim payment applied; ${excess} refunded`;
+    }
     return "claim payment applied";
   }
 
-  await deps.db.transaction(async (tx) => {
+  const applied = await deps.db.transaction(async (tx) => {
     const done = await tx
       .update(orderCustomerActions)
-      .set({ completedAt: now, details: { ...row.action.details, amountRemaining: 0, amountPaid: intent.amount_received } })
+      .set({
+        completedAt: now,
+        details: { ...row.action.details, amountRemaining: 0, amountPaid: intent.amount_received, ...paidBy },
+      })
       .where(and(eq(orderCustomerActions.id, actionId), isNull(orderCustomerActions.completedAt)))
       .returning({ id: orderCustomerActions.id });
-    if (done.length === 0) return;
+    if (done.length === 0) return false;
     // The order is complete once every customer's payment of that kind is made.
     const open = await tx
       .select({ id: orderCustomerActions.id })
@@ -170,7 +218,12 @@ export async function applySucceededPayment(deps: Deps, intent: Stripe.PaymentIn
         await tx.update(tenancyAnniversaries).set({ paidAt: now }).where(eq(tenancyAnniversaries.orderId, row.order.id));
       }
     }
+    return true;
   });
+  if (!applied) {
+    await refund(deps, intent, "unapplied");
+    return "refunded: the action was already complete";
+  }
   return "payment applied";
 }
 

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderCustomerActions, orders, stripeEvents } from "../../server/db/schema";
+import { orderCustomerActions, orderCustomers, orders, stripeEvents } from "../../server/db/schema";
 import { keyfreeFeePence, splitByLiability } from "../../server/domain/fees";
 import { DUPLICATE_CARD_MESSAGE } from "../../server/domain/payments";
 import { issueAccessToken } from "../../server/lib/access-tokens";
 import { createCheckoutScenario } from "../../server/scenarios/checkout";
-import { raiseClaim } from "../../server/scenarios/claims";
+import { payClaimAction, raiseClaim } from "../../server/scenarios/claims";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { PAYMENT_RECEIVED_MESSAGE } from "../../server/routes/payments";
 import { createTestApi, type TestApi } from "../helpers/api";
@@ -180,6 +180,110 @@ describe("claim payments", () => {
     await sandbox().whenWebhooksIdle();
     const after = await t.json("GET", `/claims/${claim.claimId}`, undefined, token);
     expect(after.body.status).toBe("RESOLVED");
+  });
+});
+
+/** What has been refunded of a payment, in pence. */
+async function refunded(paymentIntentId: string) {
+  const pi = await t.payments.stripe.paymentIntents.retrieve(paymentIntentId);
+  const charge = await t.payments.stripe.charges.retrieve(pi.latest_charge as string);
+  return charge.amount_refunded;
+}
+
+let resent = 0;
+/** A payment_intent.succeeded for the intent as it is now, under a new event id, signed as Stripe signs. */
+async function resend(paymentIntentId: string) {
+  resent += 1;
+  const pi = await t.payments.stripe.paymentIntents.retrieve(paymentIntentId);
+  const payload = JSON.stringify({ id: `evt_resent_${resent}_${pi.id}`, object: "event", type: "payment_intent.succeeded", data: { object: pi } });
+  const signature = t.payments.stripe.webhooks.generateTestHeaderString({ payload, secret: t.payments.webhookSecret });
+  return t.api.request("/webhooks/stripe", {
+    method: "POST",
+    body: payload,
+    headers: { "stripe-signature": signature, "content-type": "application/json" },
+  });
+}
+
+describe("money no action needs is refunded, not kept", () => {
+  it("a co-tenant's share paid while the tenant's remaining-balance payment was on its way: the difference comes back", async () => {
+    n += 1;
+    const scenario = await createCheckoutScenario(
+      t.db,
+      {
+        tenants: [
+          { email: `stale-a${n}@example.test`, firstName: "Al", lastName: "Stale" },
+          { email: `stale-b${n}@example.test`, firstName: "Bea", lastName: "Stale" },
+        ],
+        ppm: 120_000,
+        startDate: "2025-01-01",
+        endDate: "2025-12-31",
+        isNewTenancy: true,
+        topUpEnabled: true,
+        orderStatus: "COMPLETE",
+      },
+      t.clock.now(),
+    );
+    const [a, b] = scenario.tenants;
+    const token = await issueAccessToken(t.db, t.config, a!.userId, t.clock.now());
+    const claim = await raiseClaim(
+      t.db,
+      { tenancyId: scenario.tenancyId, items: [{ description: "Clean", type: "CLEANING", amount: 20_000 }], mediationEnabled: true },
+      t.clock.now(),
+      t.files,
+    );
+    await t.json("POST", `/claims/${claim.claimId}/proposals/${claim.claimProposalId}/agree`, undefined, token);
+    const res = await t.json("POST", payPath(claim.orderId, a!.customerId), { paymentType: "CLAIM_REMAINING_BALANCE" }, token);
+    expect(res.body.amount).toBe(20_000);
+
+    // Meanwhile the co-tenant's own share is paid, which lowers the remaining balance.
+    const [bOc] = await t.db
+      .select()
+      .from(orderCustomers)
+      .where(and(eq(orderCustomers.orderId, claim.orderId), eq(orderCustomers.customerId, b!.customerId)));
+    const bShare = (await t.db.select().from(orderCustomerActions).where(eq(orderCustomerActions.orderCustomerId, bOc!.id))).find(
+      (x) => x.typeId === "CLAIM_PAY",
+    )!;
+    const bAmount = Number(bShare.details.amountRemaining);
+    expect(bAmount).toBeGreaterThan(0);
+    await payClaimAction(t.db, bShare.id, t.clock.now());
+
+    // The tenant's card is charged the older, larger amount; the difference is refunded.
+    await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4000056655665556", "Al Stale")).id });
+    await sandbox().whenWebhooksIdle();
+    expect(await refunded(res.body.paymentIntentId)).toBe(bAmount);
+    const balance = (await t.db.select().from(orderCustomerActions).where(eq(orderCustomerActions.id, res.body.orderCustomerActionId)))[0]!;
+    expect(balance.completedAt).not.toBeNull();
+    expect(balance.details.amountPaid).toBe(20_000 - bAmount);
+    const after = await t.json("GET", `/claims/${claim.claimId}`, undefined, token);
+    expect(after.body.status).toBe("RESOLVED");
+  });
+
+  it("a payment for an action already completed another way is refunded in full, and a replay refunds nothing more", async () => {
+    const { tenants, orderId } = await atPayStep();
+    const me = tenants[0]!;
+    const res = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+    const action = await payAction(me.orderCustomerId);
+    const completedAt = new Date(t.clock.now().getTime() - 1000);
+    await t.db.update(orderCustomerActions).set({ completedAt }).where(eq(orderCustomerActions.id, action.id));
+    await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4000008260000000")).id });
+    await sandbox().whenWebhooksIdle();
+    expect(await refunded(res.body.paymentIntentId)).toBe(res.body.amount);
+    expect((await payAction(me.orderCustomerId)).completedAt).toEqual(completedAt);
+    // The same news again under a new event id: the refund is the same one, not a second.
+    expect((await resend(res.body.paymentIntentId)).status).toBe(200);
+    expect(await refunded(res.body.paymentIntentId)).toBe(res.body.amount);
+  });
+
+  it("the payment that completed its action is never refunded when its webhook comes again", async () => {
+    const { tenants, orderId } = await atPayStep();
+    const me = tenants[0]!;
+    const res = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+    await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
+    await sandbox().whenWebhooksIdle();
+    expect((await payAction(me.orderCustomerId)).completedAt).not.toBeNull();
+    // The same news under a new event id (as after a lost acknowledgement): applied already, kept.
+    expect((await resend(res.body.paymentIntentId)).status).toBe(200);
+    expect(await refunded(res.body.paymentIntentId)).toBe(0);
   });
 });
 

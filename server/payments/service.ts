@@ -265,10 +265,11 @@ export async function applySucceededInstalmentPayment(deps: Deps, intent: Stripe
   const row = await instalmentOf(deps, intent);
   if (!row) return "ignored: unknown instalment";
   if (row.instalment.status === "PAID") {
-    if (row.instalment.stripePaymentIntentId !== intent.id) {
-      log.error("instalment paid again", { instalmentId: row.instalment.id, paymentIntentId: intent.id });
-    }
-    return "ignored: already paid";
+    if (row.instalment.stripePaymentIntentId === intent.id) return "ignored: already paid";
+    // Paid another way meanwhile (the back office, another payment): this money is given back.
+    log.error("instalment paid again", { instalmentId: row.instalment.id, paymentIntentId: intent.id });
+    await refund(deps, intent, "unapplied");
+    return "refunded: already paid";
   }
   if (intent.currency !== "gbp" || intent.amount_received !== row.instalment.amount) {
     log.error("payment does not match its instalment", {
@@ -277,7 +278,8 @@ export async function applySucceededInstalmentPayment(deps: Deps, intent: Stripe
       amount: intent.amount_received,
       expected: row.instalment.amount,
     });
-    return "refused: amount does not match";
+    await refund(deps, intent, "unapplied");
+    return "refunded: amount does not match";
   }
 
   // The card used is remembered first (a provider call, so outside any transaction).
@@ -298,7 +300,10 @@ export async function applySucceededInstalmentPayment(deps: Deps, intent: Stripe
       stripePaymentMethodId: pmId,
     });
   });
-  if (!paid) return "ignored: already paid";
+  if (!paid) {
+    await refund(deps, intent, "unapplied");
+    return "refunded: already paid";
+  }
   if (!paid.paidOff) return "instalment paid";
   return `instalment paid; plan paid off${paid.claimPayment ? `; claim payment ${paid.claimPayment.effect}` : ""}`;
 }

@@ -324,7 +324,8 @@ export async function recordInstalmentPaid(
 ): Promise<InstalmentPaid | null> {
   const paid = await tx
     .update(paymentPlanInstalments)
-    .set({ status: "PAID", paidAt: now, ...(payment ? { stripePaymentIntentId: payment.stripePaymentIntentId } : {}) })
+    // The intent that paid it, or none when paid another way (a card payment arriving later is then refunded).
+    .set({ status: "PAID", paidAt: now, stripePaymentIntentId: payment ? payment.stripePaymentIntentId : null })
     .where(
       and(
         eq(paymentPlanInstalments.id, instalmentId),

@@ -369,6 +369,18 @@ describe("getInstalmentPaymentIntentSecret and the webhook", () => {
     expect((await t.json("GET", `/payment-plans/${id}/instalments/${instalmentId}`, undefined, tenant.token)).body.status).toBe("PAID");
   });
 
+  it("a card payment for an instalment the back office recorded as paid meanwhile is refunded in full", async () => {
+    const { tenant, id, plan } = await activePlan();
+    const instalmentId = plan.instalmentIds[1]!;
+    const res = await t.json("POST", payPath(id, instalmentId), undefined, tenant.token);
+    await markInstalmentPaid(t.db, { paymentPlanId: id, instalmentNumber: 2 }, t.clock.now());
+    await stripe().paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
+    await sandbox().whenWebhooksIdle();
+    const pi = await stripe().paymentIntents.retrieve(res.body.paymentIntentId);
+    expect((await stripe().charges.retrieve(pi.latest_charge as string)).amount_refunded).toBe(res.body.amount);
+    expect((await instalmentRow(instalmentId)).stripePaymentIntentId).not.toBe(res.body.paymentIntentId);
+  });
+
   it("refuses a plan that is not live yet (409), another tenant's plan or another plan's instalment (404), no token (401)", async () => {
     const pending = await atCardStep();
     expect(await t.json("POST", payPath(pending.id, pending.plan.instalmentIds[0]!), undefined, pending.tenant.token)).toMatchObject({

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
 
 test.describe("Update your details (add a payment method)", () => {
   test("newcard@: signing in goes to the page; a new card is saved and 'Thanks!' follows", async ({ page, isJsOn, newTenant }) => {
@@ -20,14 +20,7 @@ test.describe("Update your details (add a payment method)", () => {
 
     await expect(page.getByLabel("Card number")).toBeVisible();
     await expectAccessible(page);
-    await page.getByLabel("Card number").fill("4000008260000000");
-    await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
-    await page.getByLabel("Security code").fill("123");
-    await page.getByLabel("First name").fill("Noor");
-    await page.getByLabel("Last name").fill("Rahman");
-    await page.getByLabel("Address line 1").fill("1 High Street");
-    await page.getByLabel("Town or city").fill("Bristol");
-    await page.getByLabel("Postcode").fill("BS1 4DJ");
+    await fillCard(page, "4000008260000000", { first: "Noor", last: "Rahman" });
     await page.getByRole("button", { name: "Confirm" }).click();
 
     await expect(page).toHaveURL(/\/add-payment-method-success$/);

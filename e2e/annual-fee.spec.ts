@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
 
 let n = 0;
 /** A tenant whose tenancy is in its second year, with the annual fee raised. */
@@ -19,16 +18,7 @@ async function tenantWithAnnualFee(ops: (path: string, body: unknown) => Promise
   return email;
 }
 
-async function fillCard(page: Page, number: string, name = { first: "Ana", last: "Fee" }) {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByLabel("First name").fill(name.first);
-  await page.getByLabel("Last name").fill(name.last);
-  await page.getByLabel("Address line 1").fill("1 High Street");
-  await page.getByLabel("Town or city").fill("Bristol");
-  await page.getByLabel("Postcode").fill("BS1 4DJ");
-}
+const ANA_FEE = { first: "Ana", last: "Fee" };
 
 test("annual@: signing in goes to the annual fee for 2 years, with the roll-over note; paying it says thanks", async ({
   page,
@@ -71,7 +61,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
       await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
       return;
     }
-    await fillCard(page, "4000000000000101");
+    await fillCard(page, "4000000000000101", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();
     const dialog = page.getByRole("dialog", { name: "Payment Failed" });
     await expect(dialog).toBeVisible();
@@ -92,7 +82,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
       await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
       return;
     }
-    await fillCard(page, "4000000000000002");
+    await fillCard(page, "4000000000000002", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page.getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
     await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
@@ -106,7 +96,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
       await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
       return;
     }
-    await fillCard(page, "4000000000003220");
+    await fillCard(page, "4000000000003220", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();
     let challenge = page.getByRole("dialog", { name: "Confirm your payment" });
     await expect(challenge).toBeVisible();

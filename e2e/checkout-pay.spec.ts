@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { CHECKOUT_ACTION_TYPES } from "../server/domain/statuses";
+import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
 
 /**
  * The Keyfree fee at the checkout's Pay step (part 1 §2.3, §4.3): the duplicate-card check, the
@@ -8,14 +9,7 @@ import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixture
 type Ops = (path: string, body: unknown) => Promise<unknown>;
 type PayStep = { email: string; orderId: string; customerId: string; firstName: string; lastName: string };
 
-const BEFORE_PAY = [
-  "KEYFREE_ABOUT_YOU",
-  "KEYFREE_ADDRESS_HISTORY",
-  "KEYFREE_REFERENCING",
-  "KEYFREE_CONFIRM",
-  "KEYFREE_SIGN",
-  "KEYFREE_SIGN_ADDENDUM",
-];
+const BEFORE_PAY = CHECKOUT_ACTION_TYPES.filter((type) => type !== "KEYFREE_PAY");
 
 let n = 0;
 /** A tenant of their own new tenancy, every checkout step done but Pay. */
@@ -56,17 +50,6 @@ async function openPayPage(page: Page, tenant: PayStep) {
   // The dashboard's link goes to the checkout, which sends the tenant on to the next step's page.
   await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}`);
   await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/pay$`));
-}
-
-async function fillCard(page: Page, number: string, name: { first: string; last: string }) {
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
-  await page.getByLabel("Security code").fill("123");
-  await page.getByLabel("First name").fill(name.first);
-  await page.getByLabel("Last name").fill(name.last);
-  await page.getByLabel("Address line 1").fill("1 High Street");
-  await page.getByLabel("Town or city").fill("Bristol");
-  await page.getByLabel("Postcode").fill("BS1 4DJ");
 }
 
 /** Ticks 'I authorise payment to be taken' (the button waits for it) and pays. */
@@ -130,6 +113,32 @@ test("paying the Keyfree fee ends on 'You're all set!'; the same card is then re
   await expect(second).toHaveURL(/\/pay$/);
   await expectAccessible(second);
   await context.close();
+});
+
+test("while a co-tenant has not signed yet, the pay page says it is waiting for them, with no card form", async ({ page, ops }) => {
+  n += 1;
+  const email = `pay-wait-${test.info().project.name}-${Date.now()}-${n}@example.test`;
+  const created = (await ops("create-tenancy", {
+    tenants: [
+      { email, firstName: "Tayo", lastName: "Okoro" },
+      { email: `co-${email}`, firstName: "Kemi", lastName: "Okoro" },
+    ],
+    ppm: 130_000,
+    startDate: "2027-01-01",
+    endDate: "2027-12-31",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    completed: [BEFORE_PAY, ["KEYFREE_ABOUT_YOU"]],
+  })) as { orderId: string; tenants: Array<{ customerId: string }> };
+  await openPayPage(page, { email, orderId: created.orderId, customerId: created.tenants[0]!.customerId, firstName: "Tayo", lastName: "Okoro" });
+  await expect(page.getByRole("heading", { name: "Waiting for other tenants..." })).toBeVisible();
+  await expect(page.getByText("We will let you know by email and SMS when you can pay.")).toBeVisible();
+  const banner = page.getByRole("region", { name: "Your Keyfree" });
+  await expect(banner).toContainText("£300.00");
+  await expect(banner).toContainText("The fee is shared between the 2 tenants. Your share is £150.00.");
+  await expect(page.getByLabel("Card number")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  await expectAccessible(page);
 });
 
 test("someone else's customer id in the address goes to /", async ({ page, ops }) => {

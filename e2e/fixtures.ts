@@ -75,3 +75,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Login" }).click();
 }
+
+/** Fills the card form (the offline stand-in's plain inputs): card, expiry, code and billing address in `name`. */
+export async function fillCard(page: Page, number: string, name: { first: string; last: string }) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry date (MM / YY)").fill("12 / 34");
+  await page.getByLabel("Security code").fill("123");
+  await page.getByLabel("First name").fill(name.first);
+  await page.getByLabel("Last name").fill(name.last);
+  await page.getByLabel("Address line 1").fill("1 High Street");
+  await page.getByLabel("Town or city").fill("Bristol");
+  await page.getByLabel("Postcode").fill("BS1 4DJ");
+}

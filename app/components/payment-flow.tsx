@@ -1,5 +1,5 @@
 import type { PaymentMethod, Stripe } from "@stripe/stripe-js";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import {
   actionTypeForPaymentType,
@@ -7,7 +7,13 @@ import {
   requiresDuplicateCardCheck,
   type PaymentType,
 } from "../../server/domain/payments";
-import { PROVIDER_FALLBACK_MESSAGE, type CardFormResult } from "./card-form";
+import {
+  CardDetailsNeedJavaScript,
+  CardForm,
+  PROVIDER_FALLBACK_MESSAGE,
+  useHydrated,
+  type CardFormResult,
+} from "./card-form";
 
 /** Spec part 1 §9: polling every 2000 ms, given up after 30 seconds. */
 export const POLL_INTERVAL_MS = 2000;
@@ -141,6 +147,51 @@ export function PaymentFailed({ failedChecks }: { failedChecks: string[] }) {
           I understand
         </button>
       </dialog>
+    </>
+  );
+}
+
+type CardPaymentProps = PaymentTarget & {
+  publishableKey: string;
+  standIn: boolean;
+  /** Pence. */
+  amount: number;
+  amountText: string;
+  /** 'I authorise payment to be taken', with the payment text (children) above it. */
+  authorise?: boolean;
+  children?: ReactNode;
+};
+
+/**
+ * A payment by card, whole: the failed checks (modal and box), 'Processing your payment...'
+ * while polling, and the card form, or without JavaScript the notice saying what to do instead.
+ */
+export function CardPayment({ publishableKey, standIn, amount, amountText, authorise, children, ...target }: CardPaymentProps) {
+  const hydrated = useHydrated();
+  const flow = usePaymentFlow(target);
+  return (
+    <>
+      <PaymentFailed failedChecks={flow.failedChecks} />
+      {flow.polling ? (
+        <p role="status" className="notice">
+          Processing your payment...
+        </p>
+      ) : null}
+      {hydrated ? (
+        <CardForm
+          publishableKey={publishableKey}
+          standIn={standIn}
+          mode="payment"
+          amount={amount}
+          submitLabel={`Pay ${amountText}`}
+          onPaymentMethod={flow.pay}
+          authorise={authorise}
+        >
+          {children}
+        </CardForm>
+      ) : (
+        <CardDetailsNeedJavaScript />
+      )}
     </>
   );
 }

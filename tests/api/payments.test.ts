@@ -148,31 +148,38 @@ describe("pay (the payment intent)", () => {
   });
 });
 
+/** A finished tenancy (its tenants signed in) whose charges of `amount` pence the first tenant has accepted. */
+async function acceptedCharges(names: Array<{ firstName: string; lastName: string }>, amount: number) {
+  n += 1;
+  const scenario = await createCheckoutScenario(
+    t.db,
+    {
+      tenants: names.map((name, i) => ({ email: `claimpayer${n}-${i}@example.test`, ...name })),
+      ppm: 120_000,
+      startDate: "2025-01-01",
+      endDate: "2025-12-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    },
+    t.clock.now(),
+  );
+  const tenants = scenario.tenants;
+  const token = await issueAccessToken(t.db, t.config, tenants[0]!.userId, t.clock.now());
+  const claim = await raiseClaim(
+    t.db,
+    { tenancyId: scenario.tenancyId, items: [{ description: "Clean", type: "CLEANING", amount }], mediationEnabled: true },
+    t.clock.now(),
+    t.files,
+  );
+  await t.json("POST", `/claims/${claim.claimId}/proposals/${claim.claimProposalId}/agree`, undefined, token);
+  return { tenants, token, claim };
+}
+
 describe("claim payments", () => {
   it("paying the remaining balance of accepted charges settles the claim through the webhook", async () => {
-    n += 1;
-    const scenario = await createCheckoutScenario(
-      t.db,
-      {
-        tenants: [{ email: `claimpayer${n}@example.test`, firstName: "Cy", lastName: "Payer" }],
-        ppm: 120_000,
-        startDate: "2025-01-01",
-        endDate: "2025-12-31",
-        isNewTenancy: true,
-        topUpEnabled: true,
-        orderStatus: "COMPLETE",
-      },
-      t.clock.now(),
-    );
-    const me = scenario.tenants[0]!;
-    const token = await issueAccessToken(t.db, t.config, me.userId, t.clock.now());
-    const claim = await raiseClaim(
-      t.db,
-      { tenancyId: scenario.tenancyId, items: [{ description: "Clean", type: "CLEANING", amount: 12_345 }], mediationEnabled: true },
-      t.clock.now(),
-      t.files,
-    );
-    await t.json("POST", `/claims/${claim.claimId}/proposals/${claim.claimProposalId}/agree`, undefined, token);
+    const { tenants, token, claim } = await acceptedCharges([{ firstName: "Cy", lastName: "Payer" }], 12_345);
+    const me = tenants[0]!;
     const res = await t.json("POST", payPath(claim.orderId, me.customerId), { paymentType: "CLAIM_REMAINING_BALANCE" }, token);
     expect(res.status).toBe(200);
     expect(res.body.amount).toBe(12_345);
@@ -206,32 +213,14 @@ async function resend(paymentIntentId: string) {
 
 describe("money no action needs is refunded, not kept", () => {
   it("a co-tenant's share paid while the tenant's remaining-balance payment was on its way: the difference comes back", async () => {
-    n += 1;
-    const scenario = await createCheckoutScenario(
-      t.db,
-      {
-        tenants: [
-          { email: `stale-a${n}@example.test`, firstName: "Al", lastName: "Stale" },
-          { email: `stale-b${n}@example.test`, firstName: "Bea", lastName: "Stale" },
-        ],
-        ppm: 120_000,
-        startDate: "2025-01-01",
-        endDate: "2025-12-31",
-        isNewTenancy: true,
-        topUpEnabled: true,
-        orderStatus: "COMPLETE",
-      },
-      t.clock.now(),
+    const { tenants, token, claim } = await acceptedCharges(
+      [
+        { firstName: "Al", lastName: "Stale" },
+        { firstName: "Bea", lastName: "Stale" },
+      ],
+      20_000,
     );
-    const [a, b] = scenario.tenants;
-    const token = await issueAccessToken(t.db, t.config, a!.userId, t.clock.now());
-    const claim = await raiseClaim(
-      t.db,
-      { tenancyId: scenario.tenancyId, items: [{ description: "Clean", type: "CLEANING", amount: 20_000 }], mediationEnabled: true },
-      t.clock.now(),
-      t.files,
-    );
-    await t.json("POST", `/claims/${claim.claimId}/proposals/${claim.claimProposalId}/agree`, undefined, token);
+    const [a, b] = tenants;
     const res = await t.json("POST", payPath(claim.orderId, a!.customerId), { paymentType: "CLAIM_REMAINING_BALANCE" }, token);
     expect(res.body.amount).toBe(20_000);
 

@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { CardDetailsNeedJavaScript, CardForm, useHydrated } from "~/components/card-form";
-import { PaymentFailed, usePaymentFlow } from "~/components/payment-flow";
+import { CardPayment } from "~/components/payment-flow";
 import { apiClient, expectData } from "~/lib/api.server";
 import { requireAccessToken } from "~/lib/auth.server";
 import { webConfig } from "~/lib/env.server";
@@ -34,13 +33,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
-  const hydrated = useHydrated();
-  const flow = usePaymentFlow({
-    orderId: d.orderId,
-    customerId: d.customerId,
-    paymentType: "TOP_UP",
-    waitingPath: "/annual-fee/payment-success?waitingPayment=true",
-  });
   const title =
     d.years > 1 ? `Your share of the annual fee payment for ${d.years} years is` : "Your share of the annual fee payment is";
   return (
@@ -57,24 +49,16 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
         <p className="summary-card__amount">{d.amountText}</p>
         {d.years > 1 ? <p>As your previous year's fee was not paid, it has been rolled into this year's payment.</p> : null}
       </div>
-      <PaymentFailed failedChecks={flow.failedChecks} />
-      {flow.polling ? (
-        <p role="status" className="notice">
-          Processing your payment...
-        </p>
-      ) : null}
-      {hydrated ? (
-        <CardForm
-          publishableKey={d.publishableKey}
-          standIn={d.standIn}
-          mode="payment"
-          amount={d.amount}
-          submitLabel={`Pay ${d.amountText}`}
-          onPaymentMethod={flow.pay}
-        />
-      ) : (
-        <CardDetailsNeedJavaScript />
-      )}
+      <CardPayment
+        orderId={d.orderId}
+        customerId={d.customerId}
+        paymentType="TOP_UP"
+        waitingPath="/annual-fee/payment-success?waitingPayment=true"
+        publishableKey={d.publishableKey}
+        standIn={d.standIn}
+        amount={d.amount}
+        amountText={d.amountText}
+      />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { CardDetailsNeedJavaScript, CardForm, useHydrated } from "~/components/card-form";
-import { PaymentFailed, usePaymentFlow } from "~/components/payment-flow";
+import { CardPayment } from "~/components/payment-flow";
 import { StepTracker } from "~/components/step-tracker";
 import { checkoutPath } from "~/lib/checkout";
 import { loadCheckout, nextActionPath, trackerSteps } from "~/lib/checkout.server";
 import { webConfig } from "~/lib/env.server";
 import { addressLine, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
+import { keyfreeFeePence } from "../../../server/domain/fees";
 import type { Route } from "./+types/pay";
 
 /** Part 1 §2.3 Pay: the 'Your Keyfree' fee banner and the card form for the Keyfree fee. */
@@ -23,7 +23,10 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
     customerId: oc.customer.id,
     steps: trackerSteps(oc, "pay"),
     address: `${addressLine(address)}, ${address.postcode}`,
-    fee: formatPounds(oc.fee),
+    // The whole fee, and this tenant's part of it when it is shared.
+    fee: formatPounds(keyfreeFeePence(oc.order.PPM)),
+    share: oc.fee !== keyfreeFeePence(oc.order.PPM) ? formatPounds(oc.fee) : null,
+    tenantCount: oc.order.tenants.length,
     tenantLiability: oc.tenantLiability,
     actionable: oc.nextAction.actionable,
     amount,
@@ -34,13 +37,6 @@ export async function loader({ request, url, params }: Route.LoaderArgs) {
 }
 
 export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
-  const hydrated = useHydrated();
-  const flow = usePaymentFlow({
-    orderId: d.orderId,
-    customerId: d.customerId,
-    paymentType: PRODUCT.code,
-    waitingPath: `${checkoutPath(d.orderId, d.customerId, "finish")}?waitingPayment=true`,
-  });
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle("Payment")}</title>
@@ -54,6 +50,11 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
           Your {PRODUCT.name} fee is one week's rent, with a minimum of £150. You pay it instead of a cash deposit, and it
           is non-refundable.
         </p>
+        {d.share ? (
+          <p>
+            The fee is shared between the {d.tenantCount} tenants. Your share is <strong>{d.share}</strong>.
+          </p>
+        ) : null}
         {d.tenantLiability > 1 ? <p>You are responsible for paying the fee for {d.tenantLiability} tenants.</p> : null}
       </section>
       {!d.actionable ? (
@@ -65,40 +66,30 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
-        <>
-          <PaymentFailed failedChecks={flow.failedChecks} />
-          {flow.polling ? (
-            <p role="status" className="notice">
-              Processing your payment...
+        <CardPayment
+          orderId={d.orderId}
+          customerId={d.customerId}
+          paymentType={PRODUCT.code}
+          waitingPath={`${checkoutPath(d.orderId, d.customerId, "finish")}?waitingPayment=true`}
+          publishableKey={d.publishableKey}
+          standIn={d.standIn}
+          amount={d.amount}
+          amountText={d.amountText}
+          authorise
+        >
+          <div className="payment-terms">
+            <p>
+              By paying you allow {PRODUCT.name} to take {d.amountText} from this card now, and to keep the card on
+              file to take any fees and charges you owe under your {PRODUCT.name} terms when you have not responded or
+              paid (a continuous payment authority). Your card must be in your own name and not used by another
+              tenant.
             </p>
-          ) : null}
-          {hydrated ? (
-            <CardForm
-              publishableKey={d.publishableKey}
-              standIn={d.standIn}
-              mode="payment"
-              amount={d.amount}
-              submitLabel={`Pay ${d.amountText}`}
-              onPaymentMethod={flow.pay}
-              authorise
-            >
-              <div className="payment-terms">
-                <p>
-                  By paying you allow {PRODUCT.name} to take {d.amountText} from this card now, and to keep the card on
-                  file to take any fees and charges you owe under your {PRODUCT.name} terms when you have not responded or
-                  paid (a continuous payment authority). Your card must be in your own name and not used by another
-                  tenant.
-                </p>
-                <p>
-                  If you are not a named cardholder on this card, you confirm that you have the authority of the named
-                  cardholder to make this payment and to give this authority.
-                </p>
-              </div>
-            </CardForm>
-          ) : (
-            <CardDetailsNeedJavaScript />
-          )}
-        </>
+            <p>
+              If you are not a named cardholder on this card, you confirm that you have the authority of the named
+              cardholder to make this payment and to give this authority.
+            </p>
+          </div>
+        </CardPayment>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import Stripe from "stripe";
 import { ZodError } from "zod";
 import type { AppEnv, Deps } from "./context";
 import { ApiError } from "./lib/errors";
@@ -103,7 +104,17 @@ export function createApi(deps: Deps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || "Bad request" }, error.status);
     }
-    log.error("api error", { requestId: c.get("requestId"), path: new URL(c.req.url).pathname, ...describeError(error) });
+    const path = new URL(c.req.url).pathname;
+    // The card provider: a card it refused says why in words meant for the cardholder; anything
+    // else it answered (or failed to) is logged and shown as the provider being unavailable.
+    if (error instanceof Stripe.errors.StripeCardError) {
+      return c.json({ message: error.message || "An error has occured" }, 402);
+    }
+    if (error instanceof Stripe.errors.StripeError) {
+      log.error("card provider error", { requestId: c.get("requestId"), path, type: error.type, code: error.code, message: error.message });
+      return c.json({ message: "We could not reach our card payment provider. Please try again in a moment." }, 502);
+    }
+    log.error("api error", { requestId: c.get("requestId"), path, ...describeError(error) });
     return c.json({ message: "Something went wrong" }, 500);
   });
 

@@ -82,6 +82,11 @@ export function requiresDuplicateCardCheck(paymentType: PaymentType): boolean {
   return paymentType === PRODUCT_CODE;
 }
 
+/** The card provider takes no card payment below £0.30 (Stripe's minimum charge in GBP). */
+export const MINIMUM_CARD_PAYMENT_PENCE = 30;
+export const BELOW_CARD_MINIMUM_MESSAGE =
+  "This amount is too small to pay by card (the minimum is £0.30). Please contact us via live chat and we will help you settle it.";
+
 export const DUPLICATE_CARD_MESSAGE = `The card you have used is shared with another tenant. To pay for ${PRODUCT_NAME} you must use your own card that has not already been used.`;
 export const CARD_CHECK_FAILED_MESSAGE = "Card check failed";
 

@@ -48,6 +48,7 @@ import {
   type PaymentPlanActionType,
   type PaymentPlanStatus,
 } from "../domain/statuses";
+import { BELOW_CARD_MINIMUM_MESSAGE, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
 import { currentCustomer, requireTenant } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
@@ -485,7 +486,7 @@ const getSetupIntentSecret = createRoute({
   request: { params: PlanParams },
   responses: {
     200: { description: "The setup intent's client secret", content: { "application/json": { schema: SetupIntentSecretSchema } } },
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 502),
   },
 });
 
@@ -502,7 +503,7 @@ const updateCardDetails = createRoute({
   },
   responses: {
     200: planResponse("The plan, ACTIVE, with CARD_DETAILS done and no next action"),
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 402, 404, 409, 502),
   },
 });
 
@@ -519,7 +520,7 @@ const getInstalmentPaymentIntentSecret = createRoute({
       description: "The intent's client secret",
       content: { "application/json": { schema: InstalmentPaymentIntentSecretSchema } },
     },
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 502),
   },
 });
 
@@ -685,6 +686,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
     if (!instalment) throw notFound();
     const refusal = instalmentPaymentRefusal(loaded.domain, instalment);
     if (refusal !== null) throw new ApiError(409, refusal);
+    if (instalment.amount < MINIMUM_CARD_PAYMENT_PENCE) throw new ApiError(409, BELOW_CARD_MINIMUM_MESSAGE);
     const stripeCustomerId = await ensureStripeCustomer(deps, customer);
     const { stripe } = deps.payments;
     const amount = instalment.amount;

@@ -3,7 +3,15 @@ import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
 import { customers, orderCustomerActions, orderCustomers, userEvents, users } from "../db/schema";
 import { cardCheckResults } from "../domain/card-checks";
-import { DUPLICATE_CARD_MESSAGE, failedCardChecks, normalisePaymentType, paymentTypeForActionType, type PaymentType } from "../domain/payments";
+import {
+  BELOW_CARD_MINIMUM_MESSAGE,
+  DUPLICATE_CARD_MESSAGE,
+  failedCardChecks,
+  MINIMUM_CARD_PAYMENT_PENCE,
+  normalisePaymentType,
+  paymentTypeForActionType,
+  type PaymentType,
+} from "../domain/payments";
 import { normaliseOrderCustomerActionType } from "../domain/statuses";
 import { currentCustomer, requireTenant } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
@@ -53,7 +61,7 @@ const pay = createRoute({
   },
   responses: {
     200: { description: "The intent's client secret", content: { "application/json": { schema: PayResponse } } },
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 502),
   },
 });
 
@@ -77,7 +85,7 @@ const duplicatePaymentMethodCheck = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 404, 502),
   },
 });
 
@@ -113,7 +121,7 @@ const paymentCardChecks = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 404),
+    ...errorResponses(400, 401, 404, 502),
   },
 });
 
@@ -156,7 +164,7 @@ const addPaymentMethod = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 402, 404, 409, 502),
   },
 });
 
@@ -216,6 +224,7 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
     }
     const amount = amountOf(action.typeId, action.details, oc.fee);
     if (!(amount > 0)) throw new ApiError(409, "There is nothing to pay here.");
+    if (amount < MINIMUM_CARD_PAYMENT_PENCE) throw new ApiError(409, BELOW_CARD_MINIMUM_MESSAGE);
     const paymentType = paymentTypeForActionType(normaliseOrderCustomerActionType(action.typeId)!)!;
 
     const [customer] = await deps.db.select().from(customers).where(eq(customers.id, customerId)).limit(1);

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderCustomerActions, orderCustomers, orders, stripeEvents } from "../../server/db/schema";
 import { keyfreeFeePence, splitByLiability } from "../../server/domain/fees";
-import { DUPLICATE_CARD_MESSAGE } from "../../server/domain/payments";
+import { BELOW_CARD_MINIMUM_MESSAGE, DUPLICATE_CARD_MESSAGE } from "../../server/domain/payments";
 import { issueAccessToken } from "../../server/lib/access-tokens";
 import { createCheckoutScenario } from "../../server/scenarios/checkout";
 import { payClaimAction, raiseClaim } from "../../server/scenarios/claims";
@@ -273,6 +273,31 @@ describe("money no action needs is refunded, not kept", () => {
     // The same news under a new event id (as after a lost acknowledgement): applied already, kept.
     expect((await resend(res.body.paymentIntentId)).status).toBe(200);
     expect(await refunded(res.body.paymentIntentId)).toBe(0);
+  });
+});
+
+describe("what the card provider cannot take", () => {
+  it("an amount below the provider's £0.30 minimum is refused with a way forward, not a failure", async () => {
+    const { tenants, token, claim } = await acceptedCharges([{ firstName: "Min", lastName: "Imum" }], 25);
+    const res = await t.json("POST", payPath(claim.orderId, tenants[0]!.customerId), { paymentType: "CLAIM_REMAINING_BALANCE" }, token);
+    expect(res).toMatchObject({ status: 409, body: { message: BELOW_CARD_MINIMUM_MESSAGE } });
+  });
+
+  it("a provider error is a 502 saying the provider is unavailable, never a 500", async () => {
+    const { tenants, orderId } = await atPayStep();
+    const me = tenants[0]!;
+    const action = await payAction(me.orderCustomerId);
+    const amount = (await t.json("POST", payPath(orderId, me.customerId), {}, me.token)).body.amount;
+    // The intent on record no longer exists at the provider.
+    await t.db
+      .update(orderCustomerActions)
+      .set({ details: { ...action.details, stripePaymentIntentId: "pi_gone", stripePaymentIntentAmount: amount } })
+      .where(eq(orderCustomerActions.id, action.id));
+    const res = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
+    expect(res).toMatchObject({
+      status: 502,
+      body: { message: "We could not reach our card payment provider. Please try again in a moment." },
+    });
   });
 });
 

@@ -5062,6 +5062,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The card payment provider could not be reached or failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     updateCardDetails: {
@@ -5106,6 +5115,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The card was refused by the card payment provider (its message says why) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours */
             404: {
                 headers: {
@@ -5117,6 +5135,15 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The card payment provider could not be reached or failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5176,6 +5203,15 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The card payment provider could not be reached or failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5519,6 +5555,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The card payment provider could not be reached or failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     duplicatePaymentMethodCheck: {
@@ -5567,6 +5612,15 @@ export interface operations {
             };
             /** @description Not found, or not yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The card payment provider could not be reached or failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5631,6 +5685,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The card payment provider could not be reached or failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     addPaymentMethod: {
@@ -5677,6 +5740,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The card was refused by the card payment provider (its message says why) */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or not yours */
             404: {
                 headers: {
@@ -5688,6 +5760,15 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The card payment provider could not be reached or failed */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,11 +19,13 @@ import {
   paymentMethods,
   paymentPlanInstalments,
   paymentPlans,
+  outboxEmails,
   tenancyAnniversaries,
   users,
 } from "../db/schema";
+import { queueEmail } from "../lib/mail";
 import { completePaymentAction } from "../scenarios/claims";
-import { recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
+import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
 import { notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
@@ -100,13 +102,51 @@ export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: st
 /**
  * Gives back money a succeeded intent took that no action needs (all of it, or `amount`
  * pence of it): once per intent and purpose, whatever the retries (Stripe's idempotency key).
+ * The tenant is told by e-mail, once.
  */
 async function refund(deps: Deps, intent: Stripe.PaymentIntent, why: "unapplied" | "excess", amount?: number) {
-  await deps.payments.stripe.refunds.create(
+  const given = await deps.payments.stripe.refunds.create(
     { payment_intent: intent.id, ...(amount !== undefined ? { amount } : {}), reason: "duplicate", metadata: { why } },
     { idempotencyKey: `refund-${why}-${intent.id}` },
   );
-  log.warn("payment refunded", { paymentIntentId: intent.id, why, amount: amount ?? intent.amount_received });
+  log.warn("payment refunded", { paymentIntentId: intent.id, refundId: given.id, why, amount: given.amount });
+  await tellOfRefund(deps, intent, given);
+}
+
+async function tellOfRefund(deps: Deps, intent: Stripe.PaymentIntent, given: Stripe.Refund) {
+  const customerId = intent.metadata?.customerId;
+  if (!customerId) return;
+  const [user] = await deps.db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(customers)
+    .innerJoin(users, eq(users.id, customers.userId))
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!user) return;
+  const paid = pounds(intent.amount_received);
+  const back = pounds(given.amount);
+  const text = [
+    `Hello ${user.firstName},`,
+    "",
+    given.amount === intent.amount_received
+      ? `Your card payment of ${paid} was not needed, because this payment had already been made. We have refunded the full ${back} to your card.`
+      : `Your card payment of ${paid} was more than was left to pay, because another payment came in first. We have refunded the difference of ${back} to your card.`,
+    "Refunds usually reach your account within 5 to 10 working days.",
+    "",
+    `Reference: ${given.id}`,
+  ].join("\n");
+  // Once per refund, however often the webhook comes (the reference makes the text unique).
+  const [already] = await deps.db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.userId, user.id), eq(outboxEmails.template, "PAYMENT_REFUNDED"), eq(outboxEmails.text, text)))
+    .limit(1);
+  if (already) return;
+  await queueEmail(
+    deps.db,
+    { to: user.email, userId: user.id, template: "PAYMENT_REFUNDED", subject: `We have refunded ${back} to your card`, text },
+    deps.clock.now(),
+  );
 }
 
 /**

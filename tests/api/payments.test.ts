@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderCustomerActions, orderCustomers, orders, stripeEvents } from "../../server/db/schema";
+import { orderCustomerActions, orderCustomers, orders, outboxEmails, stripeEvents } from "../../server/db/schema";
 import { keyfreeFeePence, splitByLiability } from "../../server/domain/fees";
 import { BELOW_CARD_MINIMUM_MESSAGE, DUPLICATE_CARD_MESSAGE } from "../../server/domain/payments";
 import { issueAccessToken } from "../../server/lib/access-tokens";
@@ -190,6 +190,12 @@ describe("claim payments", () => {
   });
 });
 
+/** The refund e-mails a user has been sent. */
+async function refundEmails(userId: string) {
+  const all = await t.db.select().from(outboxEmails).where(eq(outboxEmails.userId, userId));
+  return all.filter((e) => e.template === "PAYMENT_REFUNDED");
+}
+
 /** What has been refunded of a payment, in pence. */
 async function refunded(paymentIntentId: string) {
   const pi = await t.payments.stripe.paymentIntents.retrieve(paymentIntentId);
@@ -240,6 +246,9 @@ describe("money no action needs is refunded, not kept", () => {
     await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4000056655665556", "Al Stale")).id });
     await sandbox().whenWebhooksIdle();
     expect(await refunded(res.body.paymentIntentId)).toBe(bAmount);
+    const [told] = await refundEmails(a!.userId);
+    expect(told!.subject).toBe(`We have refunded £${(bAmount / 100).toFixed(2)} to your card`);
+    expect(told!.text).toContain("more than was left to pay");
     const balance = (await t.db.select().from(orderCustomerActions).where(eq(orderCustomerActions.id, res.body.orderCustomerActionId)))[0]!;
     expect(balance.completedAt).not.toBeNull();
     expect(balance.details.amountPaid).toBe(20_000 - bAmount);
@@ -261,6 +270,10 @@ describe("money no action needs is refunded, not kept", () => {
     // The same news again under a new event id: the refund is the same one, not a second.
     expect((await resend(res.body.paymentIntentId)).status).toBe(200);
     expect(await refunded(res.body.paymentIntentId)).toBe(res.body.amount);
+    // Told once, with the full amount.
+    const told = await refundEmails(me.userId);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("We have refunded the full");
   });
 
   it("the payment that completed its action is never refunded when its webhook comes again", async () => {

@@ -41,10 +41,8 @@ export const middleware: Route.MiddlewareFunction[] = [
     clean.searchParams.delete("clear_session");
     throw redirect(clean.pathname + clean.search, { headers: { "Set-Cookie": await destroySession(session) } });
   },
-  // Every post carries the session's CSRF token and comes from this site. The offline card
-  // sandbox's endpoints stand for Stripe's own API (publishable key, no session): not our forms.
-  async ({ request, url }) => {
-    if (url.pathname.startsWith("/stripe-sandbox/")) return;
+  // Every post carries the session's CSRF token and comes from this site.
+  async ({ request }) => {
     await assertCsrf(request);
   },
 ];

@@ -149,6 +149,11 @@ test("someone else's customer id in the address goes to /", async ({ page, ops }
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/checkout/${other.orderId}/${other.customerId}/pay`);
   await expect(page).toHaveURL(/\/$/);
+  // Their own customer id with an order that is not theirs (or does not exist): not found.
+  const res = await page.goto(`/checkout/${other.orderId}/${tenant.customerId}/pay`);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Sorry we can't find that" })).toBeVisible();
+  await expectAccessible(page);
 });
 
 const FAILED_CHECKS = [

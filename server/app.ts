@@ -105,10 +105,11 @@ export function createApi(deps: Deps) {
       return c.json({ message: error.message || "Bad request" }, error.status);
     }
     const path = new URL(c.req.url).pathname;
-    // The card provider: a card it refused says why in words meant for the cardholder; anything
-    // else it answered (or failed to) is logged and shown as the provider being unavailable.
+    // The card provider: a card it refused says why in words meant for the cardholder (part 1 §8:
+    // the provider's message, or 'An error has occured'); anything else it answered (or failed
+    // to) is logged and shown as the provider being unavailable.
     if (error instanceof Stripe.errors.StripeCardError) {
-      return c.json({ message: error.message || "An error has occured" }, 402);
+      return c.json({ message: error.message || "An error has occured" }, 400);
     }
     if (error instanceof Stripe.errors.StripeError) {
       log.error("card provider error", { requestId: c.get("requestId"), path, type: error.type, code: error.code, message: error.message });

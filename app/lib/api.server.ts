@@ -1,5 +1,5 @@
 import createClient, { type Client } from "openapi-fetch";
-import { redirect } from "react-router";
+import { data as routeData, redirect } from "react-router";
 import type { paths } from "./api/schema";
 import { webConfig } from "./env.server";
 import { SESSION_EXPIRED_MESSAGE } from "./messages";
@@ -74,12 +74,14 @@ export function messageOf(error: unknown): string {
 }
 
 /**
- * Unwraps an API result for a signed-in request: a 401 logs the tenant out (and says why),
- * any other failure throws ApiFailure with the API's message.
+ * Unwraps an API result for a signed-in request: a 401 logs the tenant out (and says why), a
+ * 404 (a made-up id, or someone else's) is the not-found page, any other failure throws
+ * ApiFailure with the API's message (the error page).
  */
 export async function expectData<T>(result: Promise<Result<T>>, ctx: { request: Request; url: URL }): Promise<T> {
   const { data, error, response } = await result;
   if (response.status === 401) throw await logoutRedirect(ctx.request, ctx.url);
+  if (response.status === 404) throw routeData({ message: messageOf(error) }, { status: 404 });
   if (error !== undefined || data === undefined) {
     if (response.ok && response.status === 204) return undefined as T;
     throw new ApiFailure(response.status, messageOf(error));

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { CSRF_REFUSED_MESSAGE } from "./messages";
+import { STRIPE_STANDIN_BASE } from "./stripe-standin";
 import { csrfTokensMatch, getSession } from "./session.server";
 
 export const CSRF_FIELD = "csrf";
@@ -21,6 +22,13 @@ function isCrossSite(request: Request): boolean {
 }
 
 /**
+ * The offline card sandbox's browser endpoints stand for Stripe's own API (publishable key,
+ * no session, Stripe's form encoding): they are not our forms and carry no token, but must
+ * still come from our own pages.
+ */
+const NO_TOKEN_PATH_PREFIXES = [`${STRIPE_STANDIN_BASE}/`];
+
+/**
  * Every state-changing request must come from our own pages: same origin, and carrying
  * the session's CSRF token in a hidden field (so it works without JavaScript).
  * Anything else is refused with 403 before any action runs.
@@ -29,6 +37,8 @@ export async function assertCsrf(request: Request): Promise<void> {
   if (SAFE_METHODS.has(request.method)) return;
   const refuse = () => data({ message: CSRF_REFUSED_MESSAGE }, { status: 403 });
   if (isCrossSite(request)) throw refuse();
+  const path = new URL(request.url).pathname;
+  if (NO_TOKEN_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
   const session = await getSession(request);
   const contentType = request.headers.get("content-type") ?? "";
   let given: unknown;

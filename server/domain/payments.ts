@@ -82,6 +82,10 @@ export function requiresDuplicateCardCheck(paymentType: PaymentType): boolean {
   return paymentType === PRODUCT_CODE;
 }
 
+/** Asking to pay again while a payment made is still on its way (its webhook not yet here). */
+export const PAYMENT_RECEIVED_MESSAGE =
+  "We have received your payment and are still processing it. You do not need to pay again.";
+
 /** The card provider takes no card payment below £0.30 (Stripe's minimum charge in GBP). */
 export const MINIMUM_CARD_PAYMENT_PENCE = 30;
 export const BELOW_CARD_MINIMUM_MESSAGE =

@@ -24,11 +24,10 @@ export const notFound = (what = "Not found") => new ApiError(404, what);
 export const unauthorised = (message = "Your session has ended. Please sign in again.") => new ApiError(401, message);
 
 /** Response entries to spread into a route's `responses`. */
-export function errorResponses(...statuses: Array<400 | 401 | 402 | 404 | 409 | 413 | 415 | 429 | 502>) {
+export function errorResponses(...statuses: Array<400 | 401 | 404 | 409 | 413 | 415 | 429 | 502>) {
   const descriptions: Record<number, string> = {
-    400: "The request is malformed or invalid",
+    400: "The request is malformed or invalid, or the card payment provider refused the card (its message says why)",
     401: "No valid access token",
-    402: "The card was refused by the card payment provider (its message says why)",
     404: "Not found, or not yours",
     409: "Not allowed in the current state",
     413: "Too large",

@@ -26,7 +26,8 @@ import {
 import { queueEmail } from "../lib/mail";
 import { completePaymentAction } from "../scenarios/claims";
 import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
-import { notFound } from "../lib/errors";
+import { PAYMENT_RECEIVED_MESSAGE } from "../domain/payments";
+import { ApiError, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
 
@@ -78,6 +79,41 @@ export async function isDuplicateCard(db: Database, customerId: string, fingerpr
     .where(and(eq(paymentMethods.fingerprint, fingerprint), ne(paymentMethods.customerId, customerId)))
     .limit(1);
   return other !== undefined;
+}
+
+/**
+ * Saves a card the tenant gave for off-session use by confirming a setup intent for it here
+ * (the server-side path; the card form's own setup intents are confirmed in the browser).
+ * A card the provider refuses throws its StripeCardError, which the API answers as a 400 with
+ * the provider's message; the caller decides what a setup still needing 3-D Secure means.
+ */
+export function confirmCardSetup(
+  deps: Deps,
+  input: { stripeCustomerId: string; paymentMethodId: string; metadata: Record<string, string>; idempotencyKey: string },
+) {
+  return deps.payments.stripe.setupIntents.create(
+    {
+      customer: input.stripeCustomerId,
+      payment_method: input.paymentMethodId,
+      confirm: true,
+      usage: "off_session",
+      allowed_payment_method_types: ["card"],
+      metadata: input.metadata,
+    },
+    { idempotencyKey: input.idempotencyKey },
+  );
+}
+
+/**
+ * The intent already made for a payment (`intentId`, if any), used again while it can still be
+ * confirmed for `amount`: a double submit or a retry never makes a second one. One that has
+ * been paid (its webhook still to come) refuses a second payment; otherwise null: make a new one.
+ */
+export async function reusablePaymentIntent(deps: Deps, intentId: unknown, amount: number): Promise<Stripe.PaymentIntent | null> {
+  if (typeof intentId !== "string") return null;
+  const existing = await deps.payments.stripe.paymentIntents.retrieve(intentId);
+  if (existing.status === "succeeded" || existing.status === "processing") throw new ApiError(409, PAYMENT_RECEIVED_MESSAGE);
+  return existing.status !== "canceled" && existing.amount === amount ? existing : null;
 }
 
 /** Keeps a card the customer used or saved, as their default. */

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { PropertyAddressSchema } from "./schemas";
+import { PropertyAddressSchema, propertyAddressView } from "./schemas";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, desc, eq, isNull } from "drizzle-orm";
@@ -131,7 +131,6 @@ async function orderCustomerView(db: Reader, orderCustomerId: string, orderId: s
       .limit(1),
   ]);
   const next = nextActionOf(me, all);
-  const a = row.address;
   return {
     id: me.id,
     fee: me.fee,
@@ -152,18 +151,7 @@ async function orderCustomerView(db: Reader, orderCustomerId: string, orderId: s
       isNewTenancy: row.tenancy.isNewTenancy,
       property: {
         id: row.property.id,
-        address: {
-          buildingName: a.buildingName,
-          roomNumber: a.roomNumber,
-          flatNumber: a.flatNumber,
-          buildingNumber: a.buildingNumber,
-          street: a.street,
-          subStreet: a.subStreet,
-          town: a.town,
-          county: a.county,
-          postcode: a.postcode,
-          country: a.country,
-        },
+        address: propertyAddressView(row.address),
       },
       organization: { name: row.organization.name, topUpEnabled: row.organization.topUpEnabled },
       tenants: tenantsOf(row.tenancy.id, orderId),

@@ -25,7 +25,7 @@
  *    and are shown only to the tenant who reported them; the API's own activities are
  *    shown to every respondent.
  */
-import { PropertyAddressSchema } from "./schemas";
+import { PropertyAddressSchema, propertyAddressView } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { AppEnv, Deps } from "../context";
@@ -630,18 +630,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
       startDate: place.tenancy.startDate,
       endDate: place.tenancy.endDate,
       property: {
-        address: {
-          buildingName: place.address.buildingName,
-          roomNumber: place.address.roomNumber,
-          flatNumber: place.address.flatNumber,
-          buildingNumber: place.address.buildingNumber,
-          street: place.address.street,
-          subStreet: place.address.subStreet,
-          town: place.address.town,
-          county: place.address.county,
-          postcode: place.address.postcode,
-          country: place.address.country,
-        },
+        address: propertyAddressView(place.address),
       },
     },
     documents: tenancyDocumentList,

@@ -1,3 +1,4 @@
+import { PropertyAddressSchema, propertyAddressView } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, inArray, like } from "drizzle-orm";
 import type { AppEnv } from "../context";
@@ -270,14 +271,7 @@ const TenancyOrderSchema = z
       isNewTenancy: z.boolean(),
       property: z.object({
         id: z.string(),
-        address: z.object({
-          buildingName: z.string().nullable(),
-          flatNumber: z.string().nullable(),
-          buildingNumber: z.string().nullable(),
-          street: z.string(),
-          town: z.string().nullable(),
-          postcode: z.string(),
-        }),
+        address: PropertyAddressSchema,
       }),
     }),
   })
@@ -398,14 +392,7 @@ async function tenancyOrdersFor(
         isNewTenancy: r.tenancy.isNewTenancy,
         property: {
           id: r.property.id,
-          address: {
-            buildingName: r.address.buildingName,
-            flatNumber: r.address.flatNumber,
-            buildingNumber: r.address.buildingNumber,
-            street: r.address.street,
-            town: r.address.town,
-            postcode: r.address.postcode,
-          },
+          address: propertyAddressView(r.address),
         },
       },
     };

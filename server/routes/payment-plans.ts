@@ -11,7 +11,7 @@
  * createOneTimeSessionToken is not offered: it sent the browser to an external plan portal
  * that these screens replace.
  */
-import { PropertyAddressSchema } from "./schemas";
+import { PropertyAddressSchema, propertyAddressView } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -53,9 +53,8 @@ import { currentCustomer, requireTenant } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
-import { ensureStripeCustomer, recordPaymentMethod, tenantPaymentMethod } from "../payments/service";
+import { confirmCardSetup, ensureStripeCustomer, reusablePaymentIntent, recordPaymentMethod, tenantPaymentMethod } from "../payments/service";
 import { makePaymentPlanActive } from "../scenarios/plans";
-import { PAYMENT_RECEIVED_MESSAGE } from "./payments";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -268,20 +267,7 @@ function instalmentView(i: LoadedPlan["instalments"][number]) {
 }
 
 function addressView(a: typeof addresses.$inferSelect) {
-  return {
-    id: a.id,
-    externalId: a.externalId,
-    buildingName: a.buildingName,
-    roomNumber: a.roomNumber,
-    flatNumber: a.flatNumber,
-    buildingNumber: a.buildingNumber,
-    street: a.street,
-    subStreet: a.subStreet,
-    town: a.town,
-    county: a.county,
-    postcode: a.postcode,
-    country: a.country,
-  };
+  return { id: a.id, externalId: a.externalId, ...propertyAddressView(a) };
 }
 
 async function planView(db: Database, loaded: LoadedPlan, now: Date) {
@@ -365,27 +351,15 @@ async function savedPlanCard(deps: Deps, customer: Awaited<ReturnType<typeof cur
   const pm = await tenantPaymentMethod(deps, customer, paymentMethodId);
   const stripeCustomerId = await ensureStripeCustomer(deps, customer);
   if (idOf(pm.customer) === stripeCustomerId) return { pm, stripeCustomerId };
-  const { stripe } = deps.payments;
-  let intent: Stripe.SetupIntent;
-  try {
-    intent = await stripe.setupIntents.create(
-      {
-        customer: stripeCustomerId,
-        payment_method: pm.id,
-        confirm: true,
-        usage: "off_session",
-        allowed_payment_method_types: ["card"],
-        metadata: { customerId: customer.id, paymentPlanId, purpose: "payment-plan-card" },
-      },
-      { idempotencyKey: `plan-card-${paymentPlanId}-${pm.id}` },
-    );
-  } catch (error) {
-    const message = (error as { message?: string }).message;
-    throw new ApiError(400, message || "An error has occured");
-  }
+  const intent = await confirmCardSetup(deps, {
+    stripeCustomerId,
+    paymentMethodId: pm.id,
+    metadata: { customerId: customer.id, paymentPlanId, purpose: "payment-plan-card" },
+    idempotencyKey: `plan-card-${paymentPlanId}-${pm.id}`,
+  });
   if (intent.status === "requires_action") throw new ApiError(400, CARD_NEEDS_AUTHENTICATION);
   if (intent.status !== "succeeded") throw new ApiError(400, intent.last_setup_error?.message ?? "An error has occured");
-  return { pm: await stripe.paymentMethods.retrieve(pm.id), stripeCustomerId };
+  return { pm: await deps.payments.stripe.paymentMethods.retrieve(pm.id), stripeCustomerId };
 }
 
 // ── Routes ──────────────────────────────────────────────────────────────────
@@ -503,7 +477,7 @@ const updateCardDetails = createRoute({
   },
   responses: {
     200: planResponse("The plan, ACTIVE, with CARD_DETAILS done and no next action"),
-    ...errorResponses(400, 401, 402, 404, 409, 502),
+    ...errorResponses(400, 401, 404, 409, 502),
   },
 });
 
@@ -705,12 +679,8 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
     // An intent already made for this instalment and amount is used again: a double submit or
     // a retry after a declined card never makes a second one (and so never charges twice).
     const existingId = instalment.stripePaymentIntentId;
-    if (existingId) {
-      const existing = await stripe.paymentIntents.retrieve(existingId);
-      // Paid, with the webhook still to come: never a second payment (as pay does).
-      if (existing.status === "succeeded" || existing.status === "processing") throw new ApiError(409, PAYMENT_RECEIVED_MESSAGE);
-      if (existing.status !== "canceled" && existing.amount === amount) return answer(existing);
-    }
+    const existing = await reusablePaymentIntent(deps, existingId, amount);
+    if (existing) return answer(existing);
     const intent = await stripe.paymentIntents.create(
       {
         amount,

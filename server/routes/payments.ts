@@ -16,7 +16,15 @@ import { normaliseOrderCustomerActionType } from "../domain/statuses";
 import { currentCustomer, requireTenant } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
-import { ensureStripeCustomer, isDuplicateCard, recordPaymentMethod, tenantPaymentMethod } from "../payments/service";
+import type Stripe from "stripe";
+import {
+  confirmCardSetup,
+  ensureStripeCustomer,
+  isDuplicateCard,
+  recordPaymentMethod,
+  reusablePaymentIntent,
+  tenantPaymentMethod,
+} from "../payments/service";
 import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "./orders";
 
 const secured = { security: [{ bearer: [] as string[] }], tags: ["payments"] };
@@ -164,7 +172,7 @@ const addPaymentMethod = createRoute({
         },
       },
     },
-    ...errorResponses(400, 401, 402, 404, 409, 502),
+    ...errorResponses(400, 401, 404, 409, 502),
   },
 });
 
@@ -191,9 +199,6 @@ const paymentFollowUp = createRoute({
   },
   responses: { 204: { description: "Recorded" }, ...errorResponses(400, 401) },
 });
-
-export const PAYMENT_RECEIVED_MESSAGE =
-  "We have received your payment and are still processing it. You do not need to pay again.";
 
 /** A pay action's amount: the Keyfree fee, or what the action still holds. */
 function amountOf(typeId: string, details: Record<string, unknown>, fee: number): number {
@@ -231,28 +236,23 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
     const stripeCustomerId = await ensureStripeCustomer(deps, customer!);
     const { stripe } = deps.payments;
 
-    // An intent already made for this action and amount is used again: a double submit or a
-    // retry never makes a second one (and so never charges twice).
+    const answer = (intent: Stripe.PaymentIntent) =>
+      c.json(
+        {
+          paymentIntentSecret: intent.client_secret!,
+          paymentIntentId: intent.id,
+          amount,
+          currency: "gbp" as const,
+          paymentType,
+          orderCustomerActionId: action.id,
+          publishableKey: deps.payments.publishableKey,
+        },
+        200,
+      );
+    // A double submit or a retry gets the intent already made, so it never charges twice.
     const existingId = action.details.stripePaymentIntentId;
-    if (typeof existingId === "string" && action.details.stripePaymentIntentAmount === amount) {
-      const existing = await stripe.paymentIntents.retrieve(existingId);
-      // Paid, with the webhook still to come: never a second payment (the page may be reloaded meanwhile).
-      if (existing.status === "succeeded" || existing.status === "processing") throw new ApiError(409, PAYMENT_RECEIVED_MESSAGE);
-      if (existing.status !== "canceled") {
-        return c.json(
-          {
-            paymentIntentSecret: existing.client_secret!,
-            paymentIntentId: existing.id,
-            amount,
-            currency: "gbp" as const,
-            paymentType,
-            orderCustomerActionId: action.id,
-            publishableKey: deps.payments.publishableKey,
-          },
-          200,
-        );
-      }
-    }
+    const existing = await reusablePaymentIntent(deps, existingId, amount);
+    if (existing) return answer(existing);
     const attempt = Number(action.details.paymentAttempt ?? 0) + (typeof existingId === "string" ? 1 : 0);
     const intent = await stripe.paymentIntents.create(
       {
@@ -260,6 +260,7 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
         currency: "gbp",
         customer: stripeCustomerId,
         setup_future_usage: "off_session",
+        allowed_payment_method_types: ["card"],
         metadata: { orderId, customerId, orderCustomerActionId: action.id, paymentType },
       },
       // Our own ids: the same action, amount and attempt always name the same intent.
@@ -271,18 +272,7 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
         details: { ...action.details, stripePaymentIntentId: intent.id, stripePaymentIntentAmount: amount, paymentAttempt: attempt },
       })
       .where(eq(orderCustomerActions.id, action.id));
-    return c.json(
-      {
-        paymentIntentSecret: intent.client_secret!,
-        paymentIntentId: intent.id,
-        amount,
-        currency: "gbp" as const,
-        paymentType,
-        orderCustomerActionId: action.id,
-        publishableKey: deps.payments.publishableKey,
-      },
-      200,
-    );
+    return answer(intent);
   })
   .openapi(duplicatePaymentMethodCheck, async (c) => {
     const deps = c.get("deps");
@@ -332,21 +322,12 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
       intent = await stripe.setupIntents.retrieve(setupIntentId).catch(() => null);
       if (!intent || intent.customer !== stripeCustomerId) throw notFound();
     } else {
-      try {
-        intent = await stripe.setupIntents.create(
-          {
-            customer: stripeCustomerId,
-            payment_method: pm.id,
-            confirm: true,
-            usage: "off_session",
-            metadata: { customerId: customer.id, purpose: "add-payment-method" },
-          },
-          { idempotencyKey: `setup-${customer.id}-${pm.id}` },
-        );
-      } catch (error) {
-        const message = (error as { message?: string }).message;
-        throw new ApiError(400, message || "An error has occured");
-      }
+      intent = await confirmCardSetup(deps, {
+        stripeCustomerId,
+        paymentMethodId: pm.id,
+        metadata: { customerId: customer.id, purpose: "add-payment-method" },
+        idempotencyKey: `setup-${customer.id}-${pm.id}`,
+      });
     }
     if (intent.status === "requires_action") {
       return c.json({ status: "requires_action" as const, setupIntentId: intent.id, clientSecret: intent.client_secret }, 200);

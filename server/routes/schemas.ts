@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import type { addresses } from "../db/schema";
 
 /** An address as the spec's Address entity gives it (part 1 §3), without its history fields. */
 export const PropertyAddressSchema = z
@@ -15,3 +16,19 @@ export const PropertyAddressSchema = z
     country: z.string(),
   })
   .openapi("PropertyAddress");
+
+/** An address row as PropertyAddressSchema gives it. */
+export function propertyAddressView(a: typeof addresses.$inferSelect): z.infer<typeof PropertyAddressSchema> {
+  return {
+    buildingName: a.buildingName,
+    roomNumber: a.roomNumber,
+    flatNumber: a.flatNumber,
+    buildingNumber: a.buildingNumber,
+    street: a.street,
+    subStreet: a.subStreet,
+    town: a.town,
+    county: a.county,
+    postcode: a.postcode,
+    country: a.country,
+  };
+}

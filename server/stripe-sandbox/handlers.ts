@@ -155,6 +155,28 @@ function checkClientSecret(ctx: Ctx, kind: "payment_intent" | "setup_intent", in
 const customerIdOf = (intent: { customer: string | { id: string } | null }) => idOf(intent.customer);
 
 /** Stripe's rules for using a PaymentMethod with a customer (or none). */
+/** Stripe's words when an intent is confirmed with no payment method, given or attached. */
+const MISSING_PAYMENT_METHOD = {
+  payment_intent:
+    "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+  setup_intent:
+    "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+} as const;
+
+/** The payment method an intent is confirmed with (the one given, else its own), locked and usable by the intent's customer. */
+async function paymentMethodToConfirm(
+  ctx: Ctx,
+  kind: "payment_intent" | "setup_intent",
+  intent: { payment_method: string | { id: string } | null; customer: string | { id: string } | null },
+  given: string | undefined,
+): Promise<PM> {
+  const pmId = given ?? idOf(intent.payment_method);
+  if (!pmId) throw unexpectedState(kind, MISSING_PAYMENT_METHOD[kind]);
+  const pm: PM = await mustGet(ctx, "payment_method", pmId, { param: "payment_method", status: 400, lock: true });
+  assertUsable(pm, customerIdOf(intent));
+  return pm;
+}
+
 function assertUsable(pm: PM, customer: string | null) {
   if (pm.internal.consumed) {
     throw invalidRequest(
@@ -584,15 +606,7 @@ async function confirmPayment(ctx: Ctx, pi: PI, input: { paymentMethodId: string
   if (input.offSession && o.setup_future_usage) {
     throw invalidRequest("You may not specify both `off_session` and `setup_future_usage` on the same request.", { param: "setup_future_usage" });
   }
-  const pmId = input.paymentMethodId ?? idOf(o.payment_method);
-  if (!pmId) {
-    throw unexpectedState(
-      "payment_intent",
-      "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
-    );
-  }
-  const pm: PM = await mustGet(ctx, "payment_method", pmId, { param: "payment_method", status: 400, lock: true });
-  assertUsable(pm, customerIdOf(o));
+  const pm = await paymentMethodToConfirm(ctx, "payment_intent", o, input.paymentMethodId);
   pi.internal.returnUrl = input.returnUrl;
   o.payment_method = pm.id;
   o.last_payment_error = null;
@@ -762,15 +776,7 @@ async function confirmSetup(ctx: Ctx, si: SI, input: { paymentMethodId: string |
   if (o.status === "canceled" || o.status === "processing") {
     throw unexpectedState("setup_intent", `You cannot confirm this SetupIntent because it has a status of ${o.status}.`);
   }
-  const pmId = input.paymentMethodId ?? idOf(o.payment_method);
-  if (!pmId) {
-    throw unexpectedState(
-      "setup_intent",
-      "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
-    );
-  }
-  const pm: PM = await mustGet(ctx, "payment_method", pmId, { param: "payment_method", status: 400, lock: true });
-  assertUsable(pm, customerIdOf(o));
+  const pm = await paymentMethodToConfirm(ctx, "setup_intent", o, input.paymentMethodId);
   si.internal.returnUrl = input.returnUrl;
   o.payment_method = pm.id;
   o.last_setup_error = null;

@@ -18,7 +18,7 @@ import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builde
 import { createCheckoutScenario } from "../../server/scenarios/checkout";
 import { raiseClaim } from "../../server/scenarios/claims";
 import { activatePaymentPlan, markInstalmentPaid, offerPaymentPlan } from "../../server/scenarios/plans";
-import { PAYMENT_RECEIVED_MESSAGE } from "../../server/routes/payments";
+import { PAYMENT_RECEIVED_MESSAGE } from "../../server/domain/payments";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

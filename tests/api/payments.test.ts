@@ -7,7 +7,7 @@ import { issueAccessToken } from "../../server/lib/access-tokens";
 import { createCheckoutScenario } from "../../server/scenarios/checkout";
 import { payClaimAction, raiseClaim } from "../../server/scenarios/claims";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
-import { PAYMENT_RECEIVED_MESSAGE } from "../../server/routes/payments";
+import { PAYMENT_RECEIVED_MESSAGE } from "../../server/domain/payments";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

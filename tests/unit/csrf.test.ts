@@ -35,6 +35,17 @@ describe("CSRF (every state-changing post carries the session's token)", () => {
     expect((await req.formData()).get("email")).toBe("a");
   });
 
+  it("lets the offline card sandbox's own-site calls through without a token, but not another site's", async () => {
+    const sandboxPost = (origin: string) =>
+      new Request("http://localhost:3000/stripe-sandbox/v1/payment_methods", {
+        method: "POST",
+        body: "type=card",
+        headers: { "content-type": "application/x-www-form-urlencoded", host: "localhost:3000", origin },
+      });
+    expect(await statusOf(assertCsrf(sandboxPost("http://localhost:3000")))).toBe(200);
+    expect(await statusOf(assertCsrf(sandboxPost("https://evil.example")))).toBe(403);
+  });
+
   it.each([
     ["no token", (t: string) => "email=a"],
     ["a wrong token", (t: string) => `csrf=${t.slice(1)}x&email=a`],

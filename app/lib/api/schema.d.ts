@@ -1395,14 +1395,7 @@ export interface components {
                 isNewTenancy: boolean;
                 property: {
                     id: string;
-                    address: {
-                        buildingName: string | null;
-                        flatNumber: string | null;
-                        buildingNumber: string | null;
-                        street: string;
-                        town: string | null;
-                        postcode: string;
-                    };
+                    address: components["schemas"]["PropertyAddress"];
                 };
             };
         };
@@ -2245,7 +2238,7 @@ export interface operations {
                     "application/json": components["schemas"]["LoginResponse"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2323,7 +2316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ResetPasswordRequestResponse"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2354,7 +2347,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2387,7 +2380,7 @@ export interface operations {
                     "application/json": components["schemas"]["SetPasswordResponse"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,7 +2483,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2570,7 +2563,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2615,7 +2608,7 @@ export interface operations {
                     "application/json": components["schemas"]["Address"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2705,7 +2698,7 @@ export interface operations {
                     "application/json": components["schemas"]["AddressHistory"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2746,7 +2739,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenancyOrderList"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2829,7 +2822,7 @@ export interface operations {
                     "application/json": components["schemas"]["AmountRemaining"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2924,7 +2917,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderCustomer"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2983,7 +2976,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderCustomer"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3046,7 +3039,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderCustomer"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3109,7 +3102,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderCustomer"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3172,7 +3165,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderCustomer"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3416,7 +3409,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReferenceDocument"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3593,7 +3586,7 @@ export interface operations {
                     "application/json": components["schemas"]["Document"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3775,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimResponseDocument"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3904,7 +3897,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimItemDocument"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4033,7 +4026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimProposal"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4096,7 +4089,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimProposal"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4159,7 +4152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimProposal"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4223,7 +4216,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimProposal"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4535,7 +4528,7 @@ export interface operations {
                     "application/json": components["schemas"]["Claim"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4597,7 +4590,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClaimActivity"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4661,7 +4654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Claim"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4759,7 +4752,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlan"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4808,7 +4801,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlanPropertyAddress"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4857,7 +4850,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlanNextAction"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4906,7 +4899,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlan"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4968,7 +4961,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlan"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5026,7 +5019,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlanSetupIntentSecret"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5097,7 +5090,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlan"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5108,15 +5101,6 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The card was refused by the card payment provider (its message says why) */
-            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5174,7 +5158,7 @@ export interface operations {
                     "application/json": components["schemas"]["InstalmentPaymentIntentSecret"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5242,7 +5226,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentPlanInstalment"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5323,7 +5307,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyfreeOffer"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5367,7 +5351,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyfreeOfferChoiceResult"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5420,7 +5404,7 @@ export interface operations {
                     "application/json": components["schemas"]["KeyfreeOfferRejectionResult"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5471,7 +5455,7 @@ export interface operations {
                     "application/json": components["schemas"]["TenancyInventoryOutcome"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5519,7 +5503,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentIntentSecret"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5592,7 +5576,7 @@ export interface operations {
                     "application/json": components["schemas"]["DuplicatePaymentMethodCheck"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5658,7 +5642,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentCardChecks"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5722,7 +5706,7 @@ export interface operations {
                     "application/json": components["schemas"]["AddPaymentMethodResult"];
                 };
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5733,15 +5717,6 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The card was refused by the card payment provider (its message says why) */
-            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5802,7 +5777,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description The request is malformed or invalid */
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
                 headers: {
                     [name: string]: unknown;

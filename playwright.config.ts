@@ -4,8 +4,9 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser tests against the production build (npm run build first), every journey twice:
  * JavaScript on and off. Chromium is Debian's (no browser download works here).
  */
-const PORT = 3100;
-const MAINTENANCE_PORT = 3101;
+// E2E_PORT moves both servers (the maintenance one is the next port), so two checkouts can run side by side.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const MAINTENANCE_PORT = PORT + 1;
 export const E2E_DATA_DIR = ".data/e2e";
 
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, signIn, test } from "./fixtures";
 
-const MAINTENANCE_URL = "http://localhost:3101";
+const MAINTENANCE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
 test("an unknown page says 'Sorry we can't find that' and 'Return Home' goes home", async ({ page }) => {
   const response = await page.goto("/no/such/page");

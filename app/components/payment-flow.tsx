@@ -6,7 +6,7 @@ import {
   paymentSuccessPath,
   requiresDuplicateCardCheck,
   type PaymentType,
-} from "../../server/domain/payments";
+} from "../../common/payments";
 import {
   CardDetailsNeedJavaScript,
   CardForm,

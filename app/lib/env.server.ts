@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { SANDBOX_PUBLISHABLE_KEY } from "../../server/stripe-sandbox/constants";
+import { SANDBOX_PUBLISHABLE_KEY } from "../../common/stripe-sandbox";
 
 const WebEnv = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),

@@ -2,85 +2,27 @@
  * Card payments: payment types, their success pages and order-customer
  * actions, and card-check messages (part 1 §4.3, §5, §8; part 2 §4, §5).
  */
+import { PAYMENT_TYPES, type PayActionType } from "../../common/payments";
 import { createSpellingNormaliser } from "./spelling.js";
 import { PRODUCT_CODE, PRODUCT_NAME } from "./product.js";
 import type { PaymentActionType } from "./statuses.js";
 
-export const PAYMENT_TYPES = [
-  PRODUCT_CODE,
-  "CLAIM",
-  "CLAIM_REMAINING_BALANCE",
-  "ARBITRATION_FEE",
-  "ARBITRATION",
-  "ARBITRATION_REMAINING_BALANCE",
-  "TOP_UP",
-  "CLAIM_PROPOSAL",
-] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
+export {
+  ACTION_TYPE_BY_PAYMENT_TYPE,
+  actionTypeForPaymentType,
+  PAYMENT_TYPES,
+  paymentSuccessPath,
+  paymentTypeForActionType,
+  requiresDuplicateCardCheck,
+  type PayActionType,
+  type PaymentType,
+  type SuccessPageContext,
+} from "../../common/payments";
 export const normalisePaymentType = createSpellingNormaliser(PAYMENT_TYPES);
 
-/** The order-customer action that carries each payment type (one to one). */
-export const ACTION_TYPE_BY_PAYMENT_TYPE: Readonly<Record<PaymentType, PaymentActionType | `${typeof PRODUCT_CODE}_PAY`>> = {
-  KEYFREE: "KEYFREE_PAY",
-  CLAIM: "CLAIM_PAY",
-  CLAIM_REMAINING_BALANCE: "CLAIM_PAY_REMAINING_BALANCE",
-  ARBITRATION_FEE: "ARBITRATION_ADMIN_PAY",
-  ARBITRATION: "ARBITRATION_PAY",
-  ARBITRATION_REMAINING_BALANCE: "ARBITRATION_PAY_REMAINING_BALANCE",
-  TOP_UP: "TOP_UP_PAY",
-  CLAIM_PROPOSAL: "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE",
-};
-
-export type PayActionType = (typeof ACTION_TYPE_BY_PAYMENT_TYPE)[PaymentType];
-
-export function actionTypeForPaymentType(paymentType: PaymentType): PayActionType {
-  return ACTION_TYPE_BY_PAYMENT_TYPE[paymentType];
-}
-
-/** The payment type of a pay action, or null for an action that is not a payment (about you, sign...). */
-export function paymentTypeForActionType(actionType: string): PaymentType | null {
-  for (const type of PAYMENT_TYPES) if (ACTION_TYPE_BY_PAYMENT_TYPE[type] === actionType) return type;
-  return null;
-}
-
-export interface SuccessPageContext {
-  orderId: string;
-  customerId: string;
-  /** The order's redirectUrl: when present (not empty) the browser goes there instead. */
-  redirectUrl?: string | null;
-}
-
-/**
- * The page a successful payment goes to (part 1 §4.3, part 2 §4).
- * Reading chosen for ARBITRATION_REMAINING_BALANCE, which the table leaves
- * out: /arbitrations/payment-success, the arbitration's own success page
- * (part 1 §2.5), which no other payment type reaches.
- */
-export function paymentSuccessPath(paymentType: PaymentType, context: SuccessPageContext): string {
-  if (context.redirectUrl != null && context.redirectUrl.trim() !== "") return context.redirectUrl;
-  switch (paymentType) {
-    case "KEYFREE":
-      return `/checkout/${encodeURIComponent(context.orderId)}/${encodeURIComponent(context.customerId)}/finish`;
-    case "CLAIM":
-    case "ARBITRATION":
-      return "/claims/payment-success";
-    case "CLAIM_REMAINING_BALANCE":
-      return "/claims/payment-success-remaining-balance";
-    case "ARBITRATION_FEE":
-      return "/claims/arbitration-payment-success";
-    case "ARBITRATION_REMAINING_BALANCE":
-      return "/arbitrations/payment-success";
-    case "TOP_UP":
-      return "/annual-fee/payment-success";
-    case "CLAIM_PROPOSAL":
-      return "/claims/proposal-payment-success";
-  }
-}
-
-/** The duplicate-card check runs for the Keyfree payment only (part 1 §4.3). */
-export function requiresDuplicateCardCheck(paymentType: PaymentType): boolean {
-  return paymentType === PRODUCT_CODE;
-}
+/** Every pay action the shared table names is one of the domain's order-customer actions. */
+type Assert<T extends true> = T;
+type PayActionTypesAreKnown = Assert<PayActionType extends PaymentActionType | `${typeof PRODUCT_CODE}_PAY` ? true : false>;
 
 /** Asking to pay again while a payment made is still on its way (its webhook not yet here). */
 export const PAYMENT_RECEIVED_MESSAGE =

@@ -1,6 +1,5 @@
 /**
- * The product's name and code, kept in one place so the product can be
- * rebranded (ARCHITECTURE.md: where the spec writes `{product}`, read Keyfree).
+ * The product's name and code (the spec's `{product}`): defined in the shared vocabulary,
+ * common/product.ts, which the web reads too.
  */
-export const PRODUCT_NAME = "Keyfree";
-export const PRODUCT_CODE = "KEYFREE";
+export { PRODUCT_CODE, PRODUCT_NAME } from "../../common/product";

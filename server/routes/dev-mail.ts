@@ -8,12 +8,13 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { AppEnv } from "../context";
 import { outboxEmails } from "../db/schema";
 import { notFound } from "../lib/errors";
+import type { OutboxEmail, OutboxSummary } from "../../common/dev-mail";
 
 export const OUTBOX_LIST_LIMIT = 100;
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
-function summary(e: Omit<OutboxRow, "text">) {
+function summary(e: Omit<OutboxRow, "text">): OutboxSummary {
   return {
     id: e.id,
     to: e.to,
@@ -27,8 +28,7 @@ function summary(e: Omit<OutboxRow, "text">) {
   };
 }
 
-export type OutboxSummary = ReturnType<typeof summary>;
-export type OutboxEmail = OutboxSummary & { text: string };
+export type { OutboxEmail, OutboxSummary };
 
 export const devMailRoutes = new Hono<AppEnv>()
   /** GET /outbox[?to=address]: the latest 100 e-mails, newest first (optionally to one address). */

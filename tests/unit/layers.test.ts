@@ -1,0 +1,85 @@
+/**
+ * The layering rules of .dependency-cruiser.cjs (run over the project by `npm run check:layers`)
+ * run here over small fixture trees: one clean, and one breaking each rule, so each rule is
+ * shown to fail on what it is meant to catch and to let the allowed arrows through.
+ */
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { cruise, type ICruiseResult, type IConfiguration } from "dependency-cruiser";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+const config = require("../../.dependency-cruiser.cjs") as IConfiguration;
+
+type Found = { rule: string; from: string; to: string };
+
+async function violationsIn(fixture: string): Promise<Found[]> {
+  const baseDir = fileURLToPath(new URL(`../fixtures/layers/${fixture}`, import.meta.url));
+  const { tsConfig: _projectTsConfig, exclude: _projectExclude, ...options } = config.options ?? {};
+  const result = await cruise(["."], {
+    ...options,
+    baseDir,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden ?? [] },
+  });
+  const output = result.output as ICruiseResult;
+  return output.summary.violations
+    .map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }))
+    .sort((a, b) => `${a.from}${a.to}`.localeCompare(`${b.from}${b.to}`));
+}
+
+describe("layer rules (.dependency-cruiser.cjs)", () => {
+  it("define the five rules of ARCHITECTURE.md and the shared vocabulary's own", () => {
+    expect((config.forbidden ?? []).map((r) => r.name)).toEqual([
+      "domain-imports-only-itself",
+      "common-imports-nothing",
+      "scenarios-only-from-ops-cli-runtime-tests",
+      "route-modules-only-from-app-factory",
+      "app-never-imports-server",
+      "no-circular",
+    ]);
+  });
+
+  it("let every allowed arrow through: domain → common and dayjs, app → common, ops/CLI/runtime/web server/tests → scenarios, app.ts → routes in both layouts", async () => {
+    expect(await violationsIn("clean")).toEqual([]);
+  });
+
+  it("refuse server/domain/ importing the database or a Node module", async () => {
+    expect(await violationsIn("domain-outside")).toEqual([
+      { rule: "domain-imports-only-itself", from: "server/domain/fees.ts", to: "crypto" },
+      { rule: "domain-imports-only-itself", from: "server/domain/fees.ts", to: "server/db/schema.ts" },
+    ]);
+  });
+
+  it("refuse common/ importing anything outside itself", async () => {
+    expect(await violationsIn("common-outside")).toEqual([
+      { rule: "common-imports-nothing", from: "common/product.ts", to: "server/db/schema.ts" },
+    ]);
+  });
+
+  it("refuse production code importing server/scenarios/", async () => {
+    expect(await violationsIn("scenarios")).toEqual([
+      { rule: "scenarios-only-from-ops-cli-runtime-tests", from: "server/payments/service.ts", to: "server/scenarios/claims.ts" },
+    ]);
+  });
+
+  it("refuse route modules imported other than by server/app.ts, under server/routes/ and as server/<area>/routes.ts", async () => {
+    expect(await violationsIn("routes")).toEqual([
+      { rule: "route-modules-only-from-app-factory", from: "server/arbitrations/service.ts", to: "server/claims/routes.ts" },
+      { rule: "route-modules-only-from-app-factory", from: "server/scenarios/accounts.ts", to: "server/routes/password.ts" },
+    ]);
+  });
+
+  it("refuse app/ importing server/, by a type-only or a dynamic import too", async () => {
+    expect(await violationsIn("app-server")).toEqual([
+      { rule: "app-never-imports-server", from: "app/lib/api.server.ts", to: "server/runtime.ts" },
+      { rule: "app-never-imports-server", from: "app/lib/product.ts", to: "server/domain/product.ts" },
+    ]);
+  });
+
+  it("refuse a circular import", async () => {
+    expect(await violationsIn("circular")).toEqual([
+      { rule: "no-circular", from: "server/lib/a.ts", to: "server/lib/b.ts" },
+    ]);
+  });
+});

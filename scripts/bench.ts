@@ -1,0 +1,280 @@
+/**
+ * `npm run bench`: a benchmark, not a test (issue 8, scope 9). Builds if build/ is missing,
+ * starts the production server (`tsx web-server.ts`) on a fresh data folder, signs in a demo
+ * tenant through the login form, then measures each page of PAGES:
+ *   - autocannon, 10 connections for BENCH_SECONDS (10) after a 2 s warm-up: requests/second,
+ *     p50 and p99 latency;
+ *   - Lighthouse's mobile run (simulated slow 4G, 4x CPU slowdown: its default) in Debian's
+ *     Chromium (CHROME_PATH, else /usr/bin/chromium): LCP, TBT, CLS and script bytes.
+ * The embedded database unless DATABASE_URL is set (PostgreSQL, which then keeps its data);
+ * WEB_CONCURRENCY is passed to the server. BENCH_PORT (3650) moves the server. The server's
+ * log goes to .data/bench/server.log. Exits 0 once the figures are printed, 1 when the
+ * server does not start or the sign-in fails.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
+
+type Page = {
+  name: string;
+  path: string;
+  /** Measured signed in as this demo tenant (password DEMO_PASSWORD); signed out when absent. */
+  tenant?: string;
+  /** Also given a Lighthouse mobile run. */
+  lighthouse?: boolean;
+};
+
+/** The pages measured: one line each (a claim page, signed in as claim@keyfree.example, once one exists). */
+const PAGES: Page[] = [
+  { name: "login", path: "/auth/login", lighthouse: true },
+  { name: "dashboard", path: "/", tenant: "demo@keyfree.example", lighthouse: true },
+];
+const DEMO_PASSWORD = "Keyfree-demo-1";
+
+const port = Number(process.env.BENCH_PORT ?? 3650);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 10;
+const base = `http://localhost:${port}`;
+const dataDir = path.resolve(".data/bench");
+const logFile = path.join(dataDir, "server.log");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+
+function step(message: string) {
+  process.stdout.write(`bench: ${message}\n`);
+}
+
+function cookiesOf(response: Response, jar: Map<string, string>) {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = ""] = header.split(";");
+    const at = pair.indexOf("=");
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+}
+
+function cookieHeader(jar: Map<string, string>): string {
+  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+}
+
+function startServer(): ChildProcess {
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const log = openSync(logFile, "a");
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    // Not production: the demo data loads into an empty database (and ops stays on, as under `npm start`).
+    NODE_ENV: process.env.BENCH_NODE_ENV ?? "test",
+    APP_URL: base,
+  };
+  delete env.TENANT_API_URL;
+  delete env.OPS_TOKEN;
+  // Its own process group, so the server and any workers it forks stop together.
+  return spawn(path.resolve("node_modules/.bin/tsx"), ["web-server.ts"], { env, stdio: ["ignore", log, log], detached: true });
+}
+
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null || server.pid === undefined) return;
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  process.kill(-server.pid, "SIGTERM");
+  const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
+  if (!stopped) process.kill(-server.pid, "SIGKILL");
+}
+
+async function waitUntilUp(server: ChildProcess) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
+    try {
+      const response = await fetch(`${base}/auth/login`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  throw new Error("the server did not answer within 3 minutes");
+}
+
+/** Signs in through the login form (its CSRF token and cookie), as a browser would; answers the Cookie header. */
+async function signIn(email: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const form = await fetch(`${base}/auth/login`);
+  cookiesOf(form, jar);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1];
+  if (!csrf) throw new Error("the login page has no CSRF field");
+  const response = await fetch(`${base}/auth/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), origin: base },
+    body: new URLSearchParams({ csrf, email, password: DEMO_PASSWORD }),
+  });
+  cookiesOf(response, jar);
+  if (response.status !== 302 && response.status !== 303) {
+    throw new Error(`signing in as ${email} answered ${response.status}, not a redirect`);
+  }
+  const cookie = cookieHeader(jar);
+  const home = await fetch(`${base}/`, { headers: { cookie }, redirect: "manual" });
+  if (home.status !== 200) throw new Error(`signed in as ${email}, the dashboard answered ${home.status}`);
+  return cookie;
+}
+
+type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+
+async function load(url: string, cookie: string | undefined, duration: number): Promise<Load> {
+  const result = await autocannon({ url, connections, duration, timeout: 10, headers: cookie ? { cookie } : {} });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+type Paint = { lcp: number; tbt: number; cls: number; scriptBytes: number; scripts: number; finalUrl: string };
+
+/**
+ * Lighthouse in a browser holding the page's cookies: Chrome does not send a Cookie given as an
+ * extra header (Lighthouse's extraHeaders), so they go in the browser's own cookie store, which
+ * Lighthouse's storage reset leaves alone. A run signed out starts with none.
+ */
+async function paint(port: number, url: string, cookie: string | undefined): Promise<Paint> {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  try {
+    await browser.deleteCookie(...(await browser.cookies()));
+    const cookies = (cookie ?? "").split("; ").filter(Boolean).map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: new URL(url).hostname, path: "/" };
+    });
+    if (cookies.length > 0) await browser.setCookie(...cookies);
+  } finally {
+    await browser.disconnect();
+  }
+  const run = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  if (!run) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = run;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const requests = (lhr.audits["network-requests"]?.details as { items?: { resourceType?: string; transferSize?: number }[] })?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === "Script");
+  return {
+    lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? NaN,
+    tbt: lhr.audits["total-blocking-time"]?.numericValue ?? NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? NaN,
+    scriptBytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    scripts: scripts.length,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  return [line(head), ...rows.map(line)].join("\n");
+}
+
+async function main() {
+  const loadBefore = os.loadavg()[0] ?? 0;
+  if (!existsSync("build/server/index.js")) {
+    step("no build/ yet: npm run build");
+    const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (built.status !== 0) throw new Error("the build failed");
+  }
+  const database = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite";
+  step(`starting the production server on ${base} (${database}, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "unset"}); log in ${path.relative(".", logFile)}`);
+  const server = startServer();
+  const loads = new Map<string, Load>();
+  const paints = new Map<string, Paint>();
+  try {
+    await waitUntilUp(server);
+    const cookies = new Map<string, string>();
+    for (const page of PAGES) {
+      if (page.tenant && !cookies.has(page.tenant)) cookies.set(page.tenant, await signIn(page.tenant));
+    }
+    for (const page of PAGES) {
+      const cookie = page.tenant ? cookies.get(page.tenant) : undefined;
+      step(`autocannon ${page.name} (${page.path}): 2 s warm-up, then ${seconds} s, ${connections} connections`);
+      await load(base + page.path, cookie, 2);
+      loads.set(page.name, await load(base + page.path, cookie, seconds));
+    }
+    const lighthousePages = PAGES.filter((p) => p.lighthouse);
+    if (lighthousePages.length > 0) {
+      step(`Lighthouse mobile runs in ${chromePath}`);
+      const chrome = await chromeLauncher.launch({
+        chromePath,
+        chromeFlags: [
+          "--headless=new",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-dev-shm-usage",
+          "--disable-background-networking",
+          "--disable-extensions",
+          "--no-first-run",
+          "--no-default-browser-check",
+        ],
+      });
+      try {
+        for (const page of lighthousePages) {
+          step(`Lighthouse ${page.name}`);
+          paints.set(page.name, await paint(chrome.port, base + page.path, page.tenant ? cookies.get(page.tenant) : undefined));
+        }
+      } finally {
+        chrome.kill();
+      }
+    }
+  } catch (error) {
+    const tail = existsSync(logFile) ? readFileSync(logFile, "utf8").split("\n").slice(-20).join("\n") : "";
+    process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n${tail}\n`);
+    process.exitCode = 1;
+    return;
+  } finally {
+    await stopServer(server);
+  }
+
+  const ms = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+  const [cpu] = os.cpus();
+  process.stdout.write(
+    `\n${database}, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "unset"}, ${os.cpus().length} cores (${cpu?.model.trim() ?? "?"}), ` +
+      `1-minute load average ${loadBefore.toFixed(1)} before, ${(os.loadavg()[0] ?? 0).toFixed(1)} after\n\n`,
+  );
+  process.stdout.write(
+    `${table(
+      ["page", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors"],
+      PAGES.map((p) => {
+        const l = loads.get(p.name)!;
+        return [p.name, l.rps.toFixed(0), ms(l.p50), ms(l.p99), String(l.non2xx), String(l.errors)];
+      }),
+    )}\n`,
+  );
+  const login = loads.get("login");
+  const dashboard = loads.get("dashboard");
+  if (login && dashboard) process.stdout.write(`dashboard/login: ${(dashboard.rps / login.rps).toFixed(2)}\n`);
+  if (paints.size > 0) {
+    process.stdout.write("\nLighthouse mobile (simulated slow 4G, 4x CPU slowdown)\n");
+    process.stdout.write(
+      `${table(
+        ["page", "LCP s", "TBT ms", "CLS", "scripts", "script KB"],
+        [...paints].map(([name, p]) => [
+          name,
+          (p.lcp / 1000).toFixed(2),
+          p.tbt.toFixed(0),
+          p.cls.toFixed(3),
+          String(p.scripts),
+          (p.scriptBytes / 1024).toFixed(1),
+        ]),
+      )}\n`,
+    );
+    for (const [name, p] of paints) {
+      const page = PAGES.find((x) => x.name === name)!;
+      if (new URL(p.finalUrl).pathname !== page.path) process.stdout.write(`note: Lighthouse's ${name} ended at ${p.finalUrl}\n`);
+    }
+  }
+}
+
+await main();

@@ -17,9 +17,12 @@ const LABELS: Record<FlashMessage["type"], string> = {
 
 /**
  * The countdown on a page that loads no framework (issue 8, scope 5): a tiny inline script,
- * right after the message, doing what the component's effect does on a hydrated page.
+ * right after the message, doing what the component's effect does on a hydrated page. Only the
+ * server renders it, so the browser's bundle leaves it out (the hydrating pages' JS budget).
  */
-export const FLASH_COUNTDOWN_SCRIPT = `(function(){var f=document.currentScript.previousElementSibling;if(!f)return;\
+export const FLASH_COUNTDOWN_SCRIPT = !import.meta.env.SSR
+  ? ""
+  : `(function(){var f=document.currentScript.previousElementSibling;if(!f)return;\
 var d=f.querySelector(".flash__dismiss"),c=document.createElement("p"),l=${FLASH_LIFETIME_MS},p=0,t;\
 c.className="flash__countdown";f.insertBefore(c,d);\
 function s(){c.textContent="This will disappear in "+Math.ceil(l/1000)+"s"}\

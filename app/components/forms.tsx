@@ -1,17 +1,8 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
 
-type RootData = { csrf: string };
-
-/** The session's CSRF token: every state-changing form carries it. */
-export function CsrfInput() {
-  const root = useRouteLoaderData("root") as RootData | undefined;
-  const token = root?.csrf ?? "";
-  // Uncontrolled, and new when the token changes: React never rewrites it behind the form's back.
-  return <input key={token} type="hidden" name="csrf" defaultValue={token} />;
-}
+export { CsrfInput } from "./csrf-input";
 
 /**
  * Counts submit attempts, including the ones the browser's validation stops before they

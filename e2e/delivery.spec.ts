@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
@@ -151,15 +151,50 @@ test.describe("no JavaScript where none is needed", () => {
       files.add(pathname);
     }
     expect(files.size).toBeGreaterThan(0);
-    let gzipped = 0;
     for (const pathname of files) {
-      const file = path.join(CLIENT_DIR, pathname);
-      expect(statSync(file, { throwIfNoEntry: false })?.isFile(), `built file for ${pathname}`).toBe(true);
-      gzipped += gzipSync(readFileSync(file), { level: 9 }).length;
+      expect(statSync(path.join(CLIENT_DIR, pathname), { throwIfNoEntry: false })?.isFile(), `built file for ${pathname}`).toBe(true);
     }
+    const gzipped = gzippedSize(files);
     test.info().annotations.push({ type: "gzipped JS", description: `${(gzipped / 1024).toFixed(1)} KB in ${files.size} files` });
     expect(gzipped, `gzipped JavaScript of the annual fee page (${[...files].join(", ")})`).toBeLessThan(JS_BUDGET_BYTES);
   });
+});
+
+/** Gzipped bytes of built files (paths as the browser asks for them). */
+function gzippedSize(pathnames: Iterable<string>): number {
+  let total = 0;
+  for (const pathname of pathnames) total += gzipSync(readFileSync(path.join(CLIENT_DIR, pathname)), { level: 9 }).length;
+  return total;
+}
+
+test("every route that opts into hydration stays within the JavaScript budget (from the build's manifest)", () => {
+  // Every route module's files, as React Router preloads them: the client entry, then each route
+  // from the root down. A route hydrates when its module says `handle = { hydrate: true }`.
+  type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
+  const manifestFile = readdirSync(path.join(CLIENT_DIR, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
+  expect(manifestFile, "the build's route manifest").toBeTruthy();
+  const text = readFileSync(path.join(CLIENT_DIR, "assets", manifestFile!), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, ManifestRoute>;
+  };
+  const hydrating = Object.keys(manifest.routes).filter((id) => {
+    const source = ["tsx", "ts"].map((ext) => path.resolve("app", `${id}.${ext}`)).find((f) => existsSync(f));
+    return source ? /export const handle\s*=\s*\{[^}]*\bhydrate:\s*true/.test(readFileSync(source, "utf8")) : false;
+  });
+  expect(hydrating).toEqual(expect.arrayContaining(["routes/annual-fee/pay", "routes/checkout/pay", "routes/payments/add-payment-method"]));
+  const sizes: string[] = [];
+  for (const id of hydrating) {
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    for (let route: ManifestRoute | undefined = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+      files.add(route.module);
+      for (const file of route.imports ?? []) files.add(file);
+    }
+    const bytes = gzippedSize(files);
+    sizes.push(`${id}: ${(bytes / 1024).toFixed(1)} KB`);
+    expect(bytes, `${id}'s gzipped JavaScript (${[...files].join(", ")})`).toBeLessThan(JS_BUDGET_BYTES);
+  }
+  test.info().annotations.push({ type: "gzipped JS", description: sizes.join("; ") });
 });
 
 test.describe("Content-Security-Policy and delivery", () => {

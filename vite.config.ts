@@ -16,6 +16,8 @@ export default defineConfig({
       format: { comments: false },
     },
   },
+  // The server's code stays readable (stack traces in the logs).
+  environments: { ssr: { build: { minify: false } } },
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: {
     // The embedded database ships wasm beside its JS: load it from node_modules, never bundle it.

@@ -38,8 +38,6 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
   process.env.OPS_TOKEN = token;
 }
 
-// The database is migrated (and the demo loaded) before the first request; in maintenance
-// mode nothing touches it.
 // Links in e-mails point at this server unless APP_URL says otherwise.
 process.env.APP_URL ??= `http://localhost:${port}`;
 
@@ -49,27 +47,33 @@ const requestedWorkers = Math.max(1, Math.floor(Number(process.env.WEB_CONCURREN
 const canCluster = Boolean(apiConfig.databaseUrl) || !inProcessApi;
 const workerCount = canCluster ? requestedWorkers : 1;
 if (cluster.isPrimary && requestedWorkers > 1 && !canCluster) {
-  log.warn(
-    "WEB_CONCURRENCY ignored: the embedded database (PGlite) allows one process only; set DATABASE_URL to run workers on PostgreSQL",
-    {
-      webConcurrency: requestedWorkers,
-    },
-  );
+  const why = "the embedded database (PGlite) allows one process only; set DATABASE_URL to run workers on PostgreSQL";
+  log.warn(`WEB_CONCURRENCY ignored: ${why}`, { webConcurrency: requestedWorkers });
 }
 const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 
-// The primary (or the only process) migrates the database, loads the demo data and runs the
-// clock's jobs; workers only serve (the database is ready before they start).
+// The database is migrated (and the demo loaded) before the first request; in maintenance
+// mode nothing touches it. The primary (or the only process) does that and runs the clock's
+// jobs; workers only serve (the database is ready before they start).
 const runtime =
   inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker }) : undefined;
 
 if (clusterPrimary) {
   let stopping = false;
-  for (let i = 0; i < workerCount; i += 1) cluster.fork();
+  const startedAt = new Map<number, number>();
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < workerCount; i += 1) fork();
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
+    // A worker that dies as it starts (no build, bad config) would only die again: stop.
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000) {
+      log.error("web worker failed as it started; stopping", { workerPid: worker.process.pid, code, signal });
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.kill();
+      process.exit(1);
+    }
     log.error("web worker stopped; starting another", { workerPid: worker.process.pid, code, signal });
-    cluster.fork();
+    fork();
   });
   log.info("Keyfree web app starting workers", { workers: workerCount, port });
   for (const sig of ["SIGINT", "SIGTERM"] as const) {

@@ -1,14 +1,24 @@
 /**
  * `npm start` / production: serves the built web app (build/) with the tenant API in-process.
  * Migrates the database and loads the demo data (outside production) before it listens.
+ *
+ * Delivery (issue 8, scope 6): fingerprinted assets are sent precompressed (brotli or gzip,
+ * made by scripts/compress-assets.ts after the build) and cached for a year; pages are
+ * compressed on the fly. Every response carries Hono's secure headers with a
+ * Content-Security-Policy whose script nonce is new per request and reaches React Router in
+ * the load context. WEB_CONCURRENCY above 1 with PostgreSQL runs that many workers.
  */
+import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { compress } from "hono/compress";
+import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { cspNonceContext } from "./app/lib/page-delivery";
 import { readApiConfig } from "./server/config";
 import { describeError, log } from "./server/lib/log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
@@ -28,102 +38,187 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
   process.env.OPS_TOKEN = token;
 }
 
-// The database is migrated (and the demo loaded) before the first request; in maintenance
-// mode nothing touches it.
 // Links in e-mails point at this server unless APP_URL says otherwise.
 process.env.APP_URL ??= `http://localhost:${port}`;
-const runtime = inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: true }) : undefined;
 
-const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
-// The web config is validated when the build loads: a production start without SESSION_SECRET stops here.
-// Always production mode: this serves the production build (the dev server is `npm run dev`),
-// so error details never reach the browser.
-const handle = createRequestHandler(build, "production");
+// WEB_CONCURRENCY workers share the port (node:cluster). The embedded database (PGlite) is one
+// process's only, so it needs PostgreSQL (DATABASE_URL) or a separate API (TENANT_API_URL).
+const requestedWorkers = Math.max(1, Math.floor(Number(process.env.WEB_CONCURRENCY ?? 1)) || 1);
+const canCluster = Boolean(apiConfig.databaseUrl) || !inProcessApi;
+const workerCount = canCluster ? requestedWorkers : 1;
+if (cluster.isPrimary && requestedWorkers > 1 && !canCluster) {
+  const why = "the embedded database (PGlite) allows one process only; set DATABASE_URL to run workers on PostgreSQL";
+  log.warn(`WEB_CONCURRENCY ignored: ${why}`, { webConcurrency: requestedWorkers });
+}
+const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 
-const app = new Hono();
+// The database is migrated (and the demo loaded) before the first request; in maintenance
+// mode nothing touches it. The primary (or the only process) does that and runs the clock's
+// jobs; workers only serve (the database is ready before they start).
+const runtime =
+  inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker }) : undefined;
 
-app.use("*", async (c, next) => {
-  const started = performance.now();
-  await next();
-  c.header("X-Content-Type-Options", "nosniff");
-  c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-  c.header("X-Frame-Options", "DENY");
-  c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (process.env.NODE_ENV === "production") c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  if (!c.req.path.startsWith("/assets/")) {
-    log.info("web request", {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
+if (clusterPrimary) {
+  let stopping = false;
+  const startedAt = new Map<number, number>();
+  const fork = () => startedAt.set(cluster.fork().id, Date.now());
+  for (let i = 0; i < workerCount; i += 1) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    // A worker that dies as it starts (no build, bad config) would only die again: stop.
+    if (Date.now() - (startedAt.get(worker.id) ?? 0) < 10_000) {
+      log.error("web worker failed as it started; stopping", { workerPid: worker.process.pid, code, signal });
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.kill();
+      process.exit(1);
+    }
+    log.error("web worker stopped; starting another", { workerPid: worker.process.pid, code, signal });
+    fork();
+  });
+  log.info("Keyfree web app starting workers", { workers: workerCount, port });
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.once(sig, () => {
+      stopping = true;
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill(sig);
+      void (runtime?.database.close() ?? Promise.resolve()).finally(() => process.exit(0));
     });
   }
-});
-
-// A state-changing request from another site is refused before it reaches the app.
-const CROSS_SITE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sorry, that did not work — Keyfree</title></head><body><main><h1>Sorry, that did not work</h1><p>This form could not be sent because it did not come from this site. Go back, reload the page and try again.</p><p><a href="/">Return Home</a></p></main></body></html>`;
-app.use("*", async (c, next) => {
-  if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
-  const origin = c.req.header("origin");
-  const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
-  let crossSite = c.req.header("sec-fetch-site") === "cross-site";
-  if (origin) {
-    try {
-      crossSite = origin === "null" || new URL(origin).host !== host;
-    } catch {
-      crossSite = true;
-    }
-  }
-  if (crossSite) return c.html(CROSS_SITE_PAGE, 403);
-  return next();
-});
-
-// Fingerprinted assets are cached for a year; other public files for an hour.
-app.use(
-  "/assets/*",
-  serveStatic({
-    root: "build/client",
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-  }),
-);
-app.use("*", serveStatic({ root: "build/client", onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }));
-
-if (runtime && apiConfig.opsEnabled) {
-  // /__ops/* → the API's /ops/* (token-guarded, never in production).
-  app.all("/__ops/*", (c) => {
-    const url = new URL(c.req.url);
-    url.pathname = url.pathname.replace(/^\/__ops/, "/ops");
-    return runtime.api.fetch(new Request(url, c.req.raw));
-  });
+} else {
+  await serveWeb();
 }
 
-app.all("*", async (c) => {
-  const response = await handle(c.req.raw);
-  // Pages carry personal data: never cache them.
-  if ((response.headers.get("content-type") ?? "").includes("text/html")) {
-    response.headers.set("Cache-Control", "private, no-store");
-  }
-  return response;
-});
+async function serveWeb() {
+  const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
+  // The web config is validated when the build loads: a production start without SESSION_SECRET stops here.
+  // Always production mode: this serves the production build (the dev server is `npm run dev`),
+  // so error details never reach the browser.
+  const handle = createRequestHandler(build, "production");
 
-app.onError((error, c) => {
-  log.error("web error", { path: c.req.path, ...describeError(error) });
-  return c.text("Something went wrong", 500);
-});
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
 
-const server = serve({ fetch: app.fetch, port }, (info) => {
-  const url = `http://localhost:${info.port}`;
-  log.info("Keyfree web app listening", { url, maintenance, api: inProcessApi ? "in-process" : process.env.TENANT_API_URL });
-  if (runtime && !apiConfig.isProduction) {
-    process.stdout.write(
-      `\n  Keyfree is running at ${url}\n  Demo sign-in: ${DEMO_TENANTS[0].email}  password: ${DEMO_PASSWORD}  (demo data only)\n\n`,
-    );
-  }
-});
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    server.close();
-    void (runtime?.database.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  // One JSON line per request (not for static assets).
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (!c.req.path.startsWith("/assets/")) {
+      log.info("web request", {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
   });
+
+  // Stripe's hosts are allowed only when the browser talks to Stripe (STRIPE_PUBLISHABLE_KEY, as
+  // app/lib/env.server.ts decides); offline, the stand-in Stripe.js and its sandbox are this site's.
+  const realStripe = Boolean(process.env.STRIPE_PUBLISHABLE_KEY);
+  const stripeHosts = (hosts: string[]) => (realStripe ? hosts : []);
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        // Inline scripts only with this response's nonce; script files only from this site (the
+        // app's chunks, the stand-in Stripe.js) and Stripe.js.
+        scriptSrc: ["'self'", NONCE, ...stripeHosts(["https://js.stripe.com", "https://*.js.stripe.com"])],
+        styleSrc: ["'self'"],
+        // Style attributes (a few layout tweaks rendered in HTML, Stripe's iframes) but no <style>.
+        styleSrcAttr: ["'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", ...stripeHosts(["https://*.stripe.com"])],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripeHosts(["https://api.stripe.com"])],
+        frameSrc: realStripe ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: "DENY",
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+      // HSTS only in production (served over HTTPS); locally it would pin localhost to HTTPS.
+      strictTransportSecurity: apiConfig.isProduction ? "max-age=31536000; includeSubDomains" : false,
+    }),
+  );
+
+  // A state-changing request from another site is refused before it reaches the app.
+  const CROSS_SITE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sorry, that did not work — Keyfree</title></head><body><main><h1>Sorry, that did not work</h1><p>This form could not be sent because it did not come from this site. Go back, reload the page and try again.</p><p><a href="/">Return Home</a></p></main></body></html>`;
+  app.use("*", async (c, next) => {
+    if (["GET", "HEAD", "OPTIONS"].includes(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const host = c.req.header("x-forwarded-host") ?? c.req.header("host");
+    let crossSite = c.req.header("sec-fetch-site") === "cross-site";
+    if (origin) {
+      try {
+        crossSite = origin === "null" || new URL(origin).host !== host;
+      } catch {
+        crossSite = true;
+      }
+    }
+    if (crossSite) return c.html(CROSS_SITE_PAGE, 403);
+    return next();
+  });
+
+  // Fingerprinted assets are cached for a year; other public files for an hour. Both are sent
+  // as the brotli or gzip file made at build time when the browser accepts it.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: "build/client",
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({ root: "build/client", precompressed: true, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
+  );
+
+  if (runtime && apiConfig.opsEnabled) {
+    // /__ops/* → the API's /ops/* (token-guarded, never in production).
+    app.all("/__ops/*", (c) => {
+      const url = new URL(c.req.url);
+      url.pathname = url.pathname.replace(/^\/__ops/, "/ops");
+      return runtime.api.fetch(new Request(url, c.req.raw));
+    });
+  }
+
+  // Pages and data are compressed on the fly (static files above are already).
+  app.all("*", compress(), async (c) => {
+    const context = new RouterContextProvider();
+    context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
+    const response = await handle(c.req.raw, context);
+    // Pages carry personal data: never cache them.
+    if ((response.headers.get("content-type") ?? "").includes("text/html")) {
+      response.headers.set("Cache-Control", "private, no-store");
+    }
+    return response;
+  });
+
+  app.onError((error, c) => {
+    log.error("web error", { path: c.req.path, ...describeError(error) });
+    return c.text("Something went wrong", 500);
+  });
+
+  const server = serve({ fetch: app.fetch, port }, (info) => {
+    const url = `http://localhost:${info.port}`;
+    if (cluster.isWorker) {
+      log.info("Keyfree web worker listening", { url });
+      return;
+    }
+    log.info("Keyfree web app listening", { url, maintenance, api: inProcessApi ? "in-process" : process.env.TENANT_API_URL });
+    if (runtime && !apiConfig.isProduction) {
+      process.stdout.write(
+        `\n  Keyfree is running at ${url}\n  Demo sign-in: ${DEMO_TENANTS[0].email}  password: ${DEMO_PASSWORD}  (demo data only)\n\n`,
+      );
+    }
+  });
+
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      server.close();
+      void (runtime?.database.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    });
+  }
 }

@@ -21,6 +21,7 @@ import { apiClient, expectData } from "./lib/api.server";
 import { assertCsrf } from "./lib/csrf.server";
 import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
 import { webConfig } from "./lib/env.server";
+import { type DeliveryHandle, useNonce, usePageHydrates } from "./lib/page-delivery";
 import { pageTitle, PRODUCT } from "./lib/product";
 import { commitSession, destroySession, ensureCsrfToken, flash, getSession } from "./lib/session.server";
 
@@ -72,9 +73,19 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** The greeting and flash messages follow every navigation and submission. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
-export type RouteHandle = { fullWidth?: boolean };
+/**
+ * A route module's `handle`. `fullWidth` drops the header. `hydrate: true` opts the route's
+ * pages into JavaScript (issue 8, scope 5): only then does the page carry React Router's client
+ * (<Scripts/>, <ScrollRestoration/>, its modulepreloads). Every other page is plain HTML whose
+ * links and forms work without script, so it loads none. Opt in only a page that cannot work
+ * without it (the card form, upload progress), with `export const handle = { hydrate: true }`;
+ * e2e/delivery.spec.ts keeps pages that do not at zero scripts and those that do under budget.
+ */
+export type RouteHandle = { fullWidth?: boolean } & DeliveryHandle;
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrates = usePageHydrates();
+  const nonce = useNonce();
   return (
     <html lang="en-GB">
       <head>
@@ -88,8 +99,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -110,7 +125,8 @@ function Shell({ children, fullWidth }: { children: React.ReactNode; fullWidth: 
 
 export default function App() {
   const matches = useMatches();
-  // Marks the page as hydrated (browser tests wait for it before poking at the DOM).
+  // Marks a hydrating page as hydrated (browser tests wait for it before poking at the DOM);
+  // a page that does not hydrate is ready as it loads.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -1,17 +1,8 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
-import { useRouteLoaderData } from "react-router";
 
-type RootData = { csrf: string };
-
-/** The session's CSRF token: every state-changing form carries it. */
-export function CsrfInput() {
-  const root = useRouteLoaderData("root") as RootData | undefined;
-  const token = root?.csrf ?? "";
-  // Uncontrolled, and new when the token changes: React never rewrites it behind the form's back.
-  return <input key={token} type="hidden" name="csrf" defaultValue={token} />;
-}
+export { CsrfInput } from "./csrf-input";
 
 /**
  * Counts submit attempts, including the ones the browser's validation stops before they
@@ -33,8 +24,9 @@ export function collectErrors(form: FormMetadata<any>, fields: Array<FieldMetada
 }
 
 /**
- * 'There is a problem': each error a link to its field. With JavaScript, focus moves
- * here when a submission fails so the tenant hears what went wrong.
+ * 'There is a problem': each error a link to its field. Focus moves here when a submission
+ * fails so the tenant hears what went wrong: `autofocus` on a page sent by the server (no
+ * script needed), the effect after a submission on a hydrated page.
  */
 export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; focusKey?: unknown }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -45,7 +37,7 @@ export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; foc
   }, [focusKey]);
   if (errors.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref} autoFocus>
       <h2 id="error-summary-title" className="error-summary__title">
         There is a problem
       </h2>

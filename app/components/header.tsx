@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { PRODUCT } from "~/lib/product";
-import { CsrfInput } from "./forms";
+import { CsrfInput } from "./csrf-input";
 
 export function SiteHeader({ firstName }: { firstName: string | null }) {
   return (

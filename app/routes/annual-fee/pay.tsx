@@ -7,6 +7,8 @@ import { addressLine, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
 
+export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+
 /** Part 2, Annual fee page: the property, an explanation, and the card form for the tenant's share. */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const token = await requireAccessToken(request, url);

@@ -9,6 +9,8 @@ import { pageTitle, PRODUCT } from "~/lib/product";
 import { keyfreeFeePence } from "../../../server/domain/fees";
 import type { Route } from "./+types/pay";
 
+export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+
 /** Part 1 §2.3 Pay: the 'Your Keyfree' fee banner and the card form for the Keyfree fee. */
 export async function loader({ request, url, params }: Route.LoaderArgs) {
   const { oc } = await loadCheckout({ request, url, params });

@@ -6,6 +6,8 @@ import { webConfig } from "~/lib/env.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/add-payment-method";
 
+export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+
 /**
  * Update your details (part 1 §2.4): only for a customer who shares a payment method with
  * another tenant or must add a new one; anyone else goes to /.

@@ -1,0 +1,275 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, fillCard, signIn, test } from "./fixtures";
+
+/**
+ * Issue 8, scopes 5 and 6: pages that need no JavaScript load none; a page that hydrates stays
+ * under its budget; every page has a nonce-based CSP, under which the card form still works;
+ * assets are sent precompressed and pages compressed on the fly.
+ */
+
+const MAINTENANCE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
+const CLIENT_DIR = path.resolve("build/client");
+/** Scope 5: a hydrating page's JavaScript, gzipped. */
+const JS_BUDGET_BYTES = 120 * 1024;
+
+/** Every script request the page makes from now on. */
+function watchScripts(page: Page) {
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script" || /\.m?js(\?|$)/.test(new URL(request.url()).pathname)) requested.push(request.url());
+  });
+  return requested;
+}
+
+/** Fails when the page as loaded has any script element, script request or module preload. */
+async function expectNoScript(page: Page, requested: string[], what: string) {
+  await page.waitForLoadState("load");
+  expect(await page.locator("script").count(), `${what}: <script> elements`).toBe(0);
+  expect(await page.locator('link[rel="modulepreload"]').count(), `${what}: modulepreload links`).toBe(0);
+  expect(requested, `${what}: script requests`).toEqual([]);
+}
+
+/** A tenant whose annual fee is due (the card page), with a name the card must match. */
+async function tenantWithAnnualFee(ops: (path: string, body: unknown) => Promise<unknown>) {
+  const email = `delivery-${test.info().project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const tenancy = (await ops("create-tenancy", {
+    tenants: [{ email, firstName: "Ana", lastName: "Fee" }],
+    ppm: 120_000,
+    startDate: "2025-01-01",
+    endDate: "2027-12-31",
+    isNewTenancy: false,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenancyId: string };
+  await ops("create-annual-fee", { tenancyId: tenancy.tenancyId, years: 1 });
+  return email;
+}
+
+function scriptNonce(response: { headers(): Record<string, string> } | null): string {
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  const nonce = /script-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+  expect(nonce, `a script nonce in: ${csp}`).toBeTruthy();
+  return nonce!;
+}
+
+test.describe("no JavaScript where none is needed", () => {
+  test("the login, dashboard, success, not-found, error, maintenance and dev mail pages load no script", async ({ page, newTenant }) => {
+    const requested = watchScripts(page);
+
+    await page.goto("/auth/login");
+    await expectNoScript(page, requested, "login page");
+
+    // A failed sign-in: the error summary takes focus without any script.
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+    await expectNoScript(page, requested, "login page with errors");
+
+    const tenant = await newTenant();
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expectNoScript(page, requested, "dashboard");
+
+    for (const [url, heading] of [
+      ["/annual-fee/payment-success", "Thanks!"],
+      ["/annual-fee/payment-success?waitingPayment", "Your payment is taking longer than expected!"],
+      ["/add-payment-method-success", "Thanks!"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoScript(page, requested, url);
+    }
+
+    await page.goto("/no/such/page");
+    await expect(page.getByRole("heading", { level: 1, name: "Sorry we can't find that" })).toBeVisible();
+    await expectNoScript(page, requested, "not-found page");
+
+    // The error page: a form whose CSRF token is not the session's.
+    await page.goto("/");
+    await page.locator('form[action="/auth/logout"] input[name="csrf"]').evaluate((input: HTMLInputElement) => {
+      input.value = "forged-token";
+    });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sorry, that did not work" })).toBeVisible();
+    await expectNoScript(page, requested, "error page");
+
+    await page.goto("/dev/mail");
+    await expectNoScript(page, requested, "dev mailbox");
+
+    await page.goto(`${MAINTENANCE_URL}/auth/login`);
+    await expect(page.getByRole("heading", { level: 1, name: "Keyfree is currently down for maintenance" })).toBeVisible();
+    await expectNoScript(page, requested, "maintenance page");
+  });
+
+  test("a flash message's countdown is one small inline script carrying the page's nonce", async ({ page, newTenant, ops, isJsOn }) => {
+    const tenant = await newTenant();
+    await page.goto("/auth/login");
+    await signIn(page, tenant.email, tenant.password);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await ops("expire-tokens", { email: tenant.email });
+    const requested = watchScripts(page);
+    const response = await page.goto("/");
+    await expect(page.getByText("Your session has expired. Please sign in again.")).toBeVisible();
+    const nonce = scriptNonce(response);
+    const scripts = await page.locator("script").evaluateAll((all) =>
+      all.map((s) => ({ src: (s as HTMLScriptElement).src, nonce: (s as HTMLScriptElement).nonce, bytes: s.textContent?.length ?? 0 })),
+    );
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]!.src).toBe("");
+    if (isJsOn) expect(scripts[0]!.nonce).toBe(nonce); // the browser hides nonces from the DOM only with scripts on
+    expect(scripts[0]!.bytes).toBeLessThan(1000);
+    expect(requested).toEqual([]);
+  });
+
+  test(`a card page hydrates within ${JS_BUDGET_BYTES / 1024} KB of gzipped JavaScript`, async ({ page, ops, isJsOn }) => {
+    const requested = watchScripts(page);
+    const email = await tenantWithAnnualFee(ops);
+    await page.goto("/auth/login");
+    await signIn(page, email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
+    if (isJsOn) {
+      await page.locator("html[data-hydrated]").waitFor();
+      await expect(page.getByLabel("Card number")).toBeVisible(); // the stand-in Stripe.js loaded too
+    } else {
+      await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    }
+    // What the page loaded, or (JavaScript off) would have: scripts, module preloads, requests.
+    const listed = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLScriptElement>("script[src]")]
+        .map((s) => s.src)
+        .concat([...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.href)),
+    );
+    const files = new Set<string>();
+    for (const url of [...listed, ...requested]) {
+      const { origin, pathname } = new URL(url);
+      expect(origin, `script from elsewhere: ${url}`).toBe(new URL(page.url()).origin);
+      // The offline stand-in for Stripe.js is not counted: with keys, Stripe's own script
+      // (js.stripe.com) takes its place, outside the app's bundle.
+      if (pathname.startsWith("/stripe-sandbox/")) continue;
+      files.add(pathname);
+    }
+    expect(files.size).toBeGreaterThan(0);
+    for (const pathname of files) {
+      expect(statSync(path.join(CLIENT_DIR, pathname), { throwIfNoEntry: false })?.isFile(), `built file for ${pathname}`).toBe(true);
+    }
+    const gzipped = gzippedSize(files);
+    test.info().annotations.push({ type: "gzipped JS", description: `${(gzipped / 1024).toFixed(1)} KB in ${files.size} files` });
+    expect(gzipped, `gzipped JavaScript of the annual fee page (${[...files].join(", ")})`).toBeLessThan(JS_BUDGET_BYTES);
+  });
+});
+
+/** Gzipped bytes of built files (paths as the browser asks for them). */
+function gzippedSize(pathnames: Iterable<string>): number {
+  let total = 0;
+  for (const pathname of pathnames) total += gzipSync(readFileSync(path.join(CLIENT_DIR, pathname)), { level: 9 }).length;
+  return total;
+}
+
+test("every route that opts into hydration stays within the JavaScript budget (from the build's manifest)", () => {
+  // Every route module's files, as React Router preloads them: the client entry, then each route
+  // from the root down. A route hydrates when its module says `handle = { hydrate: true }`.
+  type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
+  const manifestFile = readdirSync(path.join(CLIENT_DIR, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
+  expect(manifestFile, "the build's route manifest").toBeTruthy();
+  const text = readFileSync(path.join(CLIENT_DIR, "assets", manifestFile!), "utf8");
+  const manifest = JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1)) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, ManifestRoute>;
+  };
+  const hydrating = Object.keys(manifest.routes).filter((id) => {
+    const source = ["tsx", "ts"].map((ext) => path.resolve("app", `${id}.${ext}`)).find((f) => existsSync(f));
+    return source ? /export const handle\s*=\s*\{[^}]*\bhydrate:\s*true/.test(readFileSync(source, "utf8")) : false;
+  });
+  expect(hydrating).toEqual(expect.arrayContaining(["routes/annual-fee/pay", "routes/checkout/pay", "routes/payments/add-payment-method"]));
+  const sizes: string[] = [];
+  for (const id of hydrating) {
+    const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+    for (let route: ManifestRoute | undefined = manifest.routes[id]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+      files.add(route.module);
+      for (const file of route.imports ?? []) files.add(file);
+    }
+    const bytes = gzippedSize(files);
+    sizes.push(`${id}: ${(bytes / 1024).toFixed(1)} KB`);
+    expect(bytes, `${id}'s gzipped JavaScript (${[...files].join(", ")})`).toBeLessThan(JS_BUDGET_BYTES);
+  }
+  test.info().annotations.push({ type: "gzipped JS", description: sizes.join("; ") });
+});
+
+test.describe("Content-Security-Policy and delivery", () => {
+  test("every page has a CSP with a new script nonce per request, and the locked-down directives", async ({ request }) => {
+    const first = await request.get("/auth/login");
+    const second = await request.get("/auth/login");
+    const csp = first.headers()["content-security-policy"] ?? "";
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'", "form-action 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    const nonceAgain = /'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(nonceAgain).toBeTruthy();
+    expect(nonceAgain).not.toBe(nonce);
+    // No Stripe hosts without Stripe keys (the offline stand-in is this site's).
+    expect(csp).not.toContain("stripe.com");
+    expect(first.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(first.headers()["x-frame-options"]).toBe("DENY");
+    expect(first.headers()["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(first.headers()["strict-transport-security"]).toBeUndefined(); // production only
+    const notFound = await request.get("/no/such/page");
+    expect(notFound.headers()["content-security-policy"]).toContain("'nonce-");
+  });
+
+  test("the card form works under the CSP: every script carries the nonce, and nothing is refused", async ({ page, ops, isJsOn }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        (window as unknown as { __violations: string[] }).__violations ??= [];
+        (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective}: ${event.blockedURI}`);
+      });
+    });
+    const email = await tenantWithAnnualFee(ops);
+    await page.goto("/auth/login");
+    await signIn(page, email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
+
+    // The page as sent: each script, inline or not, has this response's nonce.
+    const response = await page.request.get(page.url());
+    const nonce = scriptNonce(response);
+    const tags = (await response.text()).match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.length).toBeGreaterThan(0);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+
+    if (isJsOn) {
+      await page.locator("html[data-hydrated]").waitFor();
+      await fillCard(page, "4242424242424242", { first: "Ana", last: "Fee" });
+      await page.getByRole("button", { name: /^Pay / }).click();
+      await expect(page).toHaveURL(/\/annual-fee\/payment-success$/, { timeout: 20_000 });
+      await expect(page.getByRole("heading", { level: 1, name: "Thanks!" })).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __violations?: string[] }).__violations ?? [])).toEqual([]);
+    } else {
+      await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    }
+    expect(violations).toEqual([]);
+  });
+
+  test("assets are sent precompressed and cached for a year; pages are compressed", async ({ request }) => {
+    const html = await (await request.get("/auth/login")).text();
+    const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(css).toBeTruthy();
+    const brotli = await request.get(css!, { headers: { "Accept-Encoding": "br, gzip" } });
+    expect(brotli.headers()["content-encoding"]).toBe("br");
+    expect(brotli.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(Number(brotli.headers()["content-length"])).toBe(statSync(path.join(CLIENT_DIR, `${css}.br`)).size);
+    const gzip = await request.get(css!, { headers: { "Accept-Encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"]).toBe("gzip");
+    expect(Number(gzip.headers()["content-length"])).toBe(statSync(path.join(CLIENT_DIR, `${css}.gz`)).size);
+
+    const page = await request.get("/auth/login", { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers()["content-encoding"]).toBe("gzip");
+    expect(page.headers()["cache-control"]).toBe("private, no-store");
+  });
+});

@@ -9,6 +9,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { readApiConfig } from "./server/config";
 import { describeError, log } from "./server/lib/log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
@@ -33,6 +34,8 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
 // Links in e-mails point at this server unless APP_URL says otherwise.
 process.env.APP_URL ??= `http://localhost:${port}`;
 const runtime = inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: true }) : undefined;
+// The web app reaches the API only through what this host gives it in the load context.
+const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 
 const build = (await import(path.resolve("build/server/index.js"))) as ServerBuild;
 // The web config is validated when the build loads: a production start without SESSION_SECRET stops here.
@@ -98,7 +101,7 @@ if (runtime && apiConfig.opsEnabled) {
 }
 
 app.all("*", async (c) => {
-  const response = await handle(c.req.raw);
+  const response = await handle(c.req.raw, hostLoadContext(hostApi));
   // Pages carry personal data: never cache them.
   if ((response.headers.get("content-type") ?? "").includes("text/html")) {
     response.headers.set("Cache-Control", "private, no-store");

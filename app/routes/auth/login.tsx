@@ -3,8 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { collectErrors, CsrfInput, ErrorSummary, TextField, useSubmitAttempts } from "~/components/forms";
-import { safeRedirectTarget } from "~/lib/api.server";
-import { authenticator, LoginLocked, LoginRefused } from "~/lib/auth.server";
+import { apiContext, safeRedirectTarget } from "~/lib/api.server";
+import { LoginLocked, LoginRefused, loginAuthenticator } from "~/lib/auth.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { commitSession, getSession } from "~/lib/session.server";
@@ -19,7 +19,7 @@ export const loginSchema = z.object({
   password: z.string({ error: "Required" }),
 });
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
@@ -27,7 +27,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   let outcome;
   try {
-    outcome = await authenticator.authenticate("login", request);
+    outcome = await loginAuthenticator(context.get(apiContext).raw).authenticate("login", request);
   } catch (error) {
     if (error instanceof LoginRefused || error instanceof LoginLocked) {
       const message = error instanceof LoginLocked ? error.message : WRONG_CREDENTIALS_MESSAGE;
@@ -47,6 +47,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   }
   const session = await getSession(request);
   session.set("accessToken", outcome.accessToken);
+  session.set("firstName", outcome.firstName);
   return redirect(safeRedirectTarget(url.searchParams.get("redirectTo")), {
     headers: { "Set-Cookie": await commitSession(session) },
   });

@@ -10,8 +10,8 @@ import type { Route } from "./+types/finish";
  * payment took longer than 30 s) and the fee started but not yet seen as paid, the waiting message.
  * Anything else still to do sends the tenant to that step.
  */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { oc } = await loadCheckout({ request, url, params });
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { oc } = await loadCheckout({ context, params });
   // Waiting only makes sense once a payment was started (the pay action holds its intent).
   const pay = oc.actions.find((a) => a.typeId === "KEYFREE_PAY");
   const waitingForPayment =

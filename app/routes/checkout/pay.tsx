@@ -10,8 +10,8 @@ import { keyfreeFeePence } from "../../../server/domain/fees";
 import type { Route } from "./+types/pay";
 
 /** Part 1 §2.3 Pay: the 'Your Keyfree' fee banner and the card form for the Keyfree fee. */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { oc } = await loadCheckout({ request, url, params });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { oc } = await loadCheckout({ context, params });
   // The page shown must be the next action's (part 1 §2.3).
   if (oc.nextAction?.typeId !== "KEYFREE_PAY") throw redirect(nextActionPath(oc));
   const action = oc.actions.find((a) => a.typeId === "KEYFREE_PAY");

@@ -1,5 +1,4 @@
-import { apiClient, messageOf } from "~/lib/api.server";
-import { requireAccessToken } from "~/lib/auth.server";
+import { apiContext, messageOf } from "~/lib/api.server";
 import type { Route } from "./+types/payment-step";
 
 /**
@@ -13,11 +12,10 @@ function fail(status: number, error: unknown) {
   return Response.json({ error: messageOf(error) }, { status: status >= 500 ? 502 : status });
 }
 
-export async function action({ request, url, params }: Route.ActionArgs) {
-  const token = await requireAccessToken(request, url);
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "");
-  const api = await apiClient(token);
+  const api = context.get(apiContext).raw;
   const orderId = field("orderId");
   const customerId = field("customerId");
   switch (params.step) {
@@ -56,10 +54,9 @@ export async function action({ request, url, params }: Route.ActionArgs) {
 }
 
 /** Polled every 2 s after paying: whether the action holding the payment is complete. */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (params.step !== "status") return Response.json({ error: "Not found" }, { status: 404 });
-  const token = await requireAccessToken(request, url);
-  const api = await apiClient(token);
+  const api = context.get(apiContext).raw;
   const orderId = url.searchParams.get("orderId") ?? "";
   const customerId = url.searchParams.get("customerId") ?? "";
   const actionId = url.searchParams.get("actionId") ?? "";

@@ -49,7 +49,7 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
         orderId={d.orderId}
         customerId={d.customerId}
         paymentType="TOP_UP"
-        waitingPath="/annual-fee/payment-success?waitingPayment=true"
+        waitingPath={`/annual-fee/payment-success?${new URLSearchParams({ orderId: d.orderId, customerId: d.customerId })}`}
         publishableKey={d.publishableKey}
         standIn={d.standIn}
         amount={d.amount}

@@ -70,7 +70,7 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
           orderId={d.orderId}
           customerId={d.customerId}
           paymentType={PRODUCT.code}
-          waitingPath={`${checkoutPath(d.orderId, d.customerId, "finish")}?waitingPayment=true`}
+          waitingPath={checkoutPath(d.orderId, d.customerId, "finish")}
           publishableKey={d.publishableKey}
           standIn={d.standIn}
           amount={d.amount}

@@ -3,8 +3,8 @@ import type { Route } from "./+types/payment-step";
 
 /**
  * The card form's steps that need the tenant API (JavaScript only, since card details need
- * it): card checks, the duplicate-card check, the payment intent, the follow-up, and the
- * status the page polls. JSON in and out; CSRF is checked by the root middleware on posts.
+ * it): card checks, the duplicate-card check, the payment intent and the follow-up (the wait for
+ * the payment is the success page's polling). JSON in and out; CSRF is checked by the root middleware on posts.
  */
 const expired = () => Response.json({ error: "Your session has expired. Please sign in again." }, { status: 401 });
 
@@ -51,23 +51,4 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default:
       return Response.json({ error: "Not found" }, { status: 404 });
   }
-}
-
-/** Polled every 2 s after paying: whether the action holding the payment is complete. */
-export async function loader({ url, params, context }: Route.LoaderArgs) {
-  if (params.step !== "status") return Response.json({ error: "Not found" }, { status: 404 });
-  const api = context.get(apiContext).raw;
-  const orderId = url.searchParams.get("orderId") ?? "";
-  const customerId = url.searchParams.get("customerId") ?? "";
-  const actionId = url.searchParams.get("actionId") ?? "";
-  const { data, error, response } = await api.GET("/orders/{orderId}/customers/{customerId}", {
-    params: { path: { orderId, customerId } },
-  });
-  if (response.status === 401) return expired();
-  if (!data) return fail(response.status, error);
-  const action = data.actions.find((a) => a.id === actionId);
-  return Response.json(
-    { complete: Boolean(action?.completedAt), redirectUrl: data.order.redirectUrl },
-    { headers: { "Cache-Control": "no-store" } },
-  );
 }

@@ -17,8 +17,9 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspNonceContext } from "./app/lib/page-delivery";
+import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { readApiConfig } from "./server/config";
 import { describeError, log } from "./server/lib/log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
@@ -57,6 +58,8 @@ const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 // jobs; workers only serve (the database is ready before they start).
 const runtime =
   inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker }) : undefined;
+// The web app reaches the API only through what this host gives it in the load context.
+const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 
 if (clusterPrimary) {
   let stopping = false;
@@ -186,7 +189,7 @@ async function serveWeb() {
 
   // Pages and data are compressed on the fly (static files above are already).
   app.all("*", compress(), async (c) => {
-    const context = new RouterContextProvider();
+    const context = hostLoadContext(hostApi);
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     const response = await handle(c.req.raw, context);
     // Pages carry personal data: never cache them.

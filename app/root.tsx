@@ -17,7 +17,8 @@ import type { Route } from "./+types/root";
 import stylesHref from "../styles/main.scss?url";
 import { Flash, type FlashMessage } from "./components/flash";
 import { SiteHeader } from "./components/header";
-import { apiClient, expectData } from "./lib/api.server";
+import { apiContext, createApi } from "./lib/api.server";
+import { hostApiContext } from "./lib/host";
 import { assertCsrf } from "./lib/csrf.server";
 import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
 import { webConfig } from "./lib/env.server";
@@ -46,18 +47,21 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request }) => {
     await assertCsrf(request);
   },
+  // One typed API client per request, with the session's access token: loaders and actions
+  // call `context.get(apiContext)`; a 401 (logout, with the spec's message) and a 404 (not
+  // found) are handled inside it (docs/decisions/0001-api-client-in-router-context.md).
+  async ({ request, url, context }) => {
+    const session = await getSession(request);
+    context.set(apiContext, createApi(context.get(hostApiContext), { request, url, accessToken: session.get("accessToken") }));
+  },
 ];
 
-export async function loader({ request, url }: Route.LoaderArgs) {
+/** The greeting's first name comes from the session (set at sign-in): no API call for the header. */
+export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSession(request);
   const csrf = ensureCsrfToken(session);
-  const accessToken = session.get("accessToken");
-  const [user, toast] = await Promise.all([
-    accessToken
-      ? apiClient(accessToken).then((api) => expectData(api.GET("/me"), { request, url }))
-      : Promise.resolve(null),
-    flash.getToast(request),
-  ]);
+  const user = session.get("accessToken") ? { firstName: session.get("firstName") ?? "" } : null;
+  const toast = await flash.getToast(request);
   const headers = new Headers(toast.headers);
   if (csrf.isNew) headers.append("Set-Cookie", await commitSession(session));
   return data(

@@ -19,17 +19,16 @@ export default [
     route("checkout/:orderId/:customerId/finish", "routes/checkout/finish.tsx"),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),
     route("annual-fee/:orderId/:customerId", "routes/annual-fee/pay.tsx"),
-    // The card form's steps (JSON, JavaScript only).
-    route("payments/:step", "routes/payments/payment-step.tsx"),
     route("add-payment-method", "routes/payments/add-payment-method.tsx"),
-    route("add-payment-method/save", "routes/payments/add-payment-method-save.tsx"),
     route("add-payment-method-success", "routes/payments/add-payment-method-success.tsx"),
-    // Downloads: the API's documents, for the tenant who may see them.
-    route("documents/:documentId", "routes/document.tsx"),
+    // Resources (no page): JSON for the card form's steps (JavaScript only), and downloads.
+    route("payments/:step", "routes/resources/payment-step.ts"),
+    route("add-payment-method/save", "routes/resources/add-payment-method-save.ts"),
+    route("documents/:documentId", "routes/resources/document.ts"),
   ]),
 
   // Offline card payments: the sandbox's browser endpoints, for the stand-in Stripe.js.
-  route("stripe-sandbox/*", "routes/stripe-sandbox.ts"),
+  route("stripe-sandbox/*", "routes/resources/stripe-sandbox.ts"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
 import { newId } from "./lib/tokens";
 import { UPLOAD_MAX_BYTES } from "./lib/uploads";
+import { dashboardRoutes } from "./dashboard/routes";
 import { accountRoutes } from "./routes/account";
 import { arbitrationsRoutes } from "./routes/arbitrations";
 import { authRoutes } from "./routes/auth";
@@ -125,6 +126,7 @@ export function createApi(deps: Deps) {
   app.route("/", passwordRoutes);
   app.route("/", accountRoutes);
   app.route("/", orderRoutes);
+  app.route("/", dashboardRoutes);
   app.route("/", checkoutRoutes);
   app.route("/", referencesRoutes);
   app.route("/", documentsRoutes);

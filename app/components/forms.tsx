@@ -1,8 +1,13 @@
-import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import { getInputProps } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata, SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import type { z, ZodType } from "zod";
 
-export { CsrfInput } from "./csrf-input";
+import { CsrfInput } from "./csrf-input";
+
+export { CsrfInput };
 
 /**
  * Counts submit attempts, including the ones the browser's validation stops before they
@@ -96,5 +101,76 @@ export function TextField({ field, label, type, autoComplete, hint, keepValue = 
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
       />
     </div>
+  );
+}
+
+type FormReply = { result?: SubmissionResult<string[]>; attempt?: number } | undefined;
+
+/**
+ * The one form of every screen: conform + the screen's zod schema (the browser checks with the
+ * same schema as the action), validated on blur and again on input, the error summary's list
+ * and the focus key that moves focus to it after each failed attempt (the browser's own
+ * refusals included). A screen declares its schema and fields, and renders <AppForm>.
+ */
+export function useAppForm<Schema extends ZodType>({
+  id,
+  schema,
+  reply,
+  fieldNames,
+}: {
+  id: string;
+  schema: Schema;
+  /** The action's answer (from parseForm's reply), if any. */
+  reply: FormReply;
+  /** The fields in the order the summary lists them (the page's order). */
+  fieldNames: ReadonlyArray<keyof z.input<Schema> & string>;
+}) {
+  const navigation = useNavigation();
+  const { attempts, countAttempt } = useSubmitAttempts();
+  type Shape = z.input<Schema> & Record<string, unknown>;
+  const [form, fields] = useForm<Shape, z.output<Schema>>({
+    id,
+    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+  });
+  const all = fields as unknown as Record<string, FieldMetadata<any>>;
+  const errors = collectErrors(
+    form,
+    fieldNames.map((name) => all[name]!),
+  );
+  return { form, fields, errors, focusKey: `${attempts}:${reply?.attempt}`, countAttempt };
+}
+
+type AppFormProps = {
+  form: FormMetadata<any>;
+  errors: SummaryError[];
+  focusKey: string;
+  countAttempt: () => void;
+  action?: string;
+  children: ReactNode;
+};
+
+/** A post form with the CSRF field and, above it, 'There is a problem' (each error a link to its field). */
+export function AppForm({ form, errors, focusKey, countAttempt, action, children }: AppFormProps) {
+  const formProps = getFormProps(form);
+  return (
+    <>
+      <ErrorSummary errors={errors} focusKey={focusKey} />
+      <Form
+        method="post"
+        {...formProps}
+        onSubmit={(event) => {
+          formProps.onSubmit(event);
+          countAttempt();
+        }}
+        action={action}
+      >
+        <CsrfInput />
+        {children}
+      </Form>
+    </>
   );
 }

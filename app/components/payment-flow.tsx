@@ -3,7 +3,6 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import {
   actionTypeForPaymentType,
-  paymentSuccessPath,
   requiresDuplicateCardCheck,
   type PaymentType,
 } from "../../common/payments";
@@ -14,10 +13,7 @@ import {
   useHydrated,
   type CardFormResult,
 } from "./card-form";
-
-/** Spec part 1 §9: polling every 2000 ms, given up after 30 seconds. */
-export const POLL_INTERVAL_MS = 2000;
-export const POLL_TIMEOUT_MS = 30_000;
+import { pollingPath } from "~/lib/polling";
 
 export const CARD_CHECK_FAILED = "Card check failed";
 
@@ -39,51 +35,20 @@ export type PaymentTarget = {
   orderId: string;
   customerId: string;
   paymentType: PaymentType;
-  /** Where to go when the payment takes longer than 30 s. */
+  /** The page that waits for the payment to arrive (it polls, with the start time added). */
   waitingPath: string;
 };
 
 /**
  * The payment steps after the card form made a payment method (part 1 §4.3): the duplicate-card
  * check (Keyfree only), the card checks (any 'fail' stops with 'Card check failed' and the
- * failed checks listed), the intent, the confirmation with 3-D Secure, then polling every 2 s
- * until the webhook has completed the action, giving up after 30 s for the waiting page.
+ * failed checks listed), the intent, the confirmation with 3-D Secure, then on to the page that
+ * waits for the webhook to complete the action (app/components/polling.tsx).
  */
 export function usePaymentFlow(target: PaymentTarget) {
   const post = usePaymentStepPost();
   const navigate = useNavigate();
   const [failedChecks, setFailedChecks] = useState<string[]>([]);
-  const [polling, setPolling] = useState(false);
-  const alive = useRef(true);
-  useEffect(
-    () => () => {
-      // Leaving the page stops the polling.
-      alive.current = false;
-    },
-    [],
-  );
-
-  async function poll(actionId: string) {
-    setPolling(true);
-    const started = Date.now();
-    while (alive.current && Date.now() - started < POLL_TIMEOUT_MS) {
-      const res = await fetch(
-        `/payments/status?orderId=${encodeURIComponent(target.orderId)}&customerId=${encodeURIComponent(target.customerId)}&actionId=${encodeURIComponent(actionId)}`,
-        { headers: { accept: "application/json" } },
-      );
-      const status = (await res.json()) as { complete?: boolean; redirectUrl?: string | null };
-      if (status.complete) {
-        // The success page for the payment type, or the order's redirectUrl (part 1 §4.3).
-        const next = paymentSuccessPath(target.paymentType, { ...target, redirectUrl: status.redirectUrl });
-        if (status.redirectUrl) window.location.assign(next);
-        else navigate(next);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, POLL_INTERVAL_MS));
-    }
-    if (alive.current) navigate(target.waitingPath);
-  }
-
   async function pay(paymentMethod: PaymentMethod, stripe: Stripe): Promise<CardFormResult> {
     setFailedChecks([]);
     const base = { orderId: target.orderId, customerId: target.customerId };
@@ -107,11 +72,12 @@ export function usePaymentFlow(target: PaymentTarget) {
     const confirmed = await stripe.confirmCardPayment(intent.paymentIntentSecret, { payment_method: paymentMethod.id });
     if (confirmed.error) return { error: confirmed.error.message ?? PROVIDER_FALLBACK_MESSAGE };
     await post("follow-up", { paymentIntentId: intent.paymentIntentId }).catch(() => undefined);
-    await poll(intent.orderCustomerActionId);
+    // The page that waits for the payment (the shared polling: every 2 s, up to 30 s).
+    void navigate(pollingPath(target.waitingPath));
     return { done: true };
   }
 
-  return { pay, failedChecks, polling };
+  return { pay, failedChecks };
 }
 
 /**
@@ -163,8 +129,7 @@ type CardPaymentProps = PaymentTarget & {
 };
 
 /**
- * A payment by card, whole: the failed checks (modal and box), 'Processing your payment...'
- * while polling, and the card form, or without JavaScript the notice saying what to do instead.
+ * A payment by card, whole: the failed checks (modal and box) and the card form, or without JavaScript the notice saying what to do instead.
  */
 export function CardPayment({ publishableKey, standIn, amount, amountText, authorise, children, ...target }: CardPaymentProps) {
   const hydrated = useHydrated();
@@ -172,11 +137,6 @@ export function CardPayment({ publishableKey, standIn, amount, amountText, autho
   return (
     <>
       <PaymentFailed failedChecks={flow.failedChecks} />
-      {flow.polling ? (
-        <p role="status" className="notice">
-          Processing your payment...
-        </p>
-      ) : null}
       {hydrated ? (
         <CardForm
           publishableKey={publishableKey}

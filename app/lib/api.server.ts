@@ -1,50 +1,48 @@
-import createClient, { type Client } from "openapi-fetch";
-import { data as routeData, redirect } from "react-router";
+import createClient, {
+  type Client,
+  type ClientPathsWithMethod,
+  type FetchResponse,
+  type MaybeOptionalInit,
+  type Middleware,
+} from "openapi-fetch";
+import { createContext, data as routeData, redirect, type RouterContextProvider } from "react-router";
 import type { paths } from "./api/schema";
-import { webConfig } from "./env.server";
+import { hostApiContext, type HostApi } from "./host";
 import { SESSION_EXPIRED_MESSAGE } from "./messages";
 import { destroySession, flash, getSession } from "./session.server";
 
-export type ApiClient = Client<paths>;
+/** The plain typed client: every answer comes back as { data, error, response }, nothing is thrown. */
+export type RawApi = Client<paths>;
 
-const IN_PROCESS_BASE = "http://tenant-api.internal";
-
-/**
- * The API's fetch: by default the in-process API app's own fetch (no port, no network);
- * with TENANT_API_URL, plain HTTP to a separately run API.
- */
-let apiFetch: Promise<(request: Request) => Promise<Response>> | undefined;
-function getApiFetch() {
-  apiFetch ??= webConfig.tenantApiUrl
-    ? Promise.resolve((request: Request) => fetch(request))
-    : import("../../server/runtime").then(async ({ getRuntime }) => {
-        const runtime = await getRuntime({ startJobs: true });
-        return async (request: Request) => runtime.api.fetch(request);
-      });
-  return apiFetch;
-}
-
-export async function apiClient(accessToken?: string): Promise<ApiClient> {
-  const doFetch = await getApiFetch();
-  return createClient<paths>({
-    baseUrl: webConfig.tenantApiUrl ?? IN_PROCESS_BASE,
-    fetch: doFetch,
-    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-  });
-}
+type Method = "get" | "put" | "post" | "delete" | "patch";
+type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
+type InitParam<Init> = RequiredKeysOf<Init> extends never ? [Init?] : [Init];
+type DataOf<R> = R extends { data: infer D; error?: never } ? D : never;
+type DataMethod<M extends Method> = <P extends ClientPathsWithMethod<RawApi, M>, I extends MaybeOptionalInit<paths[P], M>>(
+  url: P,
+  ...init: InitParam<I>
+) => Promise<DataOf<FetchResponse<paths[P][M] & Record<string | number, any>, I, `${string}/${string}`>>>;
 
 /**
- * A plain request to the API with extra headers, for the few routes outside the typed
- * contract (the ops outbox behind the dev mailbox). `path` starts with "/".
+ * The tenant API as a signed-in page sees it (`context.get(apiContext)`): each method answers
+ * the operation's data. A 401 logs the tenant out with the spec's message, a 404 shows the
+ * not-found page, and any other failure throws ApiFailure (the API's message: catch it where
+ * a screen has something to say, say a form's 400; otherwise it is the error page).
+ * `raw` is the same client with nothing thrown, for JSON endpoints and the login, which answer
+ * each status themselves; `request` is a plain request for the few paths outside the contract.
  */
-export async function apiRawRequest(
-  path: string,
-  init: { method?: string; headers?: Record<string, string> } = {},
-): Promise<Response> {
-  const doFetch = await getApiFetch();
-  const base = (webConfig.tenantApiUrl ?? IN_PROCESS_BASE).replace(/\/+$/, "");
-  return doFetch(new Request(`${base}${path}`, { method: init.method ?? "GET", headers: init.headers }));
-}
+export type Api = {
+  GET: DataMethod<"get">;
+  POST: DataMethod<"post">;
+  PUT: DataMethod<"put">;
+  PATCH: DataMethod<"patch">;
+  DELETE: DataMethod<"delete">;
+  raw: RawApi;
+  request(path: string, init?: { method?: string; headers?: Record<string, string> }): Promise<Response>;
+};
+
+/** The API client of this request, set by the root middleware. */
+export const apiContext = createContext<Api>();
 
 /** A failed API call, with the API's message (the spec's flash text). */
 export class ApiFailure extends Error {
@@ -56,6 +54,11 @@ export class ApiFailure extends Error {
   }
 }
 
+/** The API's message for a failed call ('Something went wrong.' when there is none, or it is a list). */
+export function messageOf(error: unknown): string {
+  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return error.message;
+  return "Something went wrong.";
+}
 
 /** Sends a signed-out tenant to login, saying why, and coming back here afterwards. */
 export async function logoutRedirect(request: Request, url: URL, message = SESSION_EXPIRED_MESSAGE) {
@@ -65,28 +68,64 @@ export async function logoutRedirect(request: Request, url: URL, message = SESSI
   return flash.redirectWithError(target, message, { headers: { "Set-Cookie": await destroySession(session) } });
 }
 
-type Result<T> = { data?: T; error?: unknown; response: Response };
-
-/** The API's message for a failed call ('Something went wrong.' when there is none, or it is a list). */
-export function messageOf(error: unknown): string {
-  if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return error.message;
-  return "Something went wrong.";
+/** The one place an API 401 or 404 becomes a page: login with the spec's message, or not found. */
+function pageOutcomes(page: { request: Request; url: URL }): Middleware {
+  return {
+    async onResponse({ response }) {
+      if (response.status === 401) throw await logoutRedirect(page.request, page.url);
+      if (response.status === 404) {
+        const body = (await response.clone().json().catch(() => null)) as unknown;
+        throw routeData({ message: messageOf(body) }, { status: 404 });
+      }
+      return undefined;
+    },
+  };
 }
 
-/**
- * Unwraps an API result for a signed-in request: a 401 logs the tenant out (and says why), a
- * 404 (a made-up id, or someone else's) is the not-found page, any other failure throws
- * ApiFailure with the API's message (the error page).
- */
-export async function expectData<T>(result: Promise<Result<T>>, ctx: { request: Request; url: URL }): Promise<T> {
-  const { data, error, response } = await result;
-  if (response.status === 401) throw await logoutRedirect(ctx.request, ctx.url);
-  if (response.status === 404) throw routeData({ message: messageOf(error) }, { status: 404 });
-  if (error !== undefined || data === undefined) {
-    if (response.ok && response.status === 204) return undefined as T;
-    throw new ApiFailure(response.status, messageOf(error));
-  }
-  return data;
+function rawClient(host: HostApi, accessToken: string | undefined): RawApi {
+  return createClient<paths>({
+    baseUrl: host.baseUrl,
+    fetch: host.fetch,
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+}
+
+/** Builds one request's API client over the host's API fetch, with the session's access token. */
+export function createApi(host: HostApi, page: { request: Request; url: URL; accessToken?: string }): Api {
+  const raw = rawClient(host, page.accessToken);
+  const paged = rawClient(host, page.accessToken);
+  paged.use(pageOutcomes(page));
+  const method = <M extends Method>(name: Uppercase<M>): DataMethod<M> =>
+    (async (url: string, init?: object) => {
+      const call = paged[name] as unknown as (u: string, i?: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+      const { data, error, response } = await call(url, init);
+      if (!response.ok) throw new ApiFailure(response.status, messageOf(error));
+      return data;
+    }) as unknown as DataMethod<M>;
+  return {
+    GET: method<"get">("GET"),
+    POST: method<"post">("POST"),
+    PUT: method<"put">("PUT"),
+    PATCH: method<"patch">("PATCH"),
+    DELETE: method<"delete">("DELETE"),
+    raw,
+    request(path, init = {}) {
+      const base = host.baseUrl.replace(/\/+$/, "");
+      const headers = new Headers(init.headers);
+      if (page.accessToken && !headers.has("authorization")) headers.set("authorization", `Bearer ${page.accessToken}`);
+      return host.fetch(new Request(`${base}${path}`, { method: init.method ?? "GET", headers }));
+    },
+  };
+}
+
+/** The request's API client (the root middleware put it there). */
+export function getApi(context: Readonly<RouterContextProvider>): Api {
+  return context.get(apiContext);
+}
+
+/** The host's sandbox endpoints (the stand-in Stripe.js), when the host has them. */
+export function getHost(context: Readonly<RouterContextProvider>): HostApi {
+  return context.get(hostApiContext);
 }
 
 export function isRedirect(value: unknown): value is Response {

@@ -1,27 +1,25 @@
-import { redirect } from "react-router";
-import { apiClient, expectData } from "./api.server";
-import { requireAccessToken } from "./auth.server";
+import { redirect, type RouterContextProvider } from "react-router";
+import { apiContext } from "./api.server";
 import { checkoutPath } from "./checkout";
 
-type Args = { request: Request; url: URL; params: { orderId: string; customerId: string } };
+type Args = { context: Readonly<RouterContextProvider>; params: { orderId: string; customerId: string } };
 
 
 /**
  * The order customer behind a checkout page (part 1 §2.3). A customer id that is not the
  * signed-in tenant's own sends them to / (both reads run side by side, no waterfall).
  */
-export async function loadCheckout({ request, url, params }: Args) {
-  const token = await requireAccessToken(request, url);
-  const api = await apiClient(token);
-  const [customer, orderCustomer] = await Promise.all([
-    expectData(api.GET("/customer"), { request, url }),
-    api.GET("/orders/{orderId}/customers/{customerId}", {
-      params: { path: { orderId: params.orderId, customerId: params.customerId } },
-    }),
-  ]);
+export async function loadCheckout({ context, params }: Args) {
+  const api = context.get(apiContext);
+  const customerRead = api.GET("/customer");
+  const orderCustomerRead = api.GET("/orders/{orderId}/customers/{customerId}", {
+    params: { path: { orderId: params.orderId, customerId: params.customerId } },
+  });
+  // Both run now; someone else's customer id goes home before the order customer's 404 counts.
+  orderCustomerRead.catch(() => undefined);
+  const customer = await customerRead;
   if (customer.id !== params.customerId) throw redirect("/");
-  const oc = await expectData(Promise.resolve(orderCustomer), { request, url });
-  return { oc, token };
+  return { oc: await orderCustomerRead };
 }
 
 export type CheckoutOrderCustomer = Awaited<ReturnType<typeof loadCheckout>>["oc"];

@@ -3,7 +3,7 @@
  * dev mailbox. Requests carry the ops token the web server sets (OPS_TOKEN).
  */
 import type { OutboxEmail, OutboxSummary } from "../../common/dev-mail";
-import { apiRawRequest } from "./api.server";
+import type { Api } from "./api.server";
 
 export type { OutboxEmail, OutboxSummary };
 
@@ -14,10 +14,10 @@ export class OpsUnavailable extends Error {
   }
 }
 
-async function opsGet(path: string): Promise<Response> {
+async function opsGet(api: Api, path: string): Promise<Response> {
   const token = process.env.OPS_TOKEN;
   if (!token) throw new OpsUnavailable();
-  return apiRawRequest(`/ops${path}`, { headers: { "x-ops-token": token, accept: "application/json" } });
+  return api.request(`/ops${path}`, { headers: { "x-ops-token": token, accept: "application/json" } });
 }
 
 async function failure(response: Response): Promise<Error> {
@@ -27,8 +27,8 @@ async function failure(response: Response): Promise<Error> {
 }
 
 /** The latest 100 e-mails, newest first; only those to `to` when given. */
-export async function fetchOutbox(to?: string): Promise<OutboxSummary[]> {
-  const response = await opsGet(`/outbox${to ? `?${new URLSearchParams({ to }).toString()}` : ""}`);
+export async function fetchOutbox(api: Api, to?: string): Promise<OutboxSummary[]> {
+  const response = await opsGet(api, `/outbox${to ? `?${new URLSearchParams({ to }).toString()}` : ""}`);
   // Without the right token (or with ops routes not mounted) the API answers 404 for everything under /ops.
   if (response.status === 404) throw new OpsUnavailable();
   if (!response.ok) throw await failure(response);
@@ -37,8 +37,8 @@ export async function fetchOutbox(to?: string): Promise<OutboxSummary[]> {
 }
 
 /** One e-mail with its text, or null when there is none with that id. */
-export async function fetchOutboxEmail(id: string): Promise<OutboxEmail | null> {
-  const response = await opsGet(`/outbox/${encodeURIComponent(id)}`);
+export async function fetchOutboxEmail(api: Api, id: string): Promise<OutboxEmail | null> {
+  const response = await opsGet(api, `/outbox/${encodeURIComponent(id)}`);
   if (response.status === 404) return null;
   if (!response.ok) throw await failure(response);
   return (await response.json()) as OutboxEmail;

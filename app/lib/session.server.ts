@@ -5,6 +5,8 @@ import { webConfig } from "./env.server";
 
 export type SessionData = {
   accessToken: string;
+  /** The greeting's first name, set at sign-in (so no page asks the API just for the header). */
+  firstName: string;
   csrf: string;
 };
 
@@ -16,7 +18,7 @@ const cookieBase = {
   secrets: webConfig.sessionSecrets,
 };
 
-/** The signed session cookie: the access token and the CSRF token, nothing else. */
+/** The signed session cookie: the access token, the greeting's first name and the CSRF token, nothing else. */
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {
     ...cookieBase,

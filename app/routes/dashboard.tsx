@@ -1,6 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { apiClient, expectData } from "~/lib/api.server";
-import { requireAccessToken } from "~/lib/auth.server";
+import { apiContext } from "~/lib/api.server";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/dashboard";
@@ -12,25 +11,20 @@ function filterFromUrl(url: URL): Filter | null {
   return value === "ACTIVE" || value === "EXPIRED" ? value : null;
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const token = await requireAccessToken(request, url);
-  const api = await apiClient(token);
-  const [keyfrees, topUps, customer] = await Promise.all([
-    expectData(api.GET("/tenancy-orders", { params: { query: { productId: "KEYFREE" } } }), { request, url }),
-    expectData(api.GET("/tenancy-orders", { params: { query: { productId: "TOP_UP" } } }), { request, url }),
-    expectData(api.GET("/customer"), { request, url }),
-  ]);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  // One API call: the Keyfree cards and what the redirects below need.
+  const dashboard = await context.get(apiContext).GET("/dashboard");
   // Part 2, Dashboard redirects, in the spec's order: a pending annual-fee order with an open action.
-  const annualFee = topUps.tenancyOrders.find((o) => o.statusId === "PENDING" && o.nextAction);
-  if (annualFee) throw redirect(`/annual-fee/${annualFee.id}/${annualFee.orderCustomer.customerId}`);
+  const annualFee = dashboard.pendingAnnualFee;
+  if (annualFee) throw redirect(`/annual-fee/${annualFee.orderId}/${annualFee.customerId}`);
   // Part 2, Dashboard redirects: a customer who must add (or replace a shared) payment method.
-  if (customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod) throw redirect("/add-payment-method");
+  if (dashboard.mustAddPaymentMethod) throw redirect("/add-payment-method");
   // The API derives the default filter, the heading's "outstanding actions" and each status line (part 2 §2).
-  const filter = filterFromUrl(url) ?? keyfrees.defaultAccountStatus;
+  const filter = filterFromUrl(url) ?? dashboard.defaultAccountStatus;
   return data({
     filter,
-    hasOutstandingActions: keyfrees.hasOutstandingActions,
-    keyfrees: keyfrees.tenancyOrders
+    hasOutstandingActions: dashboard.hasOutstandingActions,
+    keyfrees: dashboard.tenancyOrders
       .filter((o) => o.accountStatus === filter)
       .map((o) => ({
         orderId: o.id,

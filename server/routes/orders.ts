@@ -235,7 +235,7 @@ const TenancyOrderClaimSchema = z
   })
   .openapi("TenancyOrderClaim");
 
-const TenancyOrderSchema = z
+export const TenancyOrderSchema = z
   .object({
     id: z.string().openapi({ description: "The order id" }),
     productId: ProductId,
@@ -282,7 +282,7 @@ type TenancyOrder = z.infer<typeof TenancyOrderSchema>;
 // ── Building tenancy orders ─────────────────────────────────────────────────
 
 /** The signed-in customer's tenancy orders matching `where`, newest first, with every derived fact a card needs. */
-async function tenancyOrdersFor(
+export async function tenancyOrdersFor(
   db: Reader,
   customerId: string,
   userId: string,

@@ -1,17 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { queueEmail } from "../../server/lib/mail";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
-// The web reaches the API in-process; here that API is a test API over a fresh database.
-const env = vi.hoisted(() => ({ webConfig: { isProduction: false, tenantApiUrl: undefined } }));
-const api = vi.hoisted(() => ({ current: undefined as undefined | { request: (path: string, init?: RequestInit) => Response | Promise<Response> } }));
+// The web reaches the API through the router context's client; here that client's host is a
+// test API over a fresh database.
+const env = vi.hoisted(() => ({ webConfig: { isProduction: false, sessionSecrets: ["test-session-secret-0123456789-abcdef"] } }));
 vi.mock("../../app/lib/env.server", () => env);
-vi.mock("../../app/lib/api.server", () => ({
-  apiRawRequest: (path: string, init: { method?: string; headers?: Record<string, string> } = {}) => api.current!.request(path, init),
-}));
+const { apiContext, createApi } = await import("../../app/lib/api.server");
 
 const { default: DevMailbox, loader: mailboxLoader } = await import("../../app/routes/dev/mail");
 const { default: DevMailMessage, linkifyText, loader: messageLoader } = await import("../../app/routes/dev/mail-message");
@@ -19,7 +17,6 @@ const { default: DevMailMessage, linkifyText, loader: messageLoader } = await im
 let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
-  api.current = t.api;
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -28,7 +25,12 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const args = (url: string, params: Record<string, string> = {}) => ({ request: new Request(url), params, context: {} }) as never;
+function args(url: string, params: Record<string, string> = {}) {
+  const request = new Request(url);
+  const context = new RouterContextProvider();
+  context.set(apiContext, createApi({ baseUrl: "http://api.test", fetch: (r) => Promise.resolve(t.api.fetch(r)) }, { request, url: new URL(url) }));
+  return { request, params, context } as never;
+}
 
 async function queue(to: string, subject: string, text: string) {
   t.clock.advance(60_000);

@@ -272,6 +272,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the signed-in tenant's dashboard shows or redirects on, in one call */
+        get: operations["getDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{orderId}/customers/{customerId}": {
         parameters: {
             query?: never;
@@ -1444,6 +1461,24 @@ export interface components {
             remainingBalance: boolean;
             /** @description Pence */
             amountRemaining: number;
+        };
+        Dashboard: {
+            /** @description The Keyfree orders, newest first */
+            tenancyOrders: components["schemas"]["TenancyOrder"][];
+            /** @description Any Keyfree order has an open next action the tenant can do ('You have outstanding actions') */
+            hasOutstandingActions: boolean;
+            /**
+             * @description The dashboard's default filter (part 2 §2)
+             * @enum {string}
+             */
+            defaultAccountStatus: "ACTIVE" | "EXPIRED";
+            /** @description A pending annual-fee (TOP_UP) order with an open action: the dashboard sends the tenant there */
+            pendingAnnualFee: {
+                orderId: string;
+                customerId: string;
+            } | null;
+            /** @description The customer shares a payment method or must add a new one: the dashboard sends them to add one */
+            mustAddPaymentMethod: boolean;
         };
         OrderCustomer: {
             id: string;
@@ -2829,6 +2864,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dashboard */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
                 };
             };
             /** @description No valid access token */

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { CardPayment } from "~/components/payment-flow";
-import { apiClient, expectData } from "~/lib/api.server";
-import { requireAccessToken } from "~/lib/auth.server";
+import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
 import { addressLine, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -10,13 +9,10 @@ import type { Route } from "./+types/pay";
 export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
 
 /** Part 2, Annual fee page: the property, an explanation, and the card form for the tenant's share. */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const token = await requireAccessToken(request, url);
-  const api = await apiClient(token);
-  const oc = await expectData(
-    api.GET("/orders/{orderId}/customers/{customerId}", { params: { path: { orderId: params.orderId, customerId: params.customerId } } }),
-    { request, url },
-  );
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const oc = await context
+    .get(apiContext)
+    .GET("/orders/{orderId}/customers/{customerId}", { params: { path: { orderId: params.orderId, customerId: params.customerId } } });
   const action = oc.actions.find((a) => a.typeId === "TOP_UP_PAY");
   if (!action) throw redirect("/");
   if (action.completedAt) throw redirect("/annual-fee/payment-success");
@@ -55,7 +51,7 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
         orderId={d.orderId}
         customerId={d.customerId}
         paymentType="TOP_UP"
-        waitingPath="/annual-fee/payment-success?waitingPayment=true"
+        waitingPath={`/annual-fee/payment-success?${new URLSearchParams({ orderId: d.orderId, customerId: d.customerId })}`}
         publishableKey={d.publishableKey}
         standIn={d.standIn}
         amount={d.amount}

@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
-import { collectErrors, CsrfInput, ErrorSummary, TextField, useSubmitAttempts } from "~/components/forms";
-import { safeRedirectTarget } from "~/lib/api.server";
-import { authenticator, LoginLocked, LoginRefused } from "~/lib/auth.server";
+import { AppForm, TextField, useAppForm } from "~/components/forms";
+import { apiContext, safeRedirectTarget } from "~/lib/api.server";
+import { LoginLocked, LoginRefused, loginAuthenticator } from "~/lib/auth.server";
+import { parseForm } from "~/lib/forms.server";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { commitSession, getSession } from "~/lib/session.server";
@@ -19,34 +18,21 @@ export const loginSchema = z.object({
   password: z.string({ error: "Required" }),
 });
 
-export async function action({ request, url }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }), checkEmail: false, attempt: Date.now() }, { status: 400 });
-  }
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await parseForm(request, loginSchema, { hideFields: ["password"] });
+  if (!form.ok) return form.invalid;
   let outcome;
   try {
-    outcome = await authenticator.authenticate("login", request);
+    outcome = await loginAuthenticator(context.get(apiContext).raw).authenticate("login", request);
   } catch (error) {
-    if (error instanceof LoginRefused || error instanceof LoginLocked) {
-      const message = error instanceof LoginLocked ? error.message : WRONG_CREDENTIALS_MESSAGE;
-      return data(
-        {
-          result: submission.reply({ formErrors: [message], hideFields: ["password"] }),
-          checkEmail: false,
-          attempt: Date.now(),
-        },
-        { status: error instanceof LoginLocked ? 429 : 400 },
-      );
-    }
+    if (error instanceof LoginLocked) return form.reply({ formErrors: [error.message] }, 429);
+    if (error instanceof LoginRefused) return form.reply({ formErrors: [WRONG_CREDENTIALS_MESSAGE] });
     throw error;
   }
-  if (outcome.requiresReset) {
-    return data({ result: submission.reply({ resetForm: true }), checkEmail: true, attempt: Date.now() });
-  }
+  if (outcome.requiresReset) return data({ ...(await form.reply({ resetForm: true }, 200)).data, checkEmail: true });
   const session = await getSession(request);
   session.set("accessToken", outcome.accessToken);
+  session.set("firstName", outcome.firstName);
   return redirect(safeRedirectTarget(url.searchParams.get("redirectTo")), {
     headers: { "Set-Cookie": await commitSession(session) },
   });
@@ -56,17 +42,9 @@ export default function Login() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const { attempts, countAttempt } = useSubmitAttempts();
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(loginSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const { fields, ...form } = useAppForm({ id: "login", schema: loginSchema, reply: actionData, fieldNames: ["email", "password"] });
 
-  if (actionData?.checkEmail) {
+  if (actionData && "checkEmail" in actionData) {
     return (
       <div className="panel panel--narrow">
         <title>{pageTitle("Check Your Email")}</title>
@@ -84,26 +62,14 @@ export default function Login() {
     );
   }
 
-  const errors = collectErrors(form, [fields.email, fields.password]);
-  const formProps = getFormProps(form);
   const redirectTo = searchParams.get("redirectTo");
   const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/auth/login");
   return (
     <div className="panel panel--narrow">
-      <title>{pageTitle("Login", errors.length > 0)}</title>
+      <title>{pageTitle("Login", form.errors.length > 0)}</title>
       <h1>Welcome to {PRODUCT.name}</h1>
       <p>Sign in to see your {PRODUCT.name}s and anything you need to do.</p>
-      <ErrorSummary errors={errors} focusKey={`${attempts}:${actionData?.attempt}`} />
-      <Form
-        method="post"
-        {...formProps}
-        onSubmit={(event) => {
-          formProps.onSubmit(event);
-          countAttempt();
-        }}
-        action={redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : undefined}
-      >
-        <CsrfInput />
+      <AppForm {...form} action={redirectTo ? `?redirectTo=${encodeURIComponent(redirectTo)}` : undefined}>
         <TextField field={fields.email} label="Email address" type="email" autoComplete="email" spellCheck={false} />
         <TextField
           field={fields.password}
@@ -119,7 +85,7 @@ export default function Login() {
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? "Signing in..." : "Login"}
         </button>
-      </Form>
+      </AppForm>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { apiClient } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { destroySession, getSession } from "~/lib/session.server";
 import type { Route } from "./+types/logout";
 
@@ -7,14 +7,11 @@ import type { Route } from "./+types/logout";
  * Logout is a POST (CSRF-checked by the root middleware): the API revokes the token and
  * records the logout event, and the session cookie is cleared.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const session = await getSession(request);
   const token = session.get("accessToken");
-  if (token) {
-    const api = await apiClient(token);
-    // A token that has already expired is as good as revoked: sign out all the same.
-    await api.POST("/auth/logout");
-  }
+  // A token that has already expired is as good as revoked: sign out all the same.
+  if (token) await context.get(apiContext).raw.POST("/auth/logout");
   return redirect("/auth/login", { headers: { "Set-Cookie": await destroySession(session) } });
 }
 

@@ -1,36 +1,50 @@
 import { Link, redirect } from "react-router";
+import { Polling } from "~/components/polling";
 import { StepTracker } from "~/components/step-tracker";
 import { checkoutPath } from "~/lib/checkout";
 import { loadCheckout, nextActionPath, trackerSteps } from "~/lib/checkout.server";
+import { POLL_PARAM, pollingState } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/finish";
 
 /**
- * Part 1 §2.3 Finish: 'You're all set!' once every action is done; with waitingPayment (the
- * payment took longer than 30 s) and the fee started but not yet seen as paid, the waiting message.
+ * Part 1 §2.3 Finish: 'You're all set!' once every action is done. Straight after paying
+ * (`?since=`), 'Processing your payment...' while the page checks every 2 s for the payment
+ * (the shared polling); after 30 s, or with waitingPayment, the waiting message (part 1 §4.3).
  * Anything else still to do sends the tenant to that step.
  */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { oc } = await loadCheckout({ request, url, params });
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const { oc } = await loadCheckout({ context, params });
+  const finish = checkoutPath(oc.order.id, oc.customer.id, "finish");
+  const waitingPath = `${finish}?waitingPayment=true`;
   // Waiting only makes sense once a payment was started (the pay action holds its intent).
   const pay = oc.actions.find((a) => a.typeId === "KEYFREE_PAY");
-  const waitingForPayment =
-    url.searchParams.has("waitingPayment") &&
-    oc.nextAction?.typeId === "KEYFREE_PAY" &&
-    typeof pay?.details.stripePaymentIntentId === "string";
-  if (oc.nextAction && !waitingForPayment) throw redirect(nextActionPath(oc));
-  return {
-    steps: trackerSteps(oc, "finish"),
-    waiting: waitingForPayment,
-    self: `${checkoutPath(oc.order.id, oc.customer.id, "finish")}?waitingPayment=true`,
-  };
+  const paymentStarted = oc.nextAction?.typeId === "KEYFREE_PAY" && typeof pay?.details.stripePaymentIntentId === "string";
+  const polling = url.searchParams.has(POLL_PARAM) ? pollingState(url) : null;
+  if (polling && !oc.nextAction) {
+    // Paid: the order's own next page if it has one (part 1 §4.3), else this page without the wait.
+    throw redirect(oc.order.redirectUrl?.trim() ? oc.order.redirectUrl : finish);
+  }
+  if (polling && paymentStarted && polling.timedOut) throw redirect(waitingPath);
+  const state = polling && paymentStarted ? "processing" : url.searchParams.has("waitingPayment") && paymentStarted ? "waiting" : "done";
+  if (oc.nextAction && state === "done") throw redirect(nextActionPath(oc));
+  return { steps: trackerSteps(oc, "finish"), state, polling, self: waitingPath } as const;
 }
 
 export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel panel--narrow">
       <StepTracker steps={d.steps} />
-      {d.waiting ? (
+      {d.state === "processing" && d.polling ? (
+        <>
+          <title>{pageTitle("Processing your payment")}</title>
+          <Polling state={d.polling} />
+          <h1>Payment</h1>
+          <p role="status" className="notice">
+            Processing your payment...
+          </p>
+        </>
+      ) : d.state === "waiting" ? (
         <>
           <title>{pageTitle("Your payment is taking longer than expected")}</title>
           <h1>Your payment is taking longer than expected!</h1>
@@ -50,11 +64,13 @@ export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) 
           <p className="lead">Thank you for your payment!</p>
         </>
       )}
-      <p>
-        <Link to="/" className="button">
-          Take me to my {PRODUCT.name}
-        </Link>
-      </p>
+      {d.state === "processing" ? null : (
+        <p>
+          <Link to="/" className="button">
+            Take me to my {PRODUCT.name}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { loadCheckout, nextActionPath } from "~/lib/checkout.server";
 import type { Route } from "./+types/index";
 
 /** /checkout/:orderId/:customerId (the dashboard's link): on to the page of the next action, or / when none (part 1 §2.3). */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { oc } = await loadCheckout({ request, url, params });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { oc } = await loadCheckout({ context, params });
   throw redirect(nextActionPath(oc));
 }

@@ -12,8 +12,8 @@ import type { Route } from "./+types/pay";
 export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
 
 /** Part 1 §2.3 Pay: the 'Your Keyfree' fee banner and the card form for the Keyfree fee. */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const { oc } = await loadCheckout({ request, url, params });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { oc } = await loadCheckout({ context, params });
   // The page shown must be the next action's (part 1 §2.3).
   if (oc.nextAction?.typeId !== "KEYFREE_PAY") throw redirect(nextActionPath(oc));
   const action = oc.actions.find((a) => a.typeId === "KEYFREE_PAY");
@@ -72,7 +72,7 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
           orderId={d.orderId}
           customerId={d.customerId}
           paymentType={PRODUCT.code}
-          waitingPath={`${checkoutPath(d.orderId, d.customerId, "finish")}?waitingPayment=true`}
+          waitingPath={checkoutPath(d.orderId, d.customerId, "finish")}
           publishableKey={d.publishableKey}
           standIn={d.standIn}
           amount={d.amount}

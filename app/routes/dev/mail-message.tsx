@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
 import { deliveryStatus, fetchOutboxEmail, formatMailTime, OpsUnavailable } from "~/lib/ops.server";
 import { pageTitle } from "~/lib/product";
@@ -29,11 +30,11 @@ export function linkifyText(text: string): TextPart[] {
 }
 
 /** One e-mail from the dev mailbox, its links clickable. Outside production only. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   if (webConfig.isProduction) throw data(null, { status: 404 });
   let email;
   try {
-    email = await fetchOutboxEmail(params.emailId);
+    email = await fetchOutboxEmail(context.get(apiContext), params.emailId);
   } catch (error) {
     if (error instanceof OpsUnavailable) return { available: false as const, reason: error.message };
     throw error;

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
 import { deliveryStatus, fetchOutbox, formatMailTime, OpsUnavailable } from "~/lib/ops.server";
 import { pageTitle } from "~/lib/product";
@@ -8,11 +9,11 @@ import type { Route } from "./+types/mail";
  * The dev mailbox: every e-mail the app has queued, newest first (the latest 100), so
  * reset and invitation links can be followed without a mail server. Outside production only.
  */
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (webConfig.isProduction) throw data(null, { status: 404 });
   const to = new URL(request.url).searchParams.get("to")?.trim().slice(0, 254) ?? "";
   try {
-    const emails = await fetchOutbox(to || undefined);
+    const emails = await fetchOutbox(context.get(apiContext), to || undefined);
     return {
       available: true as const,
       to,

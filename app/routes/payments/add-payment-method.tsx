@@ -1,7 +1,6 @@
 import { redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated } from "~/components/card-form";
-import { apiClient, expectData } from "~/lib/api.server";
-import { requireAccessToken } from "~/lib/auth.server";
+import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/add-payment-method";
@@ -12,10 +11,8 @@ export const handle = { hydrate: true }; // the card form needs JavaScript (root
  * Update your details (part 1 §2.4): only for a customer who shares a payment method with
  * another tenant or must add a new one; anyone else goes to /.
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const token = await requireAccessToken(request, url);
-  const api = await apiClient(token);
-  const customer = await expectData(api.GET("/customer"), { request, url });
+export async function loader({ context }: Route.LoaderArgs) {
+  const customer = await context.get(apiContext).GET("/customer");
   if (!customer.hasDuplicatePaymentMethod && !customer.requiresNewPaymentMethod) throw redirect("/");
   return {
     reason: customer.hasDuplicatePaymentMethod ? ("duplicate" as const) : ("new" as const),

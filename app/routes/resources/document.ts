@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { apiRawRequest, logoutRedirect } from "~/lib/api.server";
-import { requireAccessToken } from "~/lib/auth.server";
+import { apiContext, logoutRedirect } from "~/lib/api.server";
 import type { Route } from "./+types/document";
 
 /**
@@ -8,11 +7,8 @@ import type { Route } from "./+types/document";
  * from the API with the tenant's token and passed through as a download. The API decides
  * who may see what: anything else is a 404.
  */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  const token = await requireAccessToken(request, url);
-  const response = await apiRawRequest(`/documents/${encodeURIComponent(params.documentId)}/content`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+export async function loader({ request, url, params, context }: Route.LoaderArgs) {
+  const response = await context.get(apiContext).request(`/documents/${encodeURIComponent(params.documentId)}/content`);
   if (response.status === 401) throw await logoutRedirect(request, url);
   if (!response.ok) throw data(null, { status: response.status === 404 ? 404 : 502 });
   const headers = new Headers();

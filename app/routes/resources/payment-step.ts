@@ -1,11 +1,10 @@
-import { apiClient, messageOf } from "~/lib/api.server";
-import { requireAccessToken } from "~/lib/auth.server";
+import { apiContext, messageOf } from "~/lib/api.server";
 import type { Route } from "./+types/payment-step";
 
 /**
  * The card form's steps that need the tenant API (JavaScript only, since card details need
- * it): card checks, the duplicate-card check, the payment intent, the follow-up, and the
- * status the page polls. JSON in and out; CSRF is checked by the root middleware on posts.
+ * it): card checks, the duplicate-card check, the payment intent and the follow-up (the wait for
+ * the payment is the success page's polling). JSON in and out; CSRF is checked by the root middleware on posts.
  */
 const expired = () => Response.json({ error: "Your session has expired. Please sign in again." }, { status: 401 });
 
@@ -13,11 +12,10 @@ function fail(status: number, error: unknown) {
   return Response.json({ error: messageOf(error) }, { status: status >= 500 ? 502 : status });
 }
 
-export async function action({ request, url, params }: Route.ActionArgs) {
-  const token = await requireAccessToken(request, url);
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "");
-  const api = await apiClient(token);
+  const api = context.get(apiContext).raw;
   const orderId = field("orderId");
   const customerId = field("customerId");
   switch (params.step) {
@@ -53,24 +51,4 @@ export async function action({ request, url, params }: Route.ActionArgs) {
     default:
       return Response.json({ error: "Not found" }, { status: 404 });
   }
-}
-
-/** Polled every 2 s after paying: whether the action holding the payment is complete. */
-export async function loader({ request, url, params }: Route.LoaderArgs) {
-  if (params.step !== "status") return Response.json({ error: "Not found" }, { status: 404 });
-  const token = await requireAccessToken(request, url);
-  const api = await apiClient(token);
-  const orderId = url.searchParams.get("orderId") ?? "";
-  const customerId = url.searchParams.get("customerId") ?? "";
-  const actionId = url.searchParams.get("actionId") ?? "";
-  const { data, error, response } = await api.GET("/orders/{orderId}/customers/{customerId}", {
-    params: { path: { orderId, customerId } },
-  });
-  if (response.status === 401) return expired();
-  if (!data) return fail(response.status, error);
-  const action = data.actions.find((a) => a.id === actionId);
-  return Response.json(
-    { complete: Boolean(action?.completedAt), redirectUrl: data.order.redirectUrl },
-    { headers: { "Cache-Control": "no-store" } },
-  );
 }

@@ -1,0 +1,81 @@
+import { createContext, RouterContextProvider, type RouterContext } from "react-router";
+
+/**
+ * What the host process (web-server.ts, dev-server.ts) gives the web app: the tenant API's
+ * fetch, and the offline card sandbox's browser endpoints when there is one. The app never
+ * imports the API: in one process these are the API app's own fetch (no port, no network);
+ * with TENANT_API_URL they are plain HTTP to the separately run API.
+ */
+export type HostApi = {
+  /** The base URL requests to the API are made against (any host will do in-process). */
+  baseUrl: string;
+  fetch: (request: Request) => Promise<Response>;
+  /** The sandbox's /stripe-sandbox/* endpoints for the stand-in Stripe.js; absent with real Stripe keys. */
+  stripeSandbox?: (request: Request) => Promise<Response>;
+};
+
+/**
+ * The key the host and the app share. The host loads this module itself (through tsx) and the
+ * app's copy lives in the server build (or Vite's SSR module graph in development): two module
+ * instances, one key, because the key is kept under a registered symbol on globalThis
+ * (docs/decisions/0002-host-gives-the-app-the-api.md).
+ */
+const KEY = Symbol.for("keyfree.host-api-context");
+const registry = globalThis as unknown as Record<symbol, RouterContext<HostApi> | undefined>;
+export const hostApiContext: RouterContext<HostApi> = (registry[KEY] ??= createContext<HostApi>());
+
+/** The load context a host hands the request handler (v8_middleware wants a RouterContextProvider). */
+export function hostLoadContext(api: HostApi): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(hostApiContext, api);
+  return context;
+}
+
+/** Headers the sandbox's browser endpoints read (nothing else is passed on). */
+const SANDBOX_HEADERS = ["authorization", "content-type", "accept", "idempotency-key", "stripe-version"];
+
+/** The host's API over HTTP to a separately run API (TENANT_API_URL); its sandbox endpoints too. */
+export function httpHostApi(baseUrl: string): HostApi {
+  return {
+    baseUrl,
+    fetch: (request) => fetch(request),
+    stripeSandbox: async (request) => {
+      const from = new URL(request.url);
+      const to = new URL(from.pathname + from.search, baseUrl);
+      const body = ["GET", "HEAD"].includes(request.method) ? undefined : await request.arrayBuffer();
+      const headers = new Headers();
+      for (const name of SANDBOX_HEADERS) {
+        const value = request.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      return fetch(to, { method: request.method, headers, body });
+    },
+  };
+}
+
+/** The in-process API's base URL: never resolved, the API app's fetch answers it. */
+export const IN_PROCESS_API_BASE = "http://tenant-api.internal";
+
+type Fetcher = { fetch(request: Request): Response | Promise<Response> };
+
+/** The host's API in one process: the API app's own fetch, and the sandbox's browser endpoints. */
+export function inProcessHostApi(runtime: { api: Fetcher; payments: { sandbox?: { browserApp: Fetcher } } } | undefined): HostApi {
+  const sandbox = runtime?.payments.sandbox;
+  return {
+    baseUrl: IN_PROCESS_API_BASE,
+    fetch: async (request) => {
+      // Only in maintenance mode is there no runtime, and then no page reaches the API.
+      if (!runtime) throw new Error("The tenant API is not running in this process.");
+      return runtime.api.fetch(request);
+    },
+    stripeSandbox: sandbox ? async (request) => sandbox.browserApp.fetch(request) : undefined,
+  };
+}
+
+/** The host's API: HTTP to TENANT_API_URL when it is set, otherwise the in-process runtime's. */
+export function hostApiFor(
+  tenantApiUrl: string | undefined,
+  runtime: Parameters<typeof inProcessHostApi>[0],
+): HostApi {
+  return tenantApiUrl ? httpHostApi(tenantApiUrl) : inProcessHostApi(runtime);
+}

@@ -1,0 +1,66 @@
+/**
+ * `npm run dev`: the web app from source (Vite in middleware mode, hot reload) with the tenant
+ * API in-process, served through the same request handler and load context as web-server.ts
+ * (the app reaches the API only through what the host gives it). With TENANT_API_URL set it
+ * talks HTTP to a separately run API instead.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
+import { hostApiFor, hostLoadContext } from "./app/lib/host";
+import { readApiConfig } from "./server/config";
+
+const port = Number(process.env.PORT ?? 3000);
+const apiConfig = readApiConfig();
+const inProcessApi = !process.env.TENANT_API_URL;
+process.env.APP_URL ??= `http://localhost:${port}`;
+
+// As under `npm start`: the ops routes (the dev mailbox, `npm run ops`) answer to a token kept in the data folder.
+if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
+  const token = randomBytes(24).toString("base64url");
+  mkdirSync(apiConfig.dataDir, { recursive: true });
+  writeFileSync(path.join(apiConfig.dataDir, "ops-token"), token, { mode: 0o600 });
+  process.env.OPS_TOKEN = token;
+}
+
+const runtime = inProcessApi ? await (await import("./server/runtime")).getRuntime({ startJobs: true }) : undefined;
+const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
+
+const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
+const ssr = vite.environments.ssr;
+if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules in this process.");
+
+const handle = getRequestListener(async (request) => {
+  const url = new URL(request.url);
+  if (runtime && apiConfig.opsEnabled && url.pathname.startsWith("/__ops/")) {
+    // /__ops/* → the API's /ops/* (token-guarded), as under `npm start`.
+    url.pathname = url.pathname.replace(/^\/__ops/, "/ops");
+    return runtime.api.fetch(new Request(url, request));
+  }
+  // The build is read per request, so an edit shows on the next page load.
+  const build = (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
+  return createRequestHandler(build, "development")(request, hostLoadContext(hostApi));
+});
+
+const server = createServer((req, res) => {
+  vite.middlewares(req, res, () => {
+    void handle(req, res);
+  });
+});
+server.listen(port, () => {
+  process.stdout.write(`\n  Keyfree (development) is running at http://localhost:${port}\n\n`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    server.close();
+    void vite
+      .close()
+      .then(() => runtime?.database.close())
+      .finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,63 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { defaultDashboardFilter } from "../domain/order-customers";
+import { currentCustomer, requireTenant } from "../lib/auth";
+import { errorResponses } from "../lib/errors";
+import { TenancyOrderSchema, tenancyOrdersFor } from "../routes/orders";
+
+/**
+ * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,
+ * and what the dashboard's redirects need, in the spec's order (a pending annual-fee order
+ * with an open action; a customer who must add or replace a payment method). Built from the
+ * same view builders as /tenancy-orders and /customer.
+ */
+const DashboardSchema = z
+  .object({
+    tenancyOrders: z.array(TenancyOrderSchema).openapi({ description: "The Keyfree orders, newest first" }),
+    hasOutstandingActions: z
+      .boolean()
+      .openapi({ description: "Any Keyfree order has an open next action the tenant can do ('You have outstanding actions')" }),
+    defaultAccountStatus: z.enum(["ACTIVE", "EXPIRED"]).openapi({ description: "The dashboard's default filter (part 2 §2)" }),
+    pendingAnnualFee: z
+      .object({ orderId: z.string(), customerId: z.string() })
+      .nullable()
+      .openapi({ description: "A pending annual-fee (TOP_UP) order with an open action: the dashboard sends the tenant there" }),
+    mustAddPaymentMethod: z
+      .boolean()
+      .openapi({ description: "The customer shares a payment method or must add a new one: the dashboard sends them to add one" }),
+  })
+  .openapi("Dashboard");
+
+const getDashboard = createRoute({
+  method: "get",
+  path: "/dashboard",
+  operationId: "getDashboard",
+  tags: ["dashboard"],
+  summary: "Everything the signed-in tenant's dashboard shows or redirects on, in one call",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  responses: {
+    200: { description: "The dashboard", content: { "application/json": { schema: DashboardSchema } } },
+    ...errorResponses(401, 404),
+  },
+});
+
+export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, async (c) => {
+  const deps = c.get("deps");
+  const { userId } = c.get("auth");
+  const customer = await currentCustomer(deps, userId);
+  // One read of every order (any product), split here: Keyfrees for the cards, annual fees for the redirect.
+  const all = await tenancyOrdersFor(deps.db, customer.id, userId, {}, deps.clock.now());
+  const keyfrees = all.filter((o) => o.productId === "KEYFREE");
+  const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
+  return c.json(
+    {
+      tenancyOrders: keyfrees,
+      hasOutstandingActions: keyfrees.some((o) => o.hasOutstandingActions),
+      defaultAccountStatus: defaultDashboardFilter(keyfrees.map((o) => o.status)),
+      pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
+      mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,
+    },
+    200,
+  );
+});

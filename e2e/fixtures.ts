@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { HtmlValidate, type ConfigData } from "html-validate";
 
 export const DEMO_PASSWORD = "Keyfree-demo-1";
@@ -44,12 +44,19 @@ function trackDocuments(page: Page) {
 export async function expectValidHtml(page: Page) {
   const jsOn = base.info().project.use.javaScriptEnabled !== false;
   let html: string | undefined;
-  if (!jsOn) html = await documents.get(page)?.text().catch(() => undefined);
+  if (!jsOn)
+    html = await documents
+      .get(page)
+      ?.text()
+      .catch(() => undefined);
   html ??= await page.content();
   const report = await htmlValidate.validateString(html, page.url());
   const lines = html.split("\n");
   const problems = report.results.flatMap((r) =>
-    r.messages.map((m) => `${m.ruleId}: ${m.message} at ${m.line}:${m.column} near ${JSON.stringify((lines[m.line - 1] ?? "").slice(Math.max(0, m.column - 60), m.column + 60))}`),
+    r.messages.map(
+      (m) =>
+        `${m.ruleId}: ${m.message} at ${m.line}:${m.column} near ${JSON.stringify((lines[m.line - 1] ?? "").slice(Math.max(0, m.column - 60), m.column + 60))}`,
+    ),
   );
   expect(problems, `HTML errors on ${page.url()}`).toEqual([]);
 }
@@ -136,4 +143,20 @@ export async function fillCard(page: Page, number: string, name: { first: string
   await page.getByLabel("Address line 1").fill("1 High Street");
   await page.getByLabel("Town or city").fill("Bristol");
   await page.getByLabel("Postcode").fill("BS1 4DJ");
+}
+
+/** Signs `request` (an API request context on the app) in as `tenant`; returns the session's CSRF token. */
+export async function signInRequest(request: APIRequestContext, tenant: { email: string; password: string }) {
+  const csrfOf = async () => {
+    const html = await (await request.get("/auth/login")).text();
+    return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  };
+  const token = await csrfOf();
+  expect(token, "the login page carries a CSRF token").not.toBe("");
+  const login = await request.post("/auth/login", {
+    form: { csrf: token, email: tenant.email, password: tenant.password },
+    maxRedirects: 0,
+  });
+  expect(login.status(), "signed in").toBe(302);
+  return token;
 }

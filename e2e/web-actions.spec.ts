@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signInRequest, test } from "./fixtures";
 import { fillPath, webRoutes, type WebRoute } from "./route-table";
 
 /**
@@ -30,22 +30,6 @@ function urlsOf(route: WebRoute): string[] {
       urls.push(fillPath(route, (p) => (p === param ? value : p === "*" ? "v1/made-up" : MADE_UP_ID)));
   }
   return urls;
-}
-
-/** A request context signed in as a fresh tenant, and the session's CSRF token. */
-async function signedIn(request: APIRequestContext, tenant: { email: string; password: string }) {
-  const csrfOf = async () => {
-    const html = await (await request.get("/auth/login")).text();
-    return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  };
-  const token = await csrfOf();
-  expect(token, "the login page carries a CSRF token").not.toBe("");
-  const login = await request.post("/auth/login", {
-    form: { csrf: token, email: tenant.email, password: tenant.password },
-    maxRedirects: 0,
-  });
-  expect(login.status(), "signed in").toBe(302);
-  return token;
 }
 
 /** A 4xx a tenant can read: an HTML page with a heading and a message, or a resource route's JSON message. */
@@ -99,7 +83,7 @@ for (const route of actions) {
         const check = async (case_: string, send: (csrf: string) => Promise<APIResponse>, expected?: number) => {
           const label = `${url}, ${case_}`;
           // Each case from a fresh sign-in: a case may sign the tenant out (logout takes no fields).
-          const csrf = await signedIn(request, tenant);
+          const csrf = await signInRequest(request, tenant);
           const response = await send(csrf);
           const problem = await readableRefusal(response, route);
           if (response.status() >= 500) failures.push(`${label}: ${problem}`);

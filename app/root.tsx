@@ -168,12 +168,19 @@ export function ErrorBoundary() {
         </p>
       </>
     );
-  } else if (isRouteErrorResponse(error) && error.status === 403) {
+  } else if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    // A refused post (403 CSRF, 400 unreadable form, 413 too large, 415 not a form): the refusal's own words.
+    const message =
+      typeof error.data?.message === "string"
+        ? error.data.message
+        : error.status === 403
+          ? CSRF_REFUSED_MESSAGE
+          : "Go back, reload the page and try again.";
     content = (
       <>
         <title>{pageTitle("Sorry, that did not work")}</title>
         <h1>Sorry, that did not work</h1>
-        <p>{CSRF_REFUSED_MESSAGE}</p>
+        <p>{message}</p>
         <p>
           <a href="/" className="button">
             Return Home

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
+import { HtmlValidate, type ConfigData } from "html-validate";
 
 export const DEMO_PASSWORD = "Keyfree-demo-1";
 const DATA_DIR = ".data/e2e";
@@ -10,14 +11,66 @@ function opsToken(): string {
   return readFileSync(path.join(DATA_DIR, "ops-token"), "utf8").trim();
 }
 
+/**
+ * The HTML checker: html-validate's recommended rules (.htmlvalidate.json, which cannot hold
+ * comments), minus only what React's and the browser's valid HTML trips over:
+ * - attr-case off: React writes attribute names in camelCase (charSet, autoComplete,
+ *   noValidate); HTML attribute names are case-insensitive.
+ * - void-style off: React closes void elements as `<input/>`, which HTML allows.
+ * - attribute-boolean-style and attribute-empty-style off: React and the browser write
+ *   boolean attributes as `required=""` and `hidden=""`, which HTML allows.
+ * - valid-id relaxed: React's own ids (the streaming script's `_R_`, useId's) need not start
+ *   with a letter; HTML allows any id without spaces, and relaxed still refuses empty ids.
+ */
+const htmlValidate = new HtmlValidate(JSON.parse(readFileSync(".htmlvalidate.json", "utf8")) as ConfigData);
+
+/** Each page's last document response (not a redirect): the HTML exactly as the server sent it. */
+const documents = new WeakMap<Page, Response>();
+
+function trackDocuments(page: Page) {
+  page.on("response", (response) => {
+    const status = response.status();
+    if (response.request().isNavigationRequest() && response.frame() === page.mainFrame() && (status < 300 || status >= 400)) {
+      documents.set(page, response);
+    }
+  });
+}
+
+/**
+ * The page's HTML passes the HTML checker. With JavaScript off the page is the document the
+ * server sent, so that is checked as sent; with it on, the page may have been rendered in the
+ * browser since, so the document as it is now (the browser's serialisation) is checked.
+ */
+export async function expectValidHtml(page: Page) {
+  const jsOn = base.info().project.use.javaScriptEnabled !== false;
+  let html: string | undefined;
+  if (!jsOn)
+    html = await documents
+      .get(page)
+      ?.text()
+      .catch(() => undefined);
+  html ??= await page.content();
+  const report = await htmlValidate.validateString(html, page.url());
+  const lines = html.split("\n");
+  const problems = report.results.flatMap((r) =>
+    r.messages.map(
+      (m) =>
+        `${m.ruleId}: ${m.message} at ${m.line}:${m.column} near ${JSON.stringify((lines[m.line - 1] ?? "").slice(Math.max(0, m.column - 60), m.column + 60))}`,
+    ),
+  );
+  expect(problems, `HTML errors on ${page.url()}`).toEqual([]);
+}
+
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
+ * Every page state a journey sees is checked here: valid HTML (expectValidHtml), then
  * WCAG 2.2 AA, checked by axe on the page as it is now. axe runs as a script in the page,
  * so with JavaScript off the page's HTML (scripts removed, as that browser saw it) is
  * checked in a scripted twin page on the same origin, styles and all.
  */
 export async function expectAccessible(page: Page) {
+  await expectValidHtml(page);
   const jsOn = base.info().project.use.javaScriptEnabled !== false;
   let target = page;
   let twinContext: BrowserContext | undefined;
@@ -48,6 +101,10 @@ export const test = base.extend<{
   }) => Promise<Tenant>;
   ops: (path: string, body: unknown) => Promise<unknown>;
 }>({
+  context: async ({ context }, use) => {
+    context.on("page", trackDocuments);
+    await use(context);
+  },
   isJsOn: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
@@ -86,4 +143,20 @@ export async function fillCard(page: Page, number: string, name: { first: string
   await page.getByLabel("Address line 1").fill("1 High Street");
   await page.getByLabel("Town or city").fill("Bristol");
   await page.getByLabel("Postcode").fill("BS1 4DJ");
+}
+
+/** Signs `request` (an API request context on the app) in as `tenant`; returns the session's CSRF token. */
+export async function signInRequest(request: APIRequestContext, tenant: { email: string; password: string }) {
+  const csrfOf = async () => {
+    const html = await (await request.get("/auth/login")).text();
+    return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  };
+  const token = await csrfOf();
+  expect(token, "the login page carries a CSRF token").not.toBe("");
+  const login = await request.post("/auth/login", {
+    form: { csrf: token, email: tenant.email, password: tenant.password },
+    maxRedirects: 0,
+  });
+  expect(login.status(), "signed in").toBe(302);
+  return token;
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { assertBodySize } from "./body-limit.server";
 import { CSRF_REFUSED_MESSAGE } from "./messages";
 import { STRIPE_STANDIN_BASE } from "./stripe-standin";
 import { csrfTokensMatch, getSession } from "./session.server";
@@ -28,22 +29,39 @@ function isCrossSite(request: Request): boolean {
  */
 const NO_TOKEN_PATH_PREFIXES = [`${STRIPE_STANDIN_BASE}/`];
 
+export const FORM_UNREADABLE_MESSAGE = "This form could not be read. Go back, reload the page and try again.";
+export const FORM_TYPE_REFUSED_MESSAGE = "This form could not be sent in a way this site understands. Go back, reload the page and try again.";
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
 /**
- * Every state-changing request must come from our own pages: same origin, and carrying
- * the session's CSRF token in a hidden field (so it works without JavaScript).
- * Anything else is refused with 403 before any action runs.
+ * The posted form, or a 400 page when the body is not the form its content type says
+ * (a malformed multipart body, say): never an exception that becomes a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.clone().formData();
+  } catch {
+    throw data({ message: FORM_UNREADABLE_MESSAGE }, { status: 400 });
+  }
+}
+
+/**
+ * Every state-changing request must come from our own pages: same origin, no larger than
+ * its path allows (body-limit.server.ts; 413), a form (415 for any other content type) that
+ * can be read (400), carrying the session's CSRF token in a hidden field (so it works
+ * without JavaScript; 403). Anything else is refused with a page before any action runs.
  */
 export async function assertCsrf(request: Request): Promise<void> {
   if (SAFE_METHODS.has(request.method)) return;
   const refuse = () => data({ message: CSRF_REFUSED_MESSAGE }, { status: 403 });
   if (isCrossSite(request)) throw refuse();
+  await assertBodySize(request);
   const path = new URL(request.url).pathname;
   if (NO_TOKEN_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+  const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(contentType)) throw data({ message: FORM_TYPE_REFUSED_MESSAGE }, { status: 415 });
+  const given = (await readForm(request)).get(CSRF_FIELD);
   const session = await getSession(request);
-  const contentType = request.headers.get("content-type") ?? "";
-  let given: unknown;
-  if (contentType.includes("application/x-www-form-urlencoded") || contentType.includes("multipart/form-data")) {
-    given = (await request.clone().formData()).get(CSRF_FIELD);
-  }
   if (!csrfTokensMatch(session.get("csrf"), given)) throw refuse();
 }

@@ -99,7 +99,7 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <h2>Message</h2>
-      <div className="panel" style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
+      <div className="panel mail-text">
         {email.parts.map((part, i) =>
           part.kind === "link" ? (
             <a key={i} href={part.value}>

@@ -71,7 +71,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
       ) : emails.length === 0 ? (
         <p className="empty-state">{to ? `No e-mails to ${to} yet.` : "No e-mails yet."}</p>
       ) : (
-        <div className="table-scroll" role="region" aria-labelledby="dev-mail-caption" tabIndex={0} style={{ overflowX: "auto" }}>
+        <section className="table-scroll" aria-labelledby="dev-mail-caption" tabIndex={0}>
           <table>
             <caption id="dev-mail-caption">{to ? `E-mails to ${to}, newest first` : "E-mails, newest first"}</caption>
             <thead>
@@ -97,7 +97,7 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
     </div>
   );

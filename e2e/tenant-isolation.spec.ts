@@ -1,0 +1,128 @@
+import { DEMO_PASSWORD, expect, signInRequest, test } from "./fixtures";
+import { fillPath, webRoutes, type WebRoute } from "./route-table";
+
+/**
+ * Tenant isolation on the web (issue 8, gates): every route in the route table (app/routes.ts)
+ * with an id in its path, visited by a signed-in tenant B with tenant A's ids — or with a
+ * made-up id — shows the not-found page with status 404, while A reaches it with the same
+ * ids. A route with a parameter this test does not know fails it, so a new route is covered
+ * the day it is added.
+ */
+const MADE_UP_ID = "00000000-0000-4000-8000-000000000000";
+
+/** Path parameters that name no record: the card form's step, a splat. */
+const NOT_IDS = new Set(["step", "*"]);
+
+/**
+ * Routes whose ids are not a tenant's: the dev mailbox (outside production only) shows every
+ * e-mail the app has queued to whoever runs it, with no sign-in.
+ */
+const NOT_TENANT_SCOPED = new Set(["/dev/mail/:emailId"]);
+
+const routesWithIds = webRoutes.filter((r) => r.params.some((p) => !NOT_IDS.has(p)) && !NOT_TENANT_SCOPED.has(r.path));
+
+/** Every way to fill the route's ids from `values` (a parameter with no values leaves the route unfillable). */
+function combinations(route: WebRoute, values: Record<string, string[]>): string[] {
+  let partial: Array<Record<string, string>> = [{}];
+  for (const param of route.params.filter((p) => !NOT_IDS.has(p))) {
+    partial = partial.flatMap((done) => (values[param] ?? []).map((v) => ({ ...done, [param]: v })));
+  }
+  return partial.map((chosen) => fillPath(route, (p) => chosen[p] ?? (p === "*" ? "x" : "intent")));
+}
+
+/**
+ * The spec's own answer for a checkout page with a customer id that is not the signed-in
+ * tenant's (part 1 §2.3: "If the customer id in the route is not the current customer, the
+ * user is redirected to /"): a redirect home, which shows nothing of the other tenant's.
+ */
+const REDIRECTS_HOME_FOR_ANOTHER_CUSTOMER = (route: WebRoute) => route.path.startsWith("/checkout/");
+
+type World = { email: string; ids: Record<string, string[]> };
+
+/** A tenant with a checkout at the Pay step, a Keyfree in its second year with the annual fee due, and charges with evidence. */
+async function world(ops: (path: string, body: unknown) => Promise<unknown>, email: string, firstName: string): Promise<World> {
+  const tenancy = (extra: object) =>
+    ops("create-tenancy", {
+      tenants: [{ email, firstName, lastName: "Tenant" }],
+      ppm: 130_000,
+      startDate: "2025-01-01",
+      endDate: "2027-12-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      ...extra,
+    }) as Promise<{ orderId: string; tenancyId: string; tenants: Array<{ customerId: string }> }>;
+  const checkout = await tenancy({
+    completed: [
+      ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING", "KEYFREE_CONFIRM", "KEYFREE_SIGN", "KEYFREE_SIGN_ADDENDUM"],
+    ],
+  });
+  const done = await tenancy({ orderStatus: "COMPLETE", isNewTenancy: false });
+  const annual = (await ops("create-annual-fee", { tenancyId: done.tenancyId, years: 1 })) as { orderId: string };
+  const claim = (await ops("raise-claim", {
+    tenancyId: done.tenancyId,
+    items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
+  })) as { documentIds: string[] };
+  return {
+    email,
+    ids: { orderId: [checkout.orderId, annual.orderId], customerId: [checkout.tenants[0]!.customerId], documentId: claim.documentIds },
+  };
+}
+
+test("a tenant gets the not-found page (404) for every web route with another tenant's ids, or a made-up id", async ({
+  playwright,
+  baseURL,
+  ops,
+}, testInfo) => {
+  testInfo.setTimeout(120_000);
+  expect(routesWithIds.length, "the route table has routes with ids").toBeGreaterThan(0);
+  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const a = await world(ops, `isolation-a-${stamp}@example.test`, "Ada");
+  const b = await world(ops, `isolation-b-${stamp}@example.test`, "Ben");
+  const madeUp = Object.fromEntries(Object.keys(a.ids).map((k) => [k, [MADE_UP_ID]]));
+
+  const unknown = routesWithIds.flatMap((r) => r.params.filter((p) => !NOT_IDS.has(p) && !a.ids[p]).map((p) => `${r.path}: ${p}`));
+  expect(unknown, "route parameters this test cannot fill with a tenant's ids (add them to world())").toEqual([]);
+
+  const asA = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  const asB = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  try {
+    await signInRequest(asA, { email: a.email, password: DEMO_PASSWORD });
+    await signInRequest(asB, { email: b.email, password: DEMO_PASSWORD });
+    const failures: string[] = [];
+    /** B visits `url`: the not-found page with 404 (a resource route, such as a download, answers 404 alone), or the spec's redirect home. */
+    const expectRefused = async (route: WebRoute, url: string, label: string, customerId: string | undefined) => {
+      const res = await asB.get(url, { maxRedirects: 0 });
+      const html = await res.text();
+      if (REDIRECTS_HOME_FOR_ANOTHER_CUSTOMER(route) && customerId !== undefined && !b.ids.customerId!.includes(customerId)) {
+        if (res.status() !== 302 || res.headers()["location"] !== "/")
+          failures.push(`${url} (${label}) → ${res.status()}, not the redirect to /`);
+        return;
+      }
+      const notFound = res.status() === 404 && (!route.isPage || html.includes("<h1>Sorry we can&#x27;t find that</h1>"));
+      if (!notFound) failures.push(`${url} (${label}) → ${res.status()} ${html.slice(0, 120)}`);
+    };
+    const customerOf = (url: string) => /^\/checkout\/[^/]+\/([^/?]+)/.exec(url)?.[1];
+
+    for (const route of routesWithIds) {
+      const ids = route.params.filter((p) => !NOT_IDS.has(p));
+      // All of A's ids; then one of A's ids at a time with B's own for the rest; then made-up ids.
+      let reachedByA = false;
+      for (const url of combinations(route, a.ids)) {
+        if ((await asA.get(url, { maxRedirects: 0 })).status() !== 404) reachedByA = true;
+        await expectRefused(route, url, "A's ids", customerOf(url));
+      }
+      if (!reachedByA) failures.push(`${route.path}: tenant A gets 404 with every one of their own ids, so the check proves nothing`);
+      if (ids.length > 1) {
+        for (const foreign of ids) {
+          const mixed = Object.fromEntries(ids.map((p) => [p, (p === foreign ? a : b).ids[p]!]));
+          for (const url of combinations(route, mixed)) await expectRefused(route, url, `A's ${foreign}, B's other ids`, customerOf(url));
+        }
+      }
+      for (const url of combinations(route, madeUp)) await expectRefused(route, url, "made-up ids", customerOf(url));
+    }
+    expect(failures).toEqual([]);
+  } finally {
+    await asA.dispose();
+    await asB.dispose();
+  }
+});

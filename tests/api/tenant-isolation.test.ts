@@ -78,6 +78,8 @@ const NO_IDS = new Set([
   "searchAddressesByPostcode",
   "getTenancyOrdersByProductId",
   "getUserTenancyAnniversaries",
+  // The caller's own dashboard (their Keyfrees, pending annual fee, payment-method flags).
+  "getDashboard",
 ]);
 
 /**

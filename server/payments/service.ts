@@ -23,7 +23,7 @@ import {
   tenancyAnniversaries,
   users,
 } from "../db/schema";
-import { queueEmail } from "../lib/mail";
+import { queueRefundEmail } from "./refund-email";
 import { completePaymentAction } from "../scenarios/claims";
 import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
 import { PAYMENT_RECEIVED_MESSAGE } from "../domain/payments";
@@ -139,6 +139,11 @@ export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: st
  * Gives back money a succeeded intent took that no action needs (all of it, or `amount`
  * pence of it): once per intent and purpose, whatever the retries (Stripe's idempotency key).
  * The tenant is told by e-mail, once.
+ *
+ * Called from the webhook, not through the owed-refunds job (server/payments/refunds.ts): the
+ * webhook itself is the retry. Nothing is recorded as refunded before the provider call; if the
+ * call or the process fails, the webhook answers an error and the provider sends it again, and
+ * the idempotency key makes the retry the same refund.
  */
 async function refund(deps: Deps, intent: Stripe.PaymentIntent, why: "unapplied" | "excess", amount?: number) {
   const given = await deps.payments.stripe.refunds.create(
@@ -152,37 +157,14 @@ async function refund(deps: Deps, intent: Stripe.PaymentIntent, why: "unapplied"
 async function tellOfRefund(deps: Deps, intent: Stripe.PaymentIntent, given: Stripe.Refund) {
   const customerId = intent.metadata?.customerId;
   if (!customerId) return;
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(customers)
-    .innerJoin(users, eq(users.id, customers.userId))
-    .where(eq(customers.id, customerId))
-    .limit(1);
-  if (!user) return;
   const paid = pounds(intent.amount_received);
   const back = pounds(given.amount);
-  const text = [
-    `Hello ${user.firstName},`,
-    "",
+  const why =
     given.amount === intent.amount_received
       ? `Your card payment of ${paid} was not needed, because this payment had already been made. We have refunded the full ${back} to your card.`
-      : `Your card payment of ${paid} was more than was left to pay, because another payment came in first. We have refunded the difference of ${back} to your card.`,
-    "Refunds usually reach your account within 5 to 10 working days.",
-    "",
-    `Reference: ${given.id}`,
-  ].join("\n");
+      : `Your card payment of ${paid} was more than was left to pay, because another payment came in first. We have refunded the difference of ${back} to your card.`;
   // Once per refund, however often the webhook comes (the reference makes the text unique).
-  const [already] = await deps.db
-    .select({ id: outboxEmails.id })
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.userId, user.id), eq(outboxEmails.template, "PAYMENT_REFUNDED"), eq(outboxEmails.text, text)))
-    .limit(1);
-  if (already) return;
-  await queueEmail(
-    deps.db,
-    { to: user.email, userId: user.id, template: "PAYMENT_REFUNDED", subject: `We have refunded ${back} to your card`, text },
-    deps.clock.now(),
-  );
+  await queueRefundEmail(deps.db, { customerId, amountPence: given.amount, refundId: given.id, why }, deps.clock.now());
 }
 
 /**

@@ -36,7 +36,9 @@
  *    refuses with a final proposal, or the hold runs out first, the proposal is refused
  *    and the payment refunded in full: the paid action keeps its completedAt and gets
  *    `details.refunded = true`, `refundAmount`, `refundedAt`, and a PROPOSAL_REFUSED
- *    activity records the amount.
+ *    activity records the amount. A card payment's refund is owed in the same transaction
+ *    (`owed_refunds`, `details.owedRefundId`) and paid by the owed-refunds job
+ *    (server/payments/refunds.ts), which tells the tenant by e-mail.
  *  - The £60 dispute fee: disputing (or rejecting with no evidence) creates a CLAIM order,
  *    the claim's adjudicationFeeOrderId, with one ARBITRATION_ADMIN_PAY action for the
  *    disputing tenant's customer; the claim is AWAITING_ARBITRATION_ADMIN_FEE. Paid, the
@@ -47,7 +49,9 @@
  *    customer, ARBITRATION_PAY (own share) and ARBITRATION_PAY_REMAINING_BALANCE (the
  *    whole), for the adjudicated amount capped at the limit less the £60 dispute fee when
  *    the domain's disputeFeeOutcome credits it (adjudicationRepayment). No order when
- *    nothing is due. Paid in full, the claim is RESOLVED.
+ *    nothing is due. Paid in full, the claim is RESOLVED. The credit is set against the
+ *    balance (not money back); only what the balance cannot use (an award below £60) is
+ *    refunded to the card that paid the fee, as an owed refund.
  *
  * Locks: every write locks the claim row first (`FOR UPDATE`), then the rows it changes,
  * so tenant requests, these scenarios, payments and the deadline sweep never interleave
@@ -106,6 +110,7 @@ import {
 } from "../domain/statuses";
 import type { FileStore } from "../lib/files";
 import { queueEmail } from "../lib/mail";
+import { recordOwedRefund } from "../payments/refunds";
 import { newId } from "../lib/tokens";
 import { storeDocument } from "../lib/uploads";
 
@@ -433,18 +438,37 @@ export async function refuseTenantProposal(
   let refundPence = 0;
   if (proposal.orderId !== null) {
     const paid = await db
-      .select({ action: orderCustomerActions })
+      .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
       .from(orderCustomerActions)
       .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
       .where(and(eq(orderCustomers.orderId, proposal.orderId), eq(orderCustomerActions.typeId, "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE")))
       .for("update");
-    for (const { action } of paid) {
+    for (const { action, customerId } of paid) {
       if (action.completedAt === null || action.details.refunded === true) continue;
       const amount = typeof action.details.amountPaid === "number" ? action.details.amountPaid : Number(action.details.amount ?? 0);
       refundPence += amount;
+      // Paid by card: the refund is owed in this same transaction and the owed-refunds job pays
+      // it through the card provider (server/payments/refunds.ts). Paid another way (the back
+      // office's payClaimAction stand-in): no card to refund, the back office gives it back.
+      const intentId = action.details.paidByPaymentIntentId;
+      const owedRefundId =
+        typeof intentId === "string"
+          ? await recordOwedRefund(
+              db,
+              {
+                customerId,
+                stripePaymentIntentId: intentId,
+                amount,
+                reason: reason === "FINAL_PROPOSAL" ? "PROPOSAL_REFUSED" : "PROPOSAL_HOLD_EXPIRED",
+                claimId: claim.id,
+                orderCustomerActionId: action.id,
+              },
+              now,
+            )
+          : null;
       await db
         .update(orderCustomerActions)
-        .set({ details: { ...action.details, refunded: true, refundAmount: amount, refundedAt: now.toISOString() } })
+        .set({ details: { ...action.details, refunded: true, refundAmount: amount, refundedAt: now.toISOString(), owedRefundId } })
         .where(eq(orderCustomerActions.id, action.id));
     }
   }
@@ -1047,6 +1071,35 @@ export async function decideAdjudication(
         if (share > 0) await addPayAction(tx, oc, "ARBITRATION_PAY", share, details, now);
       }
     }
+    // The dispute fee credit: the part set against what the tenants owe (creditUsedPence) is a
+    // credit against a balance, not money back (the repayment order is simply smaller). The rest
+    // (creditRefundPence, when the award is below £60) goes back to the card that paid the fee,
+    // through the owed-refunds job (server/payments/refunds.ts), recorded in this transaction.
+    let disputeFeeOwedRefundId: string | null = null;
+    if (repayment.creditRefundPence > 0 && claim.adjudicationFeeOrderId !== null) {
+      const [fee] = await tx
+        .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
+        .from(orderCustomerActions)
+        .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+        .where(and(eq(orderCustomers.orderId, claim.adjudicationFeeOrderId), eq(orderCustomerActions.typeId, "ARBITRATION_ADMIN_PAY")))
+        .for("update");
+      const intentId = fee?.action.details.paidByPaymentIntentId;
+      if (fee && fee.action.completedAt !== null && typeof intentId === "string") {
+        const paid = typeof fee.action.details.amountPaid === "number" ? fee.action.details.amountPaid : DISPUTE_FEE_PENCE;
+        disputeFeeOwedRefundId = await recordOwedRefund(
+          tx,
+          {
+            customerId: fee.customerId,
+            stripePaymentIntentId: intentId,
+            amount: Math.min(repayment.creditRefundPence, paid),
+            reason: "DISPUTE_FEE_CREDIT",
+            claimId,
+            orderCustomerActionId: fee.action.id,
+          },
+          now,
+        );
+      }
+    }
     let documentId: string | null = null;
     if (reportPdf) {
       documentId = await storeSamplePdf(tx, files!, "Adjudication report.pdf", "ADJUDICATION_REPORT", now);
@@ -1069,6 +1122,7 @@ export async function decideAdjudication(
           disputeFeeCredited: outcome.credited,
           disputeFeeReason: outcome.reason,
           disputeFeeRefund: repayment.creditRefundPence,
+          disputeFeeOwedRefundId,
         },
       },
       now,

@@ -2,7 +2,7 @@
  * The web's way to the API's ops routes (outside production only): the outbox behind the
  * dev mailbox. Requests carry the ops token the web server sets (OPS_TOKEN).
  */
-import type { OutboxEmail, OutboxSummary } from "../../server/routes/dev-mail";
+import type { OutboxEmail, OutboxSummary } from "../../server/dev-mail/views";
 import { apiRawRequest } from "./api.server";
 
 export type { OutboxEmail, OutboxSummary };

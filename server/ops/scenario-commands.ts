@@ -11,15 +11,7 @@ import { ApiError } from "../lib/errors";
 import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
 import { createAnnualFeeOrder } from "../scenarios/annual-fee";
 import { completeCheckoutActions, createCheckoutScenario, setReferenceOutcome } from "../scenarios/checkout";
-import {
-  agentAcceptTenantProposal,
-  agentRejectWithFinalProposal,
-  decideAdjudication,
-  payClaimAction,
-  raiseClaim,
-  resolveClaim,
-  sendToAdjudication,
-} from "../scenarios/claims";
+import { agentAcceptTenantProposal, agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../scenarios/claims";
 import { createInventoryRequest, createKeyfreeOffer } from "../scenarios/offers";
 import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../scenarios/plans";
 import type { OpsCommand } from "./commands";

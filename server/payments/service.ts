@@ -24,7 +24,7 @@ import {
   users,
 } from "../db/schema";
 import { queueRefundEmail } from "./refund-email";
-import { completePaymentAction } from "../scenarios/claims";
+import { completePaymentAction } from "../claims/money";
 import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
 import { PAYMENT_RECEIVED_MESSAGE } from "../domain/payments";
 import { ApiError, notFound } from "../lib/errors";

@@ -26,7 +26,7 @@ import { claimActionPaidByPaymentPlan, instalmentSchedule } from "../domain/paym
 import { PAYMENT_PLAN_ACTION_TYPES, type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/statuses";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
-import { completePaymentAction, type PaymentOutcome } from "./claims";
+import { completePaymentAction, type PaymentOutcome } from "../claims/money";
 
 /**
  * The web app's address, for links in e-mails. Read from APP_URL (default

@@ -1,9 +1,8 @@
-import { isIP } from "node:net";
-import { PropertyAddressSchema, propertyAddressView } from "./schemas";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Context } from "hono";
+import { isIP } from "node:net";
 import { ZodRealError } from "zod";
 import type { AppEnv, Deps } from "../context";
 import type { Database } from "../db";
@@ -19,7 +18,7 @@ import {
   tenancyTenants,
   users,
 } from "../db/schema";
-import { aboutYouErrors, ABOUT_YOU_MESSAGES, type AboutYouField } from "../domain/about-you";
+import { ABOUT_YOU_MESSAGES, aboutYouErrors, type AboutYouField } from "../domain/about-you";
 import {
   checkCheckoutStep,
   CHECKOUT_MESSAGES,
@@ -32,24 +31,23 @@ import { londonDate } from "../domain/london-time";
 import { checkoutSteps, checkoutSubRoute } from "../domain/order-customers";
 import { PRODUCT_NAME } from "../domain/product";
 import { normaliseGender, normalisePaymentPlanStatus, type CheckoutActionType } from "../domain/statuses";
-import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { requireTenant } from "../lib/auth";
+import { ApiError, errorResponses, notFound } from "../lib/errors";
+import { PropertyAddressSchema, propertyAddressView } from "../lib/schemas";
 import { newId } from "../lib/tokens";
 import { storeDocument } from "../lib/uploads";
 import {
   actionView,
   loadOrderCustomers,
   loadTenants,
-  NextActionSchema,
   nextActionOf,
-  OrderCustomerActionSchema,
   orderStatusOf,
   ownOrderCustomer,
-  TenancyOrderTenantSchema,
   toDomainOrderCustomer,
   type ActionRow,
   type LoadedOrderCustomer,
-} from "./orders";
+} from "../orders/queries";
+import { NextActionSchema, OrderCustomerActionSchema, TenancyOrderTenantSchema } from "../orders/schemas";
 
 type Reader = Pick<Database, "select">;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

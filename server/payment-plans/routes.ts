@@ -11,7 +11,7 @@
  * createOneTimeSessionToken is not offered: it sent the browser to an external plan portal
  * that these screens replace.
  */
-import { PropertyAddressSchema, propertyAddressView } from "./schemas";
+import { PropertyAddressSchema, propertyAddressView } from "../lib/schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";

@@ -24,8 +24,8 @@ import {
   recordPaymentMethod,
   reusablePaymentIntent,
   tenantPaymentMethod,
-} from "../payments/service";
-import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "./orders";
+} from "./service";
+import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "../orders/queries";
 
 const secured = { security: [{ bearer: [] as string[] }], tags: ["payments"] };
 

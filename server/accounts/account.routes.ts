@@ -3,7 +3,7 @@
  * are, About You details, the onboarding introduction, and their address history with
  * the postcode lookup.
  */
-import { PropertyAddressSchema } from "./schemas";
+import { PropertyAddressSchema } from "../lib/schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";

@@ -70,6 +70,7 @@ import {
   orderCustomers,
   orders
 } from "../db/schema";
+import { balancesAfterPayment } from "../domain/claim-payments";
 import {
   payableChargesPence,
   proposalTotalPence
@@ -404,42 +405,25 @@ export async function completePaymentAction(db: Database, orderCustomerActionId:
     .set({ completedAt: now, details: { ...action.details, amountPaid: paid, amountRemaining: 0 } })
     .where(eq(orderCustomerActions.id, action.id));
 
+  // The balance arithmetic is the domain's pure rule; here it is applied to the rows.
   const others = all.filter((a) => a.id !== action.id && a.completedAt === null);
-  const ownShare = action.typeId === "CLAIM_PAY" || action.typeId === "ARBITRATION_PAY";
+  const after = balancesAfterPayment(
+    action.typeId,
+    paid,
+    others.map((o) => ({ id: o.id, typeId: o.typeId, amountRemainingPence: Number(o.details.amountRemaining ?? 0) })),
+  );
   for (const other of others) {
-    let remaining = Number(other.details.amountRemaining ?? 0);
-    if (ownShare) {
-      // An own share lowers every remaining balance on the order; other own shares stay.
-      if (!other.typeId.endsWith("REMAINING_BALANCE")) continue;
-      remaining = Math.max(0, remaining - paid);
-    } else {
-      remaining = 0; // a remaining balance, a proposal payment or a fee settles the order
-    }
+    const next = after.find((x) => x.id === other.id)!;
+    if (next.amountRemainingPence === Number(other.details.amountRemaining ?? 0) && !next.settled) continue;
     await db
       .update(orderCustomerActions)
       .set({
-        details: { ...other.details, amountRemaining: remaining, ...(remaining === 0 ? { settledByActionId: action.id } : {}) },
-        ...(remaining === 0 ? { completedAt: now } : {}),
+        details: { ...other.details, amountRemaining: next.amountRemainingPence, ...(next.settled ? { settledByActionId: action.id } : {}) },
+        ...(next.settled ? { completedAt: now } : {}),
       })
       .where(eq(orderCustomerActions.id, other.id));
   }
-  const openRows = async () =>
-    db
-      .select({ action: orderCustomerActions })
-      .from(orderCustomerActions)
-      .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-      .where(and(eq(orderCustomers.orderId, found.orderId), isNull(orderCustomerActions.completedAt)));
-  let stillOpen = (await openRows()).map((r) => r.action);
-  if (stillOpen.length > 0 && !stillOpen.some((a) => a.typeId.endsWith("REMAINING_BALANCE"))) {
-    // Every remaining balance is cleared, so nothing is owed: close the own shares left.
-    for (const other of stillOpen) {
-      await db
-        .update(orderCustomerActions)
-        .set({ completedAt: now, details: { ...other.details, amountRemaining: 0, settledByActionId: action.id } })
-        .where(eq(orderCustomerActions.id, other.id));
-    }
-    stillOpen = [];
-  }
+  const stillOpen = after.filter((x) => !x.settled);
   const open = stillOpen.length;
   await recordActivity(
     db,

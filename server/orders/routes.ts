@@ -35,7 +35,7 @@ import {
   normaliseClaimStatus,
   REFERENCE_DOCUMENT_TYPES
 } from "../domain/statuses";
-import { currentCustomer, requireTenant } from "../lib/auth";
+import { currentCustomer, requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses, notFound } from "../lib/errors";
 import { documentUrl } from "../lib/uploads";
 
@@ -270,7 +270,7 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.get("deps");
     const { orderId } = c.req.valid("param");
     const { remainingBalance } = c.req.valid("query");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { orderCustomer } = await ownOrder(deps.db, orderId, customer.id);
     const all = (await loadOrderCustomers(deps.db, [orderId])).get(orderId) ?? [];
     const amountRemaining = remainingBalance

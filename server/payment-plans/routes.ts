@@ -11,7 +11,6 @@
  * createOneTimeSessionToken is not offered: it sent the browser to an external plan portal
  * that these screens replace.
  */
-import { PropertyAddressSchema, propertyAddressView } from "../lib/schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
@@ -42,18 +41,19 @@ import {
   paymentPlanAddressProblems,
   paymentPlanStepRefusal,
 } from "../domain/payment-plans-rules";
+import { BELOW_CARD_MINIMUM_MESSAGE, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
 import {
   PAYMENT_PLAN_ACTION_TYPES,
   PAYMENT_PLAN_STATUSES,
   type PaymentPlanActionType,
   type PaymentPlanStatus,
 } from "../domain/statuses";
-import { BELOW_CARD_MINIMUM_MESSAGE, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
-import { currentCustomer, requireTenant } from "../lib/auth";
+import { currentCustomer, requireTenant, tenantCustomer } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
+import { PropertyAddressSchema, propertyAddressView } from "../lib/schemas";
 import { newId } from "../lib/tokens";
-import { confirmCardSetup, ensureStripeCustomer, reusablePaymentIntent, recordPaymentMethod, tenantPaymentMethod } from "../payments/service";
+import { confirmCardSetup, createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent, tenantPaymentMethod } from "../payments/service";
 import { makePaymentPlanActive } from "../scenarios/plans";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -536,13 +536,13 @@ const getUserTenancyAnniversaries = createRoute({
 export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getPaymentPlanById, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     return c.json(await planView(deps.db, loaded, deps.clock.now()), 200);
   })
   .openapi(getPaymentPlanPropertyAddressById, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { orderCustomer } = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     const [row] = await deps.db
       .select({ address: addresses })
@@ -557,7 +557,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getPaymentPlanAction, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     const next = paymentPlanNextAction(loaded.domain.actions);
     const action = next === null ? null : loaded.actions.find((a) => a.id === next.id)!;
@@ -565,7 +565,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(confirmPaymentPlan, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const view = await completeStep(deps, c.req.valid("param").paymentPlanId, customer.id, "CONFIRM", async (tx, loaded, now) => {
       await tx.update(paymentPlans).set({ confirmedAt: now }).where(eq(paymentPlans.id, loaded.plan.id));
     });
@@ -573,7 +573,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateAddress, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     // The form sends the address history list; the plan's postal address is the first current one.
     const current = c.req.valid("json").addresses.find((a) => a.currentlyAtAddress)!;
     const view = await completeStep(deps, c.req.valid("param").paymentPlanId, customer.id, "ADDRESS", async (tx, loaded, now) => {
@@ -606,7 +606,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getSetupIntentSecret, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     refuseStep(loaded, "CARD_DETAILS", deps.clock.now());
     const stripeCustomerId = await ensureStripeCustomer(deps, customer);
@@ -635,7 +635,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateCardDetails, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { paymentPlanId } = c.req.valid("param");
     refuseStep(await loadOwnedPlan(deps.db, paymentPlanId, customer.id), "CARD_DETAILS", deps.clock.now());
     const { pm, stripeCustomerId } = await savedPlanCard(deps, customer, paymentPlanId, c.req.valid("json").paymentMethodId);
@@ -653,7 +653,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getInstalmentPaymentIntentSecret, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { paymentPlanId, instalmentId } = c.req.valid("param");
     const loaded = await loadOwnedPlan(deps.db, paymentPlanId, customer.id);
     const instalment = loaded.instalments.find((i) => i.id === instalmentId);
@@ -662,7 +662,6 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
     if (refusal !== null) throw new ApiError(409, refusal);
     if (instalment.amount < MINIMUM_CARD_PAYMENT_PENCE) throw new ApiError(409, BELOW_CARD_MINIMUM_MESSAGE);
     const stripeCustomerId = await ensureStripeCustomer(deps, customer);
-    const { stripe } = deps.payments;
     const amount = instalment.amount;
     const answer = (intent: Stripe.PaymentIntent) =>
       c.json(
@@ -681,23 +680,18 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
     const existingId = instalment.stripePaymentIntentId;
     const existing = await reusablePaymentIntent(deps, existingId, amount);
     if (existing) return answer(existing);
-    const intent = await stripe.paymentIntents.create(
-      {
-        amount,
-        currency: "gbp",
-        customer: stripeCustomerId,
-        setup_future_usage: "off_session",
-        allowed_payment_method_types: ["card"],
-        metadata: {
-          orderId: loaded.orderCustomer.orderId,
-          customerId: customer.id,
-          paymentPlanId: loaded.plan.id,
-          paymentPlanInstalmentId: instalment.id,
-        },
+    const intent = await createPaymentIntent(deps, {
+      stripeCustomerId,
+      amount,
+      purpose: `instalment-${instalment.id}`,
+      replacesIntentId: existingId,
+      metadata: {
+        orderId: loaded.orderCustomer.orderId,
+        customerId: customer.id,
+        paymentPlanId: loaded.plan.id,
+        paymentPlanInstalmentId: instalment.id,
       },
-      // Our own ids: the same instalment and amount (and the intent it replaces) always name the same intent.
-      { idempotencyKey: existingId ? `instalment-${instalment.id}-${amount}-after-${existingId}` : `instalment-${instalment.id}-${amount}` },
-    );
+    });
     await deps.db
       .update(paymentPlanInstalments)
       .set({ stripePaymentIntentId: intent.id })
@@ -706,7 +700,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getInstalmentById, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { paymentPlanId, instalmentId } = c.req.valid("param");
     const { instalments } = await loadOwnedPlan(deps.db, paymentPlanId, customer.id);
     const instalment = instalments.find((i) => i.id === instalmentId);

@@ -116,6 +116,32 @@ export async function reusablePaymentIntent(deps: Deps, intentId: unknown, amoun
   return existing.status !== "canceled" && existing.amount === amount ? existing : null;
 }
 
+/**
+ * The one function that makes a payment intent (a Keyfree fee, a claim or annual fee action, a
+ * payment plan instalment): `amount` pence in pounds sterling, by card, for the tenant's card
+ * provider customer, kept for off-session use, with our ids in its metadata. The idempotency
+ * key is made of our own ids: `<purpose>-<amount>` and, when it replaces an intent that can no
+ * longer be used, `-after-<that intent's id>`; so the same payment, amount and attempt always
+ * name the same intent, and a double submit never makes a second one.
+ */
+export function createPaymentIntent(
+  deps: Deps,
+  input: { stripeCustomerId: string; amount: number; purpose: string; replacesIntentId?: unknown; metadata: Record<string, string> },
+) {
+  const after = typeof input.replacesIntentId === "string" ? `-after-${input.replacesIntentId}` : "";
+  return deps.payments.stripe.paymentIntents.create(
+    {
+      amount: input.amount,
+      currency: "gbp",
+      customer: input.stripeCustomerId,
+      setup_future_usage: "off_session",
+      allowed_payment_method_types: ["card"],
+      metadata: input.metadata,
+    },
+    { idempotencyKey: `${input.purpose}-${input.amount}${after}` },
+  );
+}
+
 /** Keeps a card the customer used or saved, as their default. */
 export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: string, pm: Stripe.PaymentMethod) {
   await deps.db.transaction(async (tx) => {

@@ -54,7 +54,7 @@ import { describeError, log } from "../lib/log";
 import { PropertyAddressSchema, propertyAddressView } from "../lib/schemas";
 import { newId } from "../lib/tokens";
 import { confirmCardSetup, createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent, tenantPaymentMethod } from "../payments/service";
-import { makePaymentPlanActive } from "../scenarios/plans";
+import { makePaymentPlanActive } from "./service";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -25,7 +25,7 @@ import {
 } from "../db/schema";
 import { queueRefundEmail } from "./refund-email";
 import { completePaymentAction } from "../claims/money";
-import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
+import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../payment-plans/service";
 import { PAYMENT_RECEIVED_MESSAGE } from "../domain/payments";
 import { ApiError, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";

@@ -6,7 +6,7 @@
  */
 
 /** Route modules: server/routes/** today, server/<area>/routes.ts (or routes/**) after the move to areas. */
-const ROUTE_MODULES = "^server/(routes/|[^/]+/routes(\\.[cm]?[jt]sx?$|/))";
+const ROUTE_MODULES = "^server/(routes/|[^/]+/(routes|[^/]+\\.routes)(\\.[cm]?[jt]sx?$|/))";
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 const forbidden = [

@@ -1,5 +1,6 @@
 import type { ApiConfig } from "./config";
 import type { Database } from "./db";
+import type { customers } from "./db/schema";
 import type { Clock } from "./lib/clock";
 import type { FileStore } from "./lib/files";
 import type { StripeClient } from "./lib/stripe";
@@ -20,6 +21,8 @@ export type AppEnv = {
   Variables: {
     deps: Deps;
     auth: Auth;
+    /** The signed-in tenant's customer, found with the token (null only for a user without one). */
+    customer: typeof customers.$inferSelect | null;
     requestId: string;
   };
 };

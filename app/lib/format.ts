@@ -1,9 +1,13 @@
 import dayjs from "dayjs";
 
-/** Pence to pounds with two decimals: 15000 → "£150.00". */
-export function formatPounds(pence: number): string {
+/**
+ * Pence to pounds with two decimals: 15000 → "£150.00". `wholePounds` drops ".00" from a whole
+ * amount in running text ("a minimum of £150"); pence are always shown when there are any.
+ */
+export function formatPounds(pence: number, options: { wholePounds?: boolean } = {}): string {
   const pounds = pence / 100;
-  return `£${pounds.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const digits = options.wholePounds && Number.isInteger(pounds) ? 0 : 2;
+  return `£${pounds.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 }
 
 /** Spec part 2 §9: dates shown as 'Do MMM YYYY'. */

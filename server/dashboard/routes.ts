@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defaultDashboardFilter } from "../domain/order-customers";
-import { currentCustomer, requireTenant } from "../lib/auth";
+import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
-import { TenancyOrderSchema, tenancyOrdersFor } from "../routes/orders";
+import { TenancyOrderSchema } from "../orders/schemas";
+import { tenancyOrdersFor } from "../orders/views";
 
 /**
  * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,
@@ -45,7 +46,7 @@ const getDashboard = createRoute({
 export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, async (c) => {
   const deps = c.get("deps");
   const { userId } = c.get("auth");
-  const customer = await currentCustomer(deps, userId);
+  const customer = tenantCustomer(c);
   // One read of every order (any product), split here: Keyfrees for the cards, annual fees for the redirect.
   const all = await tenancyOrdersFor(deps.db, customer.id, userId, {}, deps.clock.now());
   const keyfrees = all.filter((o) => o.productId === "KEYFREE");

@@ -730,3 +730,38 @@ export const stripeEvents = pgTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: ts("received_at").notNull().defaultNow(),
 });
+
+/**
+ * Money we owe back to a card (issue 8): recorded in the same transaction as the change that
+ * makes it owed (a refused or expired tenant proposal, an unused dispute fee credit), then paid
+ * by the owed-refunds job (server/payments/refunds.ts) through the card provider, once, with
+ * the idempotency key `owed-refund-<id>`. `claimedUntil` is the job's lease on the row.
+ */
+export const owedRefunds = pgTable(
+  "owed_refunds",
+  {
+    id: id(),
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    stripePaymentIntentId: text("stripe_payment_intent_id").notNull(),
+    /** Pence. */
+    amount: integer("amount").notNull(),
+    /** PROPOSAL_REFUSED, PROPOSAL_HOLD_EXPIRED or DISPUTE_FEE_CREDIT. */
+    reason: text("reason").notNull(),
+    claimId: text("claim_id").references(() => claims.id),
+    /** The order customer action whose payment this gives back. */
+    orderCustomerActionId: text("order_customer_action_id").references(() => orderCustomerActions.id),
+    createdAt: createdAt(),
+    claimedUntil: ts("claimed_until"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    paidAt: ts("paid_at"),
+    stripeRefundId: text("stripe_refund_id"),
+  },
+  (t) => [
+    index("owed_refunds_unpaid_idx").on(t.paidAt, t.createdAt),
+    // One refund per payment and purpose, however often the refusal is replayed.
+    uniqueIndex("owed_refunds_intent_reason_idx").on(t.stripePaymentIntentId, t.reason),
+  ],
+);

@@ -27,17 +27,8 @@ import { currentProposal } from "../domain/claim-responses";
 import { chargesDeemedAccepted, isPastDeadline } from "../domain/deadlines";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
-import {
-  cancelUnpaidDisputeFee,
-  claimStatusOf,
-  disputeFeeOrderStatus,
-  loadProposals,
-  lockClaim,
-  makeChargesPayable,
-  recordActivity,
-  refuseTenantProposal,
-  toDomainProposal,
-} from "../scenarios/claims";
+import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable, refuseTenantProposal } from "../claims/money";
+import { claimStatusOf, loadProposals, lockClaim, recordActivity, toDomainProposal } from "../claims/records";
 
 export type ClaimDeadlineSweep = {
   /** Landlord proposals whose charges this run treated as accepted. */

@@ -1,20 +1,23 @@
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
+import { payOwedRefunds } from "../payments/refunds";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 
 /**
  * The clock: applies every deadline that is due (charges treated as accepted, proposal
- * holds released, payment plan offers voided) and sends the outbox. Every job locks the
+ * holds released, payment plan offers voided), pays the refunds owed (those the deadlines
+ * just made owed, and any a crash or a provider error left unpaid) and sends the outbox. Every job locks the
  * rows it changes (FOR UPDATE SKIP LOCKED), so several API instances may run it at once.
  */
 export async function runDueJobs(deps: Deps) {
   const now = deps.clock.now();
   const claims = await sweepClaimDeadlines(deps, now);
+  const refunds = await payOwedRefunds(deps);
   const paymentPlans = await voidExpiredPaymentPlanOffers(deps, now);
   const mail = await deliverPendingEmails(deps);
-  return { now: now.toISOString(), claims, paymentPlans, mail };
+  return { now: now.toISOString(), claims, refunds, paymentPlans, mail };
 }
 
 /** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */
@@ -30,6 +33,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
       const changed =
         result.claims.chargesDeemedAccepted.length +
         result.claims.proposalsRefused.length +
+        result.refunds.paid.length +
+        result.refunds.failed +
         result.paymentPlans.cancelledPaymentPlanIds.length +
         result.mail.sent;
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
@@ -54,6 +59,8 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
   return {
     chargesDeemedAccepted: result.claims.chargesDeemedAccepted.length,
     proposalsRefused: result.claims.proposalsRefused.length,
+    refundsPaid: result.refunds.paid.length,
+    refundsFailed: result.refunds.failed,
     paymentPlanOffersVoided: result.paymentPlans.cancelledPaymentPlanIds.length,
     emailsSent: result.mail.sent,
   };

@@ -1,19 +1,25 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { accessTokens, customers } from "../db/schema";
 import { ApiError, unauthorised } from "./errors";
 import { hashToken } from "./tokens";
 
-/** Bearer auth: a token that exists, has not expired and was not revoked. Anything else is a 401. */
+/**
+ * Bearer auth: a token that exists, has not expired and was not revoked. Anything else is a 401.
+ * The token and the tenant's customer come in ONE query and both go in the context (`auth`,
+ * `customer`), so handlers never look the customer up again.
+ */
 export const requireTenant = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
   if (!match) throw unauthorised("You need to sign in.");
   const { db, clock } = c.get("deps");
   const [row] = await db
-    .select({ id: accessTokens.id, userId: accessTokens.userId })
+    .select({ id: accessTokens.id, userId: accessTokens.userId, customer: customers })
     .from(accessTokens)
+    .leftJoin(customers, eq(customers.userId, accessTokens.userId))
     .where(
       and(
         eq(accessTokens.tokenHash, hashToken(match[1]!)),
@@ -24,10 +30,18 @@ export const requireTenant = createMiddleware<AppEnv>(async (c, next) => {
     .limit(1);
   if (!row) throw unauthorised();
   c.set("auth", { userId: row.userId, tokenId: row.id });
+  c.set("customer", row.customer);
   await next();
 });
 
-/** The signed-in tenant's customer record; every tenant has exactly one. */
+/** The signed-in tenant's customer record, as the bearer auth found it (every tenant has exactly one). */
+export function tenantCustomer(c: Context<AppEnv>) {
+  const customer = c.get("customer");
+  if (!customer) throw new ApiError(404, "No customer for this user");
+  return customer;
+}
+
+/** A user's customer record, looked up (outside a request's bearer auth); every tenant has exactly one. */
 export async function currentCustomer(deps: AppEnv["Variables"]["deps"], userId: string) {
   const [customer] = await deps.db.select().from(customers).where(eq(customers.userId, userId)).limit(1);
   if (!customer) throw new ApiError(404, "No customer for this user");

@@ -6,19 +6,12 @@ import { z } from "zod";
 import type { Deps } from "../context";
 import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
 import { runDueJobs } from "../jobs/sweeper";
+import { payOwedRefunds } from "../payments/refunds";
 import { ApiError } from "../lib/errors";
 import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
 import { createAnnualFeeOrder } from "../scenarios/annual-fee";
 import { completeCheckoutActions, createCheckoutScenario, setReferenceOutcome } from "../scenarios/checkout";
-import {
-  agentAcceptTenantProposal,
-  agentRejectWithFinalProposal,
-  decideAdjudication,
-  payClaimAction,
-  raiseClaim,
-  resolveClaim,
-  sendToAdjudication,
-} from "../scenarios/claims";
+import { agentAcceptTenantProposal, agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../scenarios/claims";
 import { createInventoryRequest, createKeyfreeOffer } from "../scenarios/offers";
 import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../scenarios/plans";
 import type { OpsCommand } from "./commands";
@@ -91,7 +84,11 @@ export const scenarioCommands: OpsCommand[] = [
       amounts: z.record(z.string(), z.number().int().min(0)),
       explanations: z.record(z.string(), z.string()).optional(),
     }),
-    run: (deps, { claimId: id, ...rest }) => agentRejectWithFinalProposal(deps.db, id, rest, deps.clock.now()),
+    run: async (deps, { claimId: id, ...rest }) => {
+      const result = await agentRejectWithFinalProposal(deps.db, id, rest, deps.clock.now());
+      // The refused proposal's card payment is refunded at once (the sweeper retries any failure).
+      return { ...result, refunds: await payOwedRefunds(deps) };
+    },
   }),
   command({
     name: "pay-action",
@@ -112,7 +109,11 @@ export const scenarioCommands: OpsCommand[] = [
     summary: "The adjudicator decides: the amount awarded (pence) and the report document",
     example: "npm run ops -- decide-adjudication --claim-id <id> --amount 42000",
     input: claimId.extend({ amount: z.number().int().min(0), reportPdf: z.boolean().default(true) }),
-    run: ({ db, clock, files }, { claimId: id, ...rest }) => decideAdjudication(db, id, rest, clock.now(), files),
+    run: async (deps, { claimId: id, ...rest }) => {
+      const result = await decideAdjudication(deps.db, id, rest, deps.clock.now(), deps.files);
+      // An unused dispute fee credit goes back to the card at once (the sweeper retries any failure).
+      return { ...result, refunds: await payOwedRefunds(deps) };
+    },
   }),
   command({
     name: "resolve-claim",
@@ -199,6 +200,13 @@ export const scenarioCommands: OpsCommand[] = [
       else await sandbox.releaseHeldWebhooks(input.customerId);
       return { holding: input.hold, held: sandbox.heldWebhookEventIds().length };
     },
+  }),
+  command({
+    name: "pay-owed-refunds",
+    summary: "Pay the card refunds that are owed and not yet paid (the sweep does this too)",
+    example: "npm run ops -- pay-owed-refunds",
+    input: z.object({}),
+    run: (deps) => payOwedRefunds(deps),
   }),
   command({
     name: "sweep",

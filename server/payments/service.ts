@@ -23,9 +23,9 @@ import {
   tenancyAnniversaries,
   users,
 } from "../db/schema";
-import { queueEmail } from "../lib/mail";
-import { completePaymentAction } from "../scenarios/claims";
-import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../scenarios/plans";
+import { queueRefundEmail } from "./refund-email";
+import { completePaymentAction } from "../claims/money";
+import { pounds, recordInstalmentFailed, recordInstalmentPaid } from "../payment-plans/service";
 import { PAYMENT_RECEIVED_MESSAGE } from "../domain/payments";
 import { ApiError, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
@@ -116,6 +116,32 @@ export async function reusablePaymentIntent(deps: Deps, intentId: unknown, amoun
   return existing.status !== "canceled" && existing.amount === amount ? existing : null;
 }
 
+/**
+ * The one function that makes a payment intent (a Keyfree fee, a claim or annual fee action, a
+ * payment plan instalment): `amount` pence in pounds sterling, by card, for the tenant's card
+ * provider customer, kept for off-session use, with our ids in its metadata. The idempotency
+ * key is made of our own ids: `<purpose>-<amount>` and, when it replaces an intent that can no
+ * longer be used, `-after-<that intent's id>`; so the same payment, amount and attempt always
+ * name the same intent, and a double submit never makes a second one.
+ */
+export function createPaymentIntent(
+  deps: Deps,
+  input: { stripeCustomerId: string; amount: number; purpose: string; replacesIntentId?: unknown; metadata: Record<string, string> },
+) {
+  const after = typeof input.replacesIntentId === "string" ? `-after-${input.replacesIntentId}` : "";
+  return deps.payments.stripe.paymentIntents.create(
+    {
+      amount: input.amount,
+      currency: "gbp",
+      customer: input.stripeCustomerId,
+      setup_future_usage: "off_session",
+      allowed_payment_method_types: ["card"],
+      metadata: input.metadata,
+    },
+    { idempotencyKey: `${input.purpose}-${input.amount}${after}` },
+  );
+}
+
 /** Keeps a card the customer used or saved, as their default. */
 export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: string, pm: Stripe.PaymentMethod) {
   await deps.db.transaction(async (tx) => {
@@ -139,6 +165,11 @@ export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: st
  * Gives back money a succeeded intent took that no action needs (all of it, or `amount`
  * pence of it): once per intent and purpose, whatever the retries (Stripe's idempotency key).
  * The tenant is told by e-mail, once.
+ *
+ * Called from the webhook, not through the owed-refunds job (server/payments/refunds.ts): the
+ * webhook itself is the retry. Nothing is recorded as refunded before the provider call; if the
+ * call or the process fails, the webhook answers an error and the provider sends it again, and
+ * the idempotency key makes the retry the same refund.
  */
 async function refund(deps: Deps, intent: Stripe.PaymentIntent, why: "unapplied" | "excess", amount?: number) {
   const given = await deps.payments.stripe.refunds.create(
@@ -152,37 +183,14 @@ async function refund(deps: Deps, intent: Stripe.PaymentIntent, why: "unapplied"
 async function tellOfRefund(deps: Deps, intent: Stripe.PaymentIntent, given: Stripe.Refund) {
   const customerId = intent.metadata?.customerId;
   if (!customerId) return;
-  const [user] = await deps.db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(customers)
-    .innerJoin(users, eq(users.id, customers.userId))
-    .where(eq(customers.id, customerId))
-    .limit(1);
-  if (!user) return;
   const paid = pounds(intent.amount_received);
   const back = pounds(given.amount);
-  const text = [
-    `Hello ${user.firstName},`,
-    "",
+  const why =
     given.amount === intent.amount_received
       ? `Your card payment of ${paid} was not needed, because this payment had already been made. We have refunded the full ${back} to your card.`
-      : `Your card payment of ${paid} was more than was left to pay, because another payment came in first. We have refunded the difference of ${back} to your card.`,
-    "Refunds usually reach your account within 5 to 10 working days.",
-    "",
-    `Reference: ${given.id}`,
-  ].join("\n");
+      : `Your card payment of ${paid} was more than was left to pay, because another payment came in first. We have refunded the difference of ${back} to your card.`;
   // Once per refund, however often the webhook comes (the reference makes the text unique).
-  const [already] = await deps.db
-    .select({ id: outboxEmails.id })
-    .from(outboxEmails)
-    .where(and(eq(outboxEmails.userId, user.id), eq(outboxEmails.template, "PAYMENT_REFUNDED"), eq(outboxEmails.text, text)))
-    .limit(1);
-  if (already) return;
-  await queueEmail(
-    deps.db,
-    { to: user.email, userId: user.id, template: "PAYMENT_REFUNDED", subject: `We have refunded ${back} to your card`, text },
-    deps.clock.now(),
-  );
+  await queueRefundEmail(deps.db, { customerId, amountPence: given.amount, refundId: given.id, why }, deps.clock.now());
 }
 
 /**

@@ -9,7 +9,7 @@ import { readApiConfig } from "../config";
 import type { Database } from "../db";
 import { customers, users } from "../db/schema";
 import { newId } from "../lib/tokens";
-import { sendSetPasswordLink } from "../routes/password";
+import { sendSetPasswordLink } from "../accounts/password-service";
 
 const InviteInput = z.object({
   email: z.email().max(254),

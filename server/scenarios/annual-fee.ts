@@ -20,7 +20,7 @@ import { annualFeeSchedule, annualFeeSharePence } from "../domain/fees";
 import { PRODUCT_CODE } from "../domain/product";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
-import { appUrl, pounds } from "./plans";
+import { appUrl, pounds } from "../payment-plans/service";
 
 /** The annual fee page's note when an unpaid year is rolled in (part 2 §2). */
 export const ROLL_OVER_NOTE = "As your previous year's fee was not paid, it has been rolled into this year's payment.";

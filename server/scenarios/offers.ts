@@ -22,7 +22,7 @@ import { PRODUCT_NAME } from "../domain/product";
 import { queueEmail } from "../lib/mail";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
 import { createAddress, type AddressInput } from "./builders";
-import { appUrl, pounds } from "./plans";
+import { appUrl, pounds } from "../payment-plans/service";
 
 /** A token given by the caller (the demo prints fixed ones): URL-safe, long enough not to be guessed. */
 const GivenToken = z

@@ -949,6 +949,19 @@ export async function retrieveRefund(ctx: Ctx): Promise<Result> {
   return ok(await render(ctx, refund.object));
 }
 
+/** GET /v1/refunds: newest first, optionally those of one payment intent or one charge (as Stripe). */
+export async function listRefunds(ctx: Ctx): Promise<Result> {
+  const p = ctx.params.only(["payment_intent", "charge", "limit", "starting_after", "expand"]);
+  const limit = readLimit(ctx);
+  const after = p.str("starting_after");
+  const startingAfter = after ? await mustGet(ctx, "refund", after, { param: "starting_after", status: 400 }) : undefined;
+  const piId = p.str("payment_intent");
+  const chargeId = p.str("charge");
+  const filter = piId ? { field: "payment_intent", value: piId } : chargeId ? { field: "charge", value: chargeId } : {};
+  const rows = await ctx.store.list<Stripe.Refund>("refund", { ...filter, limit, startingAfter });
+  return ok(await renderList(ctx, rows.slice(0, limit).map((r) => r.object), rows.length > limit, "/v1/refunds"));
+}
+
 export async function retrieveCharge(ctx: Ctx): Promise<Result> {
   ctx.params.only(["expand"]);
   const charge = await mustGet<Stripe.Charge, unknown>(ctx, "charge", ctx.path.id!, { param: "charge", status: 404 });

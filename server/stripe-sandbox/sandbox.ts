@@ -95,6 +95,7 @@ const ROUTES: Route[] = [
   { method: "GET", path: "/v1/setup_intents/:id", access: "publishable", handler: h.retrieveSetupIntent },
   { method: "POST", path: "/v1/setup_intents/:id/confirm", access: "publishable", handler: h.confirmSetupIntent },
   { method: "POST", path: "/v1/refunds", access: "secret", handler: h.createRefund },
+  { method: "GET", path: "/v1/refunds", access: "secret", handler: h.listRefunds },
   { method: "GET", path: "/v1/refunds/:id", access: "secret", handler: h.retrieveRefund },
   { method: "GET", path: "/v1/charges/:id", access: "secret", handler: h.retrieveCharge },
   { method: "GET", path: "/v1/events", access: "secret", handler: h.listEvents },

@@ -4,13 +4,7 @@ import { arbitrations, claims, documents, orderCustomerActions, orderCustomers, 
 import { adjudicationPaymentDeadline } from "../../server/domain/deadlines";
 import { newId } from "../../server/lib/tokens";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import {
-  decideAdjudication,
-  payClaimAction,
-  raiseClaim,
-  resolveClaim,
-  sendToAdjudication,
-} from "../../server/scenarios/claims";
+import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../../server/scenarios/claims";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, userEvents } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
 import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
-import { LOGIN_ATTEMPT_LIMIT, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } from "../../server/routes/auth";
+import { LOGIN_ATTEMPT_LIMIT, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } from "../../server/accounts/auth-service";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

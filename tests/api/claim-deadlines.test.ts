@@ -240,7 +240,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
 
   it("never applies a deadline twice, and leaves a claim another transaction holds for the next run", async () => {
     const { createTenant } = await import("../../server/scenarios/tenants");
-    const { lockClaim } = await import("../../server/scenarios/claims");
+    const { lockClaim } = await import("../../server/claims/records");
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();
     const b = await open();

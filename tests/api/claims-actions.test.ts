@@ -13,12 +13,7 @@ import { proposalHoldExpiresAt, responseDeadline } from "../../server/domain/dea
 import { claimLimitPence } from "../../server/domain/fees";
 import { newId } from "../../server/lib/tokens";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import {
-  agentAcceptTenantProposal,
-  agentRejectWithFinalProposal,
-  payClaimAction,
-  raiseClaim,
-} from "../../server/scenarios/claims";
+import { agentAcceptTenantProposal, agentRejectWithFinalProposal, payClaimAction, raiseClaim } from "../../server/scenarios/claims";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -19,7 +19,7 @@ import {
 } from "../../server/db/schema";
 import { canTenantSeeDocument } from "../../server/lib/document-access";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
-import { attachmentDisposition } from "../../server/routes/documents";
+import { attachmentDisposition } from "../../server/documents/disposition";
 import { createCheckoutScenario } from "../../server/scenarios/checkout";
 import { createTestApi, type TestApi } from "../helpers/api";
 

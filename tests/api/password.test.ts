@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, customers, outboxEmails, passwordTokens, userEvents, users } from "../../server/db/schema";
 import { PASSWORD_MESSAGES } from "../../server/domain/passwords";
 import { hashToken } from "../../server/lib/tokens";
-import { PASSWORD_REQUEST_ANSWER, RESET_EMAILS_PER_HOUR } from "../../server/routes/password";
+import { PASSWORD_REQUEST_ANSWER, RESET_EMAILS_PER_HOUR } from "../../server/accounts/password-service";
 import { inviteTenant, requirePasswordReset } from "../../server/scenarios/accounts";
 import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";

@@ -1503,6 +1503,15 @@ export interface components {
                 redirectUrl: string | null;
                 /** @description Rent per month, in pence */
                 PPM: number;
+                /** @description The fees a tenant reads on the checkout and annual-fee pages, from the domain's constants */
+                fees: {
+                    /** @description The whole order's Keyfree fee (one week's rent, at least the minimum), in pence */
+                    keyfree: number;
+                    /** @description The minimum Keyfree fee, in pence */
+                    minimumKeyfree: number;
+                    /** @description The annual fee for tenancies over 12 months (split between the tenants), in pence */
+                    annual: number;
+                };
                 /** @description YYYY-MM-DD */
                 startDate: string;
                 /** @description YYYY-MM-DD */

@@ -23,6 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     customerId: params.customerId,
     address: `${addressLine(oc.order.property.address)}, ${oc.order.property.address.postcode}`,
     years,
+    annualFee: formatPounds(oc.order.fees.annual, { wholePounds: true }),
     amount,
     amountText: formatPounds(amount),
     publishableKey: webConfig.stripePublishableKey,
@@ -39,7 +40,7 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
       <h1>Annual fee</h1>
       <p className="lead">{d.address}</p>
       <p>
-        Your tenancy is longer than 12 months, so a £30 annual fee is due for your {PRODUCT.name} each year after the first,
+        Your tenancy is longer than 12 months, so a {d.annualFee} annual fee is due for your {PRODUCT.name} each year after the first,
         split between the tenants.
       </p>
       <div className="summary-card">

@@ -6,7 +6,6 @@ import { loadCheckout, nextActionPath, trackerSteps } from "~/lib/checkout.serve
 import { webConfig } from "~/lib/env.server";
 import { addressLine, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
-import { keyfreeFeePence } from "../../../server/domain/fees";
 import type { Route } from "./+types/pay";
 
 export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
@@ -26,8 +25,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     steps: trackerSteps(oc, "pay"),
     address: `${addressLine(address)}, ${address.postcode}`,
     // The whole fee, and this tenant's part of it when it is shared.
-    fee: formatPounds(keyfreeFeePence(oc.order.PPM)),
-    share: oc.fee !== keyfreeFeePence(oc.order.PPM) ? formatPounds(oc.fee) : null,
+    fee: formatPounds(oc.order.fees.keyfree),
+    share: oc.fee !== oc.order.fees.keyfree ? formatPounds(oc.fee) : null,
+    minimumFee: formatPounds(oc.order.fees.minimumKeyfree, { wholePounds: true }),
     tenantCount: oc.order.tenants.length,
     tenantLiability: oc.tenantLiability,
     actionable: oc.nextAction.actionable,
@@ -49,7 +49,7 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
         <h2 id="fee-banner-title">Your {PRODUCT.name}</h2>
         <p className="fee-banner__amount">{d.fee}</p>
         <p>
-          Your {PRODUCT.name} fee is one week's rent, with a minimum of £150. You pay it instead of a cash deposit, and it
+          Your {PRODUCT.name} fee is one week's rent, with a minimum of {d.minimumFee}. You pay it instead of a cash deposit, and it
           is non-refundable.
         </p>
         {d.share ? (

@@ -3,32 +3,13 @@
  * contract; app.ts mounts them under /ops, which exists only outside production and only
  * answers requests carrying the ops token.
  */
-import { Hono } from "hono";
 import { desc, eq, sql } from "drizzle-orm";
+import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { outboxEmails } from "../db/schema";
 import { notFound } from "../lib/errors";
-import type { OutboxEmail, OutboxSummary } from "../../common/dev-mail";
+import { OUTBOX_LIST_LIMIT, summary, type OutboxEmail } from "./views";
 
-export const OUTBOX_LIST_LIMIT = 100;
-
-type OutboxRow = typeof outboxEmails.$inferSelect;
-
-function summary(e: Omit<OutboxRow, "text">): OutboxSummary {
-  return {
-    id: e.id,
-    to: e.to,
-    subject: e.subject,
-    template: e.template,
-    userId: e.userId,
-    createdAt: e.createdAt.toISOString(),
-    sentAt: e.sentAt?.toISOString() ?? null,
-    attempts: e.attempts,
-    lastError: e.lastError,
-  };
-}
-
-export type { OutboxEmail, OutboxSummary };
 
 export const devMailRoutes = new Hono<AppEnv>()
   /** GET /outbox[?to=address]: the latest 100 e-mails, newest first (optionally to one address). */

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
+import type Stripe from "stripe";
 import type { AppEnv } from "../context";
 import { customers, orderCustomerActions, orderCustomers, userEvents, users } from "../db/schema";
 import { cardCheckResults } from "../domain/card-checks";
@@ -13,19 +14,19 @@ import {
   type PaymentType,
 } from "../domain/payments";
 import { normaliseOrderCustomerActionType } from "../domain/statuses";
-import { currentCustomer, requireTenant } from "../lib/auth";
+import { requireTenant, tenantCustomer } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
-import type Stripe from "stripe";
+import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "../orders/queries";
 import {
   confirmCardSetup,
+  createPaymentIntent,
   ensureStripeCustomer,
   isDuplicateCard,
   recordPaymentMethod,
   reusablePaymentIntent,
   tenantPaymentMethod,
-} from "../payments/service";
-import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "./orders";
+} from "./service";
 
 const secured = { security: [{ bearer: [] as string[] }], tags: ["payments"] };
 
@@ -234,7 +235,6 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
 
     const [customer] = await deps.db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
     const stripeCustomerId = await ensureStripeCustomer(deps, customer!);
-    const { stripe } = deps.payments;
 
     const answer = (intent: Stripe.PaymentIntent) =>
       c.json(
@@ -253,24 +253,16 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
     const existingId = action.details.stripePaymentIntentId;
     const existing = await reusablePaymentIntent(deps, existingId, amount);
     if (existing) return answer(existing);
-    const attempt = Number(action.details.paymentAttempt ?? 0) + (typeof existingId === "string" ? 1 : 0);
-    const intent = await stripe.paymentIntents.create(
-      {
-        amount,
-        currency: "gbp",
-        customer: stripeCustomerId,
-        setup_future_usage: "off_session",
-        allowed_payment_method_types: ["card"],
-        metadata: { orderId, customerId, orderCustomerActionId: action.id, paymentType },
-      },
-      // Our own ids: the same action, amount and attempt always name the same intent.
-      { idempotencyKey: `pay-${action.id}-${amount}-${attempt}` },
-    );
+    const intent = await createPaymentIntent(deps, {
+      stripeCustomerId,
+      amount,
+      purpose: `pay-${action.id}`,
+      replacesIntentId: existingId,
+      metadata: { orderId, customerId, orderCustomerActionId: action.id, paymentType },
+    });
     await deps.db
       .update(orderCustomerActions)
-      .set({
-        details: { ...action.details, stripePaymentIntentId: intent.id, stripePaymentIntentAmount: amount, paymentAttempt: attempt },
-      })
+      .set({ details: { ...action.details, stripePaymentIntentId: intent.id, stripePaymentIntentAmount: amount } })
       .where(eq(orderCustomerActions.id, action.id));
     return answer(intent);
   })
@@ -278,7 +270,7 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.get("deps");
     const { orderId } = c.req.valid("param");
     const { paymentMethodId } = c.req.valid("json");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const [mine] = await deps.db
       .select({ id: orderCustomers.id })
       .from(orderCustomers)
@@ -312,7 +304,7 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(addPaymentMethod, async (c) => {
     const deps = c.get("deps");
     const { paymentMethodId, setupIntentId } = c.req.valid("json");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const pm = await tenantPaymentMethod(deps, customer, paymentMethodId);
     if (await isDuplicateCard(deps.db, customer.id, pm.card?.fingerprint)) throw new ApiError(409, DUPLICATE_CARD_MESSAGE);
     const stripeCustomerId = await ensureStripeCustomer(deps, customer);

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
 import { ApiError } from "../lib/errors";
-import { opsCommands } from "../ops";
-import { asOpsRefusal } from "../ops/scenario-commands";
+import { opsCommands } from ".";
+import { asOpsRefusal } from "./scenario-commands";
 
 /** Outside production only: requests must carry the ops token; anything else is a 404. */
 export function opsGuard(opsToken: string | undefined) {

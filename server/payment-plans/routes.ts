@@ -11,356 +11,39 @@
  * createOneTimeSessionToken is not offered: it sent the browser to an external plan portal
  * that these screens replace.
  */
-import { PropertyAddressSchema, propertyAddressView } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { AppEnv, Deps } from "../context";
+import type { AppEnv } from "../context";
 import type { Database } from "../db";
 import {
   addresses,
-  orderCustomers,
   orders,
-  paymentPlanActions,
   paymentPlanInstalments,
   paymentPlans,
   properties,
   tenancies,
   tenancyAnniversaries,
-  tenancyTenants,
+  tenancyTenants
 } from "../db/schema";
-import { isCalendarDate } from "../domain/london-time";
 import {
-  isPaymentPlanOfferVoid,
   paymentPlanNextAction,
-  paymentPlanScreen,
-  type PaymentPlan as DomainPaymentPlan,
+  paymentPlanScreen
 } from "../domain/payment-plans";
 import {
-  instalmentPaymentRefusal,
-  PAYMENT_PLAN_STEP_MESSAGES,
-  paymentPlanAddressProblems,
-  paymentPlanStepRefusal,
+  instalmentPaymentRefusal
 } from "../domain/payment-plans-rules";
-import {
-  PAYMENT_PLAN_ACTION_TYPES,
-  PAYMENT_PLAN_STATUSES,
-  type PaymentPlanActionType,
-  type PaymentPlanStatus,
-} from "../domain/statuses";
 import { BELOW_CARD_MINIMUM_MESSAGE, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
-import { currentCustomer, requireTenant } from "../lib/auth";
+import { requireTenant, tenantCustomer } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
-import { confirmCardSetup, ensureStripeCustomer, reusablePaymentIntent, recordPaymentMethod, tenantPaymentMethod } from "../payments/service";
-import { makePaymentPlanActive } from "../scenarios/plans";
+import { createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent } from "../payments/service";
+import { InstalmentParams, InstalmentPaymentIntentSecretSchema, PaymentPlanActionSchema, PaymentPlanAddressSchema, PaymentPlanInstalmentSchema, PaymentPlanSchema, PaymentPlanScreenSchema, PlanParams, SetupIntentSecretSchema, TenancyAnniversarySchema, UpdateAddressBody, UpdateCardDetailsBody } from "./schemas";
+import { makePaymentPlanActive } from "./service";
+import { actionView, addressView, completeStep, idOf, instalmentView, loadOwnedPlan, OPEN_SETUP_STATUSES, planView, refuseStep, savedPlanCard } from "./views";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-// ── Schemas ─────────────────────────────────────────────────────────────────
-
-const INSTALMENT_STATUSES = ["PENDING", "PAID", "FAILED"] as const;
-const PAYMENT_PLAN_SCREENS = ["dashboard", "manual-payment", "active", "payment-plan-live", "confirm", "address", "card-details"] as const;
-
-const PaymentPlanActionSchema = z
-  .object({
-    id: z.string(),
-    typeId: z.enum(PAYMENT_PLAN_ACTION_TYPES),
-    completedAt: z.string().nullable().openapi({ description: "ISO date-time; null while the step is open" }),
-  })
-  .openapi("PaymentPlanAction");
-
-const PaymentPlanInstalmentSchema = z
-  .object({
-    id: z.string(),
-    paymentPlanId: z.string(),
-    instalmentNumber: z.number().int(),
-    dueDate: z.string().openapi({ description: "YYYY-MM-DD" }),
-    amount: z.number().int().openapi({ description: "Pence" }),
-    status: z.enum(INSTALMENT_STATUSES),
-    paidAt: z.string().nullable(),
-  })
-  .openapi("PaymentPlanInstalment");
-
-const PaymentPlanAddressSchema = PropertyAddressSchema.extend({
-  id: z.string(),
-  externalId: z.string().nullable(),
-}).openapi("PaymentPlanAddress");
-
-const PaymentPlanScreenSchema = z.enum(PAYMENT_PLAN_SCREENS).openapi("PaymentPlanScreen", {
-  description:
-    "The screen the plan shows (part 2 §4): dashboard for a cancelled plan, a void offer or a plan in default; manual-payment when an instalment failed; the page of the next step; active for a live plan with nothing to do; payment-plan-live when every step is done.",
-});
-
-const PaymentPlanSchema = z
-  .object({
-    id: z.string(),
-    status: z.enum(PAYMENT_PLAN_STATUSES),
-    amount: z.number().int().openapi({ description: "The balance spread over the instalments, in pence (interest included)" }),
-    interestAmount: z.number().int().openapi({ description: "The part of the amount that is interest, in pence" }),
-    outstandingBalance: z
-      .number()
-      .int()
-      .openapi({ description: "'Your outstanding balance of £X will be spread over N instalments': X, in pence" }),
-    instalmentCount: z.number().int().openapi({ description: "N in the same sentence" }),
-    amountPaid: z.number().int().openapi({ description: "Pence paid so far (PAID instalments)" }),
-    amountRemaining: z.number().int().openapi({ description: "Pence still to pay (instalments not PAID)" }),
-    instalments: z.array(PaymentPlanInstalmentSchema),
-    actions: z.array(PaymentPlanActionSchema),
-    nextAction: z
-      .object({ paymentPlanActionIds: z.array(z.string()) })
-      .nullable()
-      .openapi({ description: "The step to do now; null when none (card details done)" }),
-    screen: PaymentPlanScreenSchema,
-    offerExpiresAt: z.string().openapi({ description: "The offer is void if its three steps are not all done by then (48 hours)" }),
-    offerVoid: z.boolean(),
-    orderCustomerId: z.string(),
-    orderCustomer: z.object({ id: z.string(), orderId: z.string(), customerId: z.string() }),
-    claimId: z.string().nullable(),
-    address: PaymentPlanAddressSchema.nullable().openapi({ description: "The postal address given at the Address Confirmation step" }),
-    createdAt: z.string(),
-  })
-  .openapi("PaymentPlan");
-
-const PlanParams = z.object({
-  paymentPlanId: z.string().min(1).max(200).openapi({ param: { name: "paymentPlanId", in: "path" } }),
-});
-const InstalmentParams = PlanParams.extend({
-  instalmentId: z.string().min(1).max(200).openapi({ param: { name: "instalmentId", in: "path" } }),
-});
-
-const optionalText = z.string().trim().max(200).nullish();
-const optionalDate = z
-  .string()
-  .refine(isCalendarDate, "Must be a YYYY-MM-DD date")
-  .nullish();
-
-/** One address of the form (part 2 §3 Address form), checked with part 2 §5's rules and messages. */
-const PaymentPlanAddressInputSchema = z
-  .object({
-    id: z.string().max(200).nullish().openapi({ description: "The form's temporary id; not stored" }),
-    externalId: optionalText,
-    buildingName: optionalText,
-    roomNumber: optionalText,
-    flatNumber: optionalText,
-    buildingNumber: optionalText,
-    street: optionalText,
-    subStreet: optionalText,
-    town: optionalText,
-    county: optionalText,
-    postcode: optionalText,
-    country: optionalText.openapi({ description: "Two-letter code (GB); GBR is read as the UK too" }),
-    startDate: optionalDate,
-    endDate: optionalDate,
-    currentlyAtAddress: z.boolean().default(true),
-    organizationId: optionalText,
-  })
-  .superRefine((address, ctx) => {
-    for (const problem of paymentPlanAddressProblems(address)) {
-      ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });
-    }
-  })
-  .openapi("PaymentPlanAddressInput");
-
-const UpdateAddressBody = z
-  .object({
-    addresses: z
-      .array(PaymentPlanAddressInputSchema)
-      .min(1, "Required")
-      .max(20)
-      .refine((list) => list.some((a) => a.currentlyAtAddress), "A current address is required"),
-  })
-  .openapi("UpdatePaymentPlanAddress");
-
-const SetupIntentSecretSchema = z
-  .object({
-    clientSecret: z.string().openapi({ description: "For the card form, in setup mode (Stripe.js confirmCardSetup)" }),
-    setupIntentId: z.string(),
-  })
-  .openapi("PaymentPlanSetupIntentSecret");
-
-const UpdateCardDetailsBody = z
-  .object({
-    paymentMethodId: z
-      .string()
-      .trim()
-      .min(1, "Required")
-      .max(255)
-      .openapi({ description: "The card the setup intent was confirmed with" }),
-  })
-  .openapi("UpdatePaymentPlanCardDetails");
-
-const InstalmentPaymentIntentSecretSchema = z
-  .object({
-    paymentIntentSecret: z.string(),
-    paymentIntentId: z.string(),
-    amount: z.number().int().openapi({ description: "The instalment's amount, in pence" }),
-    currency: z.literal("gbp"),
-    paymentPlanId: z.string(),
-    paymentPlanInstalmentId: z.string(),
-  })
-  .openapi("InstalmentPaymentIntentSecret");
-
-const TenancyAnniversarySchema = z
-  .object({
-    id: z.string(),
-    tenancyId: z.string(),
-    date: z.string().openapi({ description: "The anniversary, YYYY-MM-DD" }),
-    year: z.number().int().openapi({ description: "1 for the first anniversary of the tenancy's start" }),
-    paid: z.boolean().openapi({ description: "The year's annual fee is paid (its top-up order is COMPLETE)" }),
-    paidAt: z.string().nullable(),
-    orderId: z.string().nullable().openapi({ description: "The annual fee (TOP_UP) order for this year" }),
-    orderStatusId: z.enum(["PENDING", "COMPLETE"]).nullable(),
-  })
-  .openapi("TenancyAnniversary");
-
-// ── Reading a plan ──────────────────────────────────────────────────────────
-
-/**
- * The plan with the given id if it belongs to the customer, its actions and
- * instalments; 404 otherwise (another tenant's plan and a made-up id alike).
- */
-async function loadOwnedPlan(db: Database | Tx, paymentPlanId: string, customerId: string, forUpdate = false) {
-  const query = db
-    .select({ plan: paymentPlans, orderCustomer: orderCustomers })
-    .from(paymentPlans)
-    .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
-    .where(and(eq(paymentPlans.id, paymentPlanId), eq(orderCustomers.customerId, customerId)))
-    .limit(1);
-  const [row] = forUpdate ? await query.for("update", { of: paymentPlans }) : await query;
-  if (!row) throw notFound();
-  const [actions, instalments] = await Promise.all([
-    db.select().from(paymentPlanActions).where(eq(paymentPlanActions.paymentPlanId, row.plan.id)).orderBy(asc(paymentPlanActions.position)),
-    db
-      .select()
-      .from(paymentPlanInstalments)
-      .where(eq(paymentPlanInstalments.paymentPlanId, row.plan.id))
-      .orderBy(asc(paymentPlanInstalments.instalmentNumber)),
-  ]);
-  const domain: DomainPaymentPlan = {
-    id: row.plan.id,
-    status: row.plan.status as PaymentPlanStatus,
-    createdAt: row.plan.createdAt,
-    actions: actions.map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
-    instalments: instalments.map((i) => ({ id: i.id, status: i.status })),
-  };
-  return { ...row, actions, instalments, domain };
-}
-
-type LoadedPlan = Awaited<ReturnType<typeof loadOwnedPlan>>;
-
-function actionView(a: LoadedPlan["actions"][number]) {
-  return { id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt?.toISOString() ?? null };
-}
-
-function instalmentView(i: LoadedPlan["instalments"][number]) {
-  return {
-    id: i.id,
-    paymentPlanId: i.paymentPlanId,
-    instalmentNumber: i.instalmentNumber,
-    dueDate: i.dueDate,
-    amount: i.amount,
-    status: i.status as (typeof INSTALMENT_STATUSES)[number],
-    paidAt: i.paidAt?.toISOString() ?? null,
-  };
-}
-
-function addressView(a: typeof addresses.$inferSelect) {
-  return { id: a.id, externalId: a.externalId, ...propertyAddressView(a) };
-}
-
-async function planView(db: Database, loaded: LoadedPlan, now: Date) {
-  const { plan, orderCustomer, actions, instalments, domain } = loaded;
-  const [address] = plan.addressId ? await db.select().from(addresses).where(eq(addresses.id, plan.addressId)).limit(1) : [];
-  const next = paymentPlanNextAction(domain.actions);
-  const amountPaid = instalments.filter((i) => i.status === "PAID").reduce((sum, i) => sum + i.amount, 0);
-  const instalmentTotal = instalments.reduce((sum, i) => sum + i.amount, 0);
-  return {
-    id: plan.id,
-    status: domain.status,
-    amount: plan.amount,
-    interestAmount: plan.interestAmount,
-    outstandingBalance: plan.amount,
-    instalmentCount: instalments.length,
-    amountPaid,
-    amountRemaining: instalmentTotal - amountPaid,
-    instalments: instalments.map(instalmentView),
-    actions: actions.map(actionView),
-    nextAction: next === null ? null : { paymentPlanActionIds: [next.id] },
-    screen: paymentPlanScreen(domain, now),
-    offerExpiresAt: plan.offerExpiresAt.toISOString(),
-    offerVoid: isPaymentPlanOfferVoid(domain, now),
-    orderCustomerId: orderCustomer.id,
-    orderCustomer: { id: orderCustomer.id, orderId: orderCustomer.orderId, customerId: orderCustomer.customerId },
-    claimId: plan.claimId,
-    address: address ? addressView(address) : null,
-    createdAt: plan.createdAt.toISOString(),
-  };
-}
-
-/**
- * Completes a step of the plan in a transaction that holds the plan's row: refused
- * (409) unless it is the plan's next step, on a live offer. A second identical
- * request finds the step done and gets 409, never a second effect.
- */
-async function completeStep(
-  deps: Deps,
-  paymentPlanId: string,
-  customerId: string,
-  step: PaymentPlanActionType,
-  write: (tx: Tx, loaded: LoadedPlan, now: Date) => Promise<void>,
-) {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const loaded = await loadOwnedPlan(tx, paymentPlanId, customerId, true);
-    const refusal = paymentPlanStepRefusal(loaded.domain, step, now);
-    if (refusal !== null) throw new ApiError(409, refusal);
-    const action = loaded.actions.find((a) => a.typeId === step)!;
-    const done = await tx
-      .update(paymentPlanActions)
-      .set({ completedAt: now })
-      .where(and(eq(paymentPlanActions.id, action.id), isNull(paymentPlanActions.completedAt)))
-      .returning({ id: paymentPlanActions.id });
-    if (done.length === 0) throw new ApiError(409, PAYMENT_PLAN_STEP_MESSAGES.done);
-    await write(tx, loaded, now);
-  });
-  return planView(deps.db, await loadOwnedPlan(deps.db, paymentPlanId, customerId), now);
-}
-
-/** Refuses (409) a step that may not be done now: checked before calling the card provider, and again by completeStep. */
-function refuseStep(loaded: LoadedPlan, step: PaymentPlanActionType, now: Date) {
-  const refusal = paymentPlanStepRefusal(loaded.domain, step, now);
-  if (refusal !== null) throw new ApiError(409, refusal);
-}
-
-const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
-
-/** A setup intent in these states can still be confirmed by the card form. */
-const OPEN_SETUP_STATUSES = new Set<Stripe.SetupIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
-
-const CARD_NEEDS_AUTHENTICATION = "Your bank needs you to confirm this card. Please enter your card details again.";
-
-/**
- * The card the tenant gave at the card step, checked with the card provider: it must be
- * theirs (tenantPaymentMethod, else 404). A card saved to their provider customer has been
- * set up for off-session use (confirming the card step's setup intent saves it there); one
- * not saved yet is saved as addPaymentMethod does, with a setup intent confirmed here.
- */
-async function savedPlanCard(deps: Deps, customer: Awaited<ReturnType<typeof currentCustomer>>, paymentPlanId: string, paymentMethodId: string) {
-  const pm = await tenantPaymentMethod(deps, customer, paymentMethodId);
-  const stripeCustomerId = await ensureStripeCustomer(deps, customer);
-  if (idOf(pm.customer) === stripeCustomerId) return { pm, stripeCustomerId };
-  const intent = await confirmCardSetup(deps, {
-    stripeCustomerId,
-    paymentMethodId: pm.id,
-    metadata: { customerId: customer.id, paymentPlanId, purpose: "payment-plan-card" },
-    idempotencyKey: `plan-card-${paymentPlanId}-${pm.id}`,
-  });
-  if (intent.status === "requires_action") throw new ApiError(400, CARD_NEEDS_AUTHENTICATION);
-  if (intent.status !== "succeeded") throw new ApiError(400, intent.last_setup_error?.message ?? "An error has occured");
-  return { pm: await deps.payments.stripe.paymentMethods.retrieve(pm.id), stripeCustomerId };
-}
 
 // ── Routes ──────────────────────────────────────────────────────────────────
 
@@ -536,13 +219,13 @@ const getUserTenancyAnniversaries = createRoute({
 export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getPaymentPlanById, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     return c.json(await planView(deps.db, loaded, deps.clock.now()), 200);
   })
   .openapi(getPaymentPlanPropertyAddressById, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { orderCustomer } = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     const [row] = await deps.db
       .select({ address: addresses })
@@ -557,7 +240,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getPaymentPlanAction, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     const next = paymentPlanNextAction(loaded.domain.actions);
     const action = next === null ? null : loaded.actions.find((a) => a.id === next.id)!;
@@ -565,7 +248,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(confirmPaymentPlan, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const view = await completeStep(deps, c.req.valid("param").paymentPlanId, customer.id, "CONFIRM", async (tx, loaded, now) => {
       await tx.update(paymentPlans).set({ confirmedAt: now }).where(eq(paymentPlans.id, loaded.plan.id));
     });
@@ -573,7 +256,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateAddress, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     // The form sends the address history list; the plan's postal address is the first current one.
     const current = c.req.valid("json").addresses.find((a) => a.currentlyAtAddress)!;
     const view = await completeStep(deps, c.req.valid("param").paymentPlanId, customer.id, "ADDRESS", async (tx, loaded, now) => {
@@ -606,7 +289,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getSetupIntentSecret, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
     refuseStep(loaded, "CARD_DETAILS", deps.clock.now());
     const stripeCustomerId = await ensureStripeCustomer(deps, customer);
@@ -635,7 +318,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(updateCardDetails, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { paymentPlanId } = c.req.valid("param");
     refuseStep(await loadOwnedPlan(deps.db, paymentPlanId, customer.id), "CARD_DETAILS", deps.clock.now());
     const { pm, stripeCustomerId } = await savedPlanCard(deps, customer, paymentPlanId, c.req.valid("json").paymentMethodId);
@@ -653,7 +336,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getInstalmentPaymentIntentSecret, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { paymentPlanId, instalmentId } = c.req.valid("param");
     const loaded = await loadOwnedPlan(deps.db, paymentPlanId, customer.id);
     const instalment = loaded.instalments.find((i) => i.id === instalmentId);
@@ -662,7 +345,6 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
     if (refusal !== null) throw new ApiError(409, refusal);
     if (instalment.amount < MINIMUM_CARD_PAYMENT_PENCE) throw new ApiError(409, BELOW_CARD_MINIMUM_MESSAGE);
     const stripeCustomerId = await ensureStripeCustomer(deps, customer);
-    const { stripe } = deps.payments;
     const amount = instalment.amount;
     const answer = (intent: Stripe.PaymentIntent) =>
       c.json(
@@ -681,23 +363,18 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
     const existingId = instalment.stripePaymentIntentId;
     const existing = await reusablePaymentIntent(deps, existingId, amount);
     if (existing) return answer(existing);
-    const intent = await stripe.paymentIntents.create(
-      {
-        amount,
-        currency: "gbp",
-        customer: stripeCustomerId,
-        setup_future_usage: "off_session",
-        allowed_payment_method_types: ["card"],
-        metadata: {
-          orderId: loaded.orderCustomer.orderId,
-          customerId: customer.id,
-          paymentPlanId: loaded.plan.id,
-          paymentPlanInstalmentId: instalment.id,
-        },
+    const intent = await createPaymentIntent(deps, {
+      stripeCustomerId,
+      amount,
+      purpose: `instalment-${instalment.id}`,
+      replacesIntentId: existingId,
+      metadata: {
+        orderId: loaded.orderCustomer.orderId,
+        customerId: customer.id,
+        paymentPlanId: loaded.plan.id,
+        paymentPlanInstalmentId: instalment.id,
       },
-      // Our own ids: the same instalment and amount (and the intent it replaces) always name the same intent.
-      { idempotencyKey: existingId ? `instalment-${instalment.id}-${amount}-after-${existingId}` : `instalment-${instalment.id}-${amount}` },
-    );
+    });
     await deps.db
       .update(paymentPlanInstalments)
       .set({ stripePaymentIntentId: intent.id })
@@ -706,7 +383,7 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getInstalmentById, async (c) => {
     const deps = c.get("deps");
-    const customer = await currentCustomer(deps, c.get("auth").userId);
+    const customer = tenantCustomer(c);
     const { paymentPlanId, instalmentId } = c.req.valid("param");
     const { instalments } = await loadOwnedPlan(deps.db, paymentPlanId, customer.id);
     const instalment = instalments.find((i) => i.id === instalmentId);

@@ -3,19 +3,14 @@
  * reset itself, and setting the password of an invited tenant. The links travel by e-mail
  * (the outbox) and carry single-use tokens of which only a hash is stored.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull } from "drizzle-orm";
 import type { ApiConfig } from "../config";
-import type { AppEnv } from "../context";
 import type { Database } from "../db";
 import { accessTokens, passwordTokens, userEvents, users } from "../db/schema";
-import { newPasswordError, PASSWORD_MESSAGES } from "../domain/passwords";
-import { ApiError, errorResponses } from "../lib/errors";
-import { queueEmail } from "../lib/mail";
-import { hashPassword } from "../lib/passwords";
-import { hashToken, newId, newSecretToken } from "../lib/tokens";
 import { PRODUCT_NAME } from "../domain/product";
-import { issueAccessToken } from "../lib/access-tokens";
+import { ApiError } from "../lib/errors";
+import { queueEmail } from "../lib/mail";
+import { hashToken, newId, newSecretToken } from "../lib/tokens";
 
 export type PasswordTokenKind = "RESET" | "SET";
 
@@ -34,7 +29,7 @@ export const RESET_EMAILS_PER_HOUR = 5;
 export const PASSWORD_REQUEST_ANSWER =
   "If an account exists for this email address, we have sent it a link to reset the password.";
 
-const TOKEN_MESSAGES: Record<PasswordTokenKind, { invalid: string; used: string; expired: string }> = {
+export const TOKEN_MESSAGES: Record<PasswordTokenKind, { invalid: string; used: string; expired: string }> = {
   RESET: {
     invalid: "This password reset link is not valid. Please request a new one.",
     used: "This password reset link has already been used. Please request a new one.",
@@ -174,7 +169,7 @@ export async function sendSetPasswordLink(
  * Checks a token from a link before the (slow) password hashing: it must exist, be of the
  * kind, belong to the email when one is given, and be unused and unexpired.
  */
-async function findUsableToken(db: Database, kind: PasswordTokenKind, token: string, email: string | undefined, now: Date) {
+export async function findUsableToken(db: Database, kind: PasswordTokenKind, token: string, email: string | undefined, now: Date) {
   const messages = TOKEN_MESSAGES[kind];
   const [row] = await db
     .select({ token: passwordTokens, email: users.email })
@@ -194,7 +189,7 @@ async function findUsableToken(db: Database, kind: PasswordTokenKind, token: str
  * conditional update (a double submit finds it used), every other outstanding link of the
  * user stops working and every session of the user is signed out.
  */
-async function usePasswordToken(
+export async function usePasswordToken(
   tx: Database,
   kind: PasswordTokenKind,
   token: { id: string; userId: string },
@@ -226,110 +221,3 @@ async function usePasswordToken(
     createdAt: now,
   });
 }
-
-/** Part 1 §5 new password: required, 'Minimum 8 Characters', 3 of 4 character types. */
-const NewPassword = z
-  .string({ error: PASSWORD_MESSAGES.required })
-  .superRefine((value, ctx) => {
-    const message = newPasswordError(value);
-    if (message) ctx.addIssue({ code: "custom", message });
-  })
-  .openapi({
-    description: "At least 8 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*",
-    example: "Keyfree-new-1",
-  });
-
-const LinkToken = z.string({ error: "Required" }).min(1, "Required").max(200).openapi({ description: "The token from the e-mailed link" });
-const Email = z.email().max(254).openapi({ example: "demo@keyfree.example" });
-
-const ResetPasswordRequestBody = z.object({ email: Email }).openapi("ResetPasswordRequestRequest");
-const ResetPasswordRequestResponse = z
-  .object({ message: z.string().openapi({ example: PASSWORD_REQUEST_ANSWER }) })
-  .openapi("ResetPasswordRequestResponse");
-const ResetPasswordBody = z
-  .object({ token: LinkToken, password: NewPassword, email: Email })
-  .openapi("ResetPasswordRequest");
-const SetPasswordBody = z
-  .object({
-    token: LinkToken,
-    password: NewPassword,
-    email: Email.optional().openapi({ description: "The email from the link; when given it must be the invited user's" }),
-  })
-  .openapi("SetPasswordRequest");
-const SetPasswordResponse = z
-  .object({ accessToken: z.string().openapi({ description: "Bearer token: the tenant is signed in" }) })
-  .openapi("SetPasswordResponse");
-
-const resetPasswordRequest = createRoute({
-  method: "post",
-  path: "/auth/reset-password-request",
-  operationId: "resetPasswordRequest",
-  tags: ["auth"],
-  summary: "E-mail a link to reset the password (the same answer whether or not the account exists)",
-  request: { body: { required: true, content: { "application/json": { schema: ResetPasswordRequestBody } } } },
-  responses: {
-    200: { description: "Sent when the account exists", content: { "application/json": { schema: ResetPasswordRequestResponse } } },
-    ...errorResponses(400),
-  },
-});
-
-const resetPassword = createRoute({
-  method: "post",
-  path: "/auth/reset-password",
-  operationId: "resetPassword",
-  tags: ["auth"],
-  summary: "Choose a new password with the token from a reset e-mail; signs out every session",
-  request: { body: { required: true, content: { "application/json": { schema: ResetPasswordBody } } } },
-  responses: {
-    204: { description: "Password changed: the tenant can log in with it" },
-    ...errorResponses(400),
-  },
-});
-
-const setPassword = createRoute({
-  method: "post",
-  path: "/auth/set-password",
-  operationId: "setPassword",
-  tags: ["auth"],
-  summary: "Set the first password with the token from an invitation e-mail, and sign in",
-  request: { body: { required: true, content: { "application/json": { schema: SetPasswordBody } } } },
-  responses: {
-    200: { description: "Password set and signed in", content: { "application/json": { schema: SetPasswordResponse } } },
-    ...errorResponses(400),
-  },
-});
-
-export const passwordRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(resetPasswordRequest, async (c) => {
-    const { db, clock, config } = c.get("deps");
-    const { email } = c.req.valid("json");
-    const now = clock.now();
-    const [user] = await db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-      .limit(1);
-    if (user) await db.transaction((tx) => sendResetPasswordLink(tx, config, user, now));
-    return c.json({ message: PASSWORD_REQUEST_ANSWER }, 200);
-  })
-  .openapi(resetPassword, async (c) => {
-    const { db, clock } = c.get("deps");
-    const { token, password, email } = c.req.valid("json");
-    const now = clock.now();
-    const row = await findUsableToken(db, "RESET", token, email, now);
-    const passwordHash = await hashPassword(password);
-    await db.transaction((tx) => usePasswordToken(tx, "RESET", row, passwordHash, now));
-    return c.body(null, 204);
-  })
-  .openapi(setPassword, async (c) => {
-    const { db, clock, config } = c.get("deps");
-    const { token, password, email } = c.req.valid("json");
-    const now = clock.now();
-    const row = await findUsableToken(db, "SET", token, email, now);
-    const passwordHash = await hashPassword(password);
-    const accessToken = await db.transaction(async (tx) => {
-      await usePasswordToken(tx, "SET", row, passwordHash, now);
-      return issueAccessToken(tx, config, row.userId, now);
-    });
-    return c.json({ accessToken }, 200);
-  });

@@ -22,7 +22,7 @@ import { requireTenant } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 import { checkUpload, documentUrl, FileField, storeDocument } from "../lib/uploads";
-import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "./orders";
+import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "../orders/queries";
 
 type Reader = Pick<Database, "select">;
 

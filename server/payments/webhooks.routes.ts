@@ -11,7 +11,7 @@ import {
   applySucceededInstalmentPayment,
   applySucceededPayment,
   recordPaymentMethod,
-} from "../payments/service";
+} from "./service";
 import { customers } from "../db/schema";
 
 /**

@@ -12,8 +12,9 @@ import { CLAIM_STATUSES } from "../domain/statuses";
 import { currentCustomer, requireTenant } from "../lib/auth";
 import { errorResponses, notFound } from "../lib/errors";
 import { documentUrl } from "../lib/uploads";
-import { claimStatusOf, respondentCustomers } from "../scenarios/claims";
-import { claimPaymentPlans, PayActionSchema, respondentOrNotFound } from "./claims";
+import { claimStatusOf, respondentCustomers } from "../claims/records";
+import { claimPaymentPlans, respondentOrNotFound } from "../claims/views";
+import { PayActionSchema } from "../claims/schemas";
 
 const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
 const Pence = z.number().int().openapi({ description: "Pence" });

@@ -3,7 +3,6 @@
  * are, About You details, the onboarding introduction, and their address history with
  * the postcode lookup.
  */
-import { PropertyAddressSchema } from "./schemas";
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Context } from "hono";
@@ -20,8 +19,9 @@ import {
 } from "../domain/addresses";
 import { isCalendarDate, londonDate } from "../domain/london-time";
 import { addressLookup } from "../integrations/addresses";
-import { currentCustomer, requireTenant } from "../lib/auth";
+import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses, notFound } from "../lib/errors";
+import { PropertyAddressSchema } from "../lib/schemas";
 import { newId } from "../lib/tokens";
 
 export const AddressSchema = PropertyAddressSchema.extend({
@@ -423,7 +423,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await userView(c.get("deps").db, c.get("auth").userId), 200);
   })
   .openapi(getCustomer, async (c) => {
-    const customer = await currentCustomer(c.get("deps"), c.get("auth").userId);
+    const customer = tenantCustomer(c);
     return c.json(
       {
         id: customer.id,

@@ -1,0 +1,53 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { requireTenant } from "../lib/auth";
+import { errorResponses } from "../lib/errors";
+import { signIn, signOut } from "./auth-service";
+
+const LoginBody = z
+  .object({
+    email: z.email().max(254).openapi({ example: "demo@keyfree.example" }),
+    password: z.string().min(1).max(1024),
+  })
+  .openapi("LoginRequest");
+
+const LoginResponse = z
+  .object({
+    requiresReset: z.boolean().openapi({ description: "The user must reset their password before signing in" }),
+    accessToken: z.string().nullable().openapi({ description: "Bearer token, null when a reset is required" }),
+  })
+  .openapi("LoginResponse");
+
+const login = createRoute({
+  method: "post",
+  path: "/auth/login",
+  operationId: "login",
+  tags: ["auth"],
+  summary: "Sign in with email and password",
+  request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
+  responses: {
+    200: { description: "Signed in, or told to reset the password", content: { "application/json": { schema: LoginResponse } } },
+    ...errorResponses(400, 401, 429),
+  },
+});
+
+const logout = createRoute({
+  method: "post",
+  path: "/auth/logout",
+  operationId: "logout",
+  tags: ["auth"],
+  summary: "Revoke the access token in use and record a logout event",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  responses: { 204: { description: "Signed out" }, ...errorResponses(401) },
+});
+
+export const authRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(login, async (c) => {
+    const { email, password } = c.req.valid("json");
+    return c.json(await signIn(c.get("deps"), email, password), 200);
+  })
+  .openapi(logout, async (c) => {
+    await signOut(c.get("deps"), c.get("auth"));
+    return c.body(null, 204);
+  });

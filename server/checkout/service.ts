@@ -1,0 +1,247 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Context } from "hono";
+import { isIP } from "node:net";
+import { ZodRealError } from "zod";
+import type { AppEnv, Deps } from "../context";
+import type { Database } from "../db";
+import {
+  addresses,
+  orderCustomerActions,
+  orders,
+  properties,
+  tenancies,
+  tenancyDocuments,
+  users
+} from "../db/schema";
+import {
+  checkCheckoutStep,
+  CHECKOUT_MESSAGES
+} from "../domain/checkout";
+import { claimLimitPence, keyfreeFeePence } from "../domain/fees";
+import { PRODUCT_NAME } from "../domain/product";
+import { type CheckoutActionType } from "../domain/statuses";
+import { ApiError, notFound } from "../lib/errors";
+import { newId } from "../lib/tokens";
+import { storeDocument } from "../lib/uploads";
+import {
+  loadOrderCustomers,
+  ownOrderCustomer,
+  toDomainOrderCustomer,
+  type ActionRow,
+  type LoadedOrderCustomer
+} from "../orders/queries";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+// ── Completing a checkout step ──────────────────────────────────────────────
+
+export type StepContext = {
+  tx: Tx;
+  now: Date;
+  userId: string;
+  orderCustomer: LoadedOrderCustomer;
+  action: ActionRow;
+  /** Run when the transaction fails after files were stored (they are removed again). */
+  onRollback: (undo: () => Promise<void>) => void;
+};
+
+/**
+ * Completes the order customer's `typeId` action: in one transaction that locks the order
+ * customer, checks (domain `checkCheckoutStep`) that it is the customer's next action and
+ * actionable (409 otherwise), runs the step's own effect, and sets completedAt only if it is
+ * still null — so a double submit gets 409 and changes nothing.
+ */
+export async function completeStep(
+  deps: Deps,
+  input: { orderId: string; customerId: string; userId: string; typeId: CheckoutActionType },
+  effect: (ctx: StepContext) => Promise<Record<string, unknown> | void>,
+) {
+  const now = deps.clock.now();
+  const undo: Array<() => Promise<void>> = [];
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const { orderCustomer } = await ownOrderCustomer(tx, input, { forUpdate: true });
+      const all = (await loadOrderCustomers(tx, [input.orderId])).get(input.orderId) ?? [];
+      const me = all.find((oc) => oc.id === orderCustomer.id);
+      if (!me) throw notFound();
+      const check = checkCheckoutStep(toDomainOrderCustomer(me), all.map(toDomainOrderCustomer), input.typeId);
+      if (!check.ok) throw new ApiError(409, check.message);
+      const action = me.actions.find((a) => a.id === check.actionId);
+      if (!action) throw new ApiError(409, CHECKOUT_MESSAGES.earlierStepsFirst);
+      const extra = await effect({ tx, now, userId: input.userId, orderCustomer: me, action, onRollback: (f) => undo.push(f) });
+      const [done] = await tx
+        .update(orderCustomerActions)
+        .set({ completedAt: now, details: { ...action.details, ...(extra ?? {}) } })
+        .where(and(eq(orderCustomerActions.id, action.id), isNull(orderCustomerActions.completedAt)))
+        .returning({ id: orderCustomerActions.id });
+      if (!done) throw new ApiError(409, CHECKOUT_MESSAGES.alreadyCompleted);
+      return me.id;
+    });
+  } catch (error) {
+    await Promise.all(undo.map((f) => f().catch(() => undefined)));
+    throw error;
+  }
+}
+
+/**
+ * A 400 for rules checked in the handler (they need the clock or the order): thrown as a
+ * ZodError so the app answers it exactly like a schema failure, with each field's message.
+ */
+export function invalid(issues: Array<{ path: string; message: string }>): never {
+  throw new ZodRealError(issues.map((i) => ({ code: "custom" as const, path: [i.path], message: i.message, input: undefined })));
+}
+
+// ── Signed documents ────────────────────────────────────────────────────────
+
+/** Latin-1 text for a PDF string in WinAnsiEncoding: characters outside it become '?', and ( ) \ are escaped. */
+export function pdfText(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    const safe = code < 0x20 || (code >= 0x7f && code < 0xa0) ? " " : code > 0xff ? "?" : ch;
+    out += safe === "(" || safe === ")" || safe === "\\" ? `\\${safe}` : safe;
+  }
+  return out;
+}
+
+/** Breaks a paragraph into lines of at most `width` characters, at spaces where it can. */
+export function wrap(text: string, width = 88): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line === "") line = word;
+    else if (line.length + 1 + word.length <= width) line += ` ${word}`;
+    else {
+      lines.push(line);
+      line = word;
+    }
+    while (line.length > width) {
+      lines.push(line.slice(0, width));
+      line = line.slice(width);
+    }
+  }
+  if (line !== "") lines.push(line);
+  return lines.length > 0 ? lines : [""];
+}
+
+/**
+ * A small, valid one-page PDF (A4, Helvetica) with a title and paragraphs, written byte by
+ * byte: catalog, pages, page, font, content stream, and an exact cross-reference table.
+ */
+export function simplePdf(title: string, paragraphs: readonly string[]): Uint8Array {
+  const body: string[] = ["BT", "/F1 16 Tf", "56 780 Td", `(${pdfText(title)}) Tj`, "/F1 11 Tf", "15 TL", "T*", "T*"];
+  let lines = 0;
+  for (const paragraph of paragraphs) {
+    for (const line of wrap(paragraph)) {
+      if (lines >= 44) break;
+      body.push(`(${pdfText(line)}) Tj`, "T*");
+      lines += 1;
+    }
+    body.push("T*");
+  }
+  body.push("ET");
+  const stream = body.join("\n");
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+    `<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`,
+  ];
+  let pdf = "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n";
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(Buffer.byteLength(pdf, "latin1"));
+    pdf += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, "latin1");
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(pdf, "latin1"));
+}
+
+/**
+ * The client's IP address: the first address in X-Forwarded-For (the web app forwards the
+ * browser's), else the connection's; null when neither is a valid IP address.
+ */
+export function requestIp(c: Context<AppEnv>): string | null {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded && isIP(forwarded)) return forwarded;
+  try {
+    const address = getConnInfo(c).remote.address;
+    if (address && isIP(address)) return address;
+  } catch {
+    // In-process calls (the web app's own fetch) have no socket.
+  }
+  return null;
+}
+
+export const SIGNED_DOCUMENTS = {
+  KEYFREE_SIGN: {
+    typeId: "SIGNED_TENANT_TERMS_AND_CONDITIONS",
+    title: `${PRODUCT_NAME} tenant terms and conditions`,
+    fileName: "Signed terms and conditions",
+    agreement: `agreed to the ${PRODUCT_NAME} tenant terms and conditions for this tenancy`,
+  },
+  KEYFREE_SIGN_ADDENDUM: {
+    typeId: "SIGNED_ADDENDUM",
+    title: `${PRODUCT_NAME} addendum to the tenancy agreement`,
+    fileName: "Signed addendum",
+    agreement: `agreed to the addendum recording that ${PRODUCT_NAME} is used instead of a cash deposit for this tenancy`,
+  },
+} as const;
+
+export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
+
+/**
+ * Signing (part 1 §2.3): an e-signed document is created with the tenant's name and the IP
+ * address is recorded. The PDF is stored as a tenancy document; the action's details keep
+ * the IP address, the name signed with, the time and the document id.
+ */
+export async function signDocument(deps: Deps, ctx: StepContext, kind: keyof typeof SIGNED_DOCUMENTS, ip: string | null) {
+  const spec = SIGNED_DOCUMENTS[kind];
+  const [row] = await ctx.tx
+    .select({ user: users, tenancy: tenancies, address: addresses })
+    .from(orders)
+    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .innerJoin(users, eq(users.id, ctx.userId))
+    .where(eq(orders.id, ctx.orderCustomer.orderId))
+    .limit(1);
+  if (!row) throw notFound();
+  const name = `${row.user.firstName} ${row.user.lastName}`.trim();
+  const a = row.address;
+  const property = [a.flatNumber && `Flat ${a.flatNumber}`, a.buildingName, [a.buildingNumber, a.street].filter(Boolean).join(" "), a.town, a.postcode]
+    .filter(Boolean)
+    .join(", ");
+  const signedAt = ctx.now.toISOString();
+  const paragraphs = [
+    `Electronically signed by ${name} (${row.user.email}).`,
+    `Signed at ${signedAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")} from IP address ${ip ?? "not recorded"}.`,
+    `Property: ${property}.`,
+    `Tenancy from ${row.tenancy.startDate}${row.tenancy.endDate ? ` to ${row.tenancy.endDate}` : ""}. Order ${ctx.orderCustomer.orderId}.`,
+    `By ticking 'Accept terms', ${name} ${spec.agreement}.`,
+    ...(kind === "KEYFREE_SIGN"
+      ? [
+          `The ${PRODUCT_NAME} fee is one week's rent, minimum £150 (${pounds(keyfreeFeePence(row.tenancy.ppm))} for this tenancy), and is non-refundable. The tenant stays liable for damage and end-of-tenancy charges.`,
+          `The landlord is covered for up to 8 weeks' rent; the maximum policy cover is ${pounds(claimLimitPence(row.tenancy.ppm, row.tenancy.coverLevel === "HIGHER" ? "HIGHER" : "DEFAULT"))}. Charges must be answered within 7 days or are deemed accepted. Tenants are jointly and severally liable.`,
+          ...(row.tenancy.termsLink ? [`Full terms: ${row.tenancy.termsLink}`] : []),
+        ]
+      : []),
+  ];
+  const bytes = simplePdf(spec.title, paragraphs);
+  const document = await storeDocument(
+    { db: ctx.tx as unknown as Database, files: deps.files, clock: deps.clock },
+    { name: `${spec.fileName} - ${name}.pdf`, bytes, contentType: "application/pdf", size: bytes.length },
+    { typeId: spec.typeId, userId: ctx.userId },
+  );
+  ctx.onRollback(() => deps.files.delete(document.storageKey));
+  await ctx.tx
+    .insert(tenancyDocuments)
+    .values({ id: newId(), tenancyId: row.tenancy.id, documentId: document.id, typeId: spec.typeId, createdAt: ctx.now });
+  return { ipAddress: ip, signedName: name, signedAt, documentId: document.id };
+}
+

@@ -1,0 +1,495 @@
+/**
+ * The claim money model, shared by the claim routes, the deadline sweep, payments and the
+ * other parties' scenarios (server/scenarios/claims.ts).
+ *
+ * ── The money model ──────────────────────────────────────────────────────────────────
+ * Every amount a tenant can pay is an order customer action on an order whose productId
+ * is CLAIM and whose claim_id is the claim. `details.amountRemaining` is what is left to
+ * pay on that action, in pence; `details.amount` what it was when created. Nothing here
+ * takes money: a later card-payment issue completes these actions through
+ * `completePaymentAction`, which applies every consequence below (`payClaimAction` is
+ * the back-office stand-in that calls it until then).
+ *
+ *  - Charges (round 1, or the final proposal, round 3). Each landlord proposal has its
+ *    own CLAIM order, created with the proposal and holding no order customers until it
+ *    becomes payable. It becomes payable when the tenant accepts it (agreeClaimProposal)
+ *    or when its deadline passes with no response (the sweep; autoResponded = true): the
+ *    proposal goes AWAITING_PAYMENT, and every respondent's customer gets on that order
+ *      CLAIM_PAY_REMAINING_BALANCE  amountRemaining = the whole amount due, and
+ *      CLAIM_PAY                    amountRemaining = their own share (splitByLiability over
+ *                                   the tenantLiability of their Keyfree order customer,
+ *                                   1 when there is none; left out when the share is £0).
+ *    The amount due is the proposal's total capped at the claim's limit (the tenant's
+ *    maximum liability). Only then is the order passed to the domain's payableOrderId.
+ *    Paying an own share lowers every remaining balance on the order by that amount
+ *    (joint and several liability: each tenant can still clear the rest); paying a
+ *    remaining balance settles the order. When nothing is left the order is COMPLETE, the
+ *    proposal SETTLED (its items settled, settledSource TENANT) and the claim RESOLVED.
+ *  - A tenant proposal (round 2) above £0 needs the full amount upfront (part 1 §5): on
+ *    publish the proposal goes AWAITING_PAYMENT and the publishing tenant's customer gets
+ *    CLAIM_PROPOSAL_PAY_REMAINING_BALANCE on the proposal's own CLAIM order, for the total
+ *    proposed capped at the limit (proposalUpfrontPaymentPence). Once paid the proposal is
+ *    submitted: AWAITING_RESPONSE, publishedAt, responseDeadline (7 days, the agent's) and
+ *    holdExpiresAt (the payment is held at most 7 days). A £0 proposal is submitted at
+ *    once with the same dates and no payment. Unpublish (Back) deletes the unpaid action.
+ *    If the agent accepts, the held payment settles the claim (RESOLVED). If the agent
+ *    refuses with a final proposal, or the hold runs out first, the proposal is refused
+ *    and the payment refunded in full: the paid action keeps its completedAt and gets
+ *    `details.refunded = true`, `refundAmount`, `refundedAt`, and a PROPOSAL_REFUSED
+ *    activity records the amount. A card payment's refund is owed in the same transaction
+ *    (`owed_refunds`, `details.owedRefundId`) and paid by the owed-refunds job
+ *    (server/payments/refunds.ts), which tells the tenant by e-mail.
+ *  - The £60 dispute fee: disputing (or rejecting with no evidence) creates a CLAIM order,
+ *    the claim's adjudicationFeeOrderId, with one ARBITRATION_ADMIN_PAY action for the
+ *    disputing tenant's customer; the claim is AWAITING_ARBITRATION_ADMIN_FEE. Paid, the
+ *    claim goes AWAITING_ARBITRATION. Unpaid by the disputed proposal's deadline, the
+ *    dispute lapses: the charges are treated as accepted (part 1 §8) and the unpaid fee
+ *    order is removed.
+ *  - After adjudication the arbitration's repaymentOrderId order has, per respondent's
+ *    customer, ARBITRATION_PAY (own share) and ARBITRATION_PAY_REMAINING_BALANCE (the
+ *    whole), for the adjudicated amount capped at the limit less the £60 dispute fee when
+ *    the domain's disputeFeeOutcome credits it (adjudicationRepayment). No order when
+ *    nothing is due. Paid in full, the claim is RESOLVED. The credit is set against the
+ *    balance (not money back); only what the balance cannot use (an award below £60) is
+ *    refunded to the card that paid the fee, as an owed refund.
+ *
+ * Locks: every write locks the claim row first (`FOR UPDATE`), then the rows it changes,
+ * so tenant requests, these scenarios, payments and the deadline sweep never interleave
+ * on one claim; the sweep takes the claim with SKIP LOCKED and leaves busy claims for the
+ * next run.
+ */
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "../db";
+import {
+  arbitrations,
+  claimItemDocuments,
+  claimItemProposals,
+  claimProposals,
+  claims,
+  orderCustomerActions,
+  orderCustomers,
+  orders
+} from "../db/schema";
+import { balancesAfterPayment } from "../domain/claim-payments";
+import {
+  payableChargesPence,
+  proposalTotalPence
+} from "../domain/claim-responses";
+import { proposalUpfrontPaymentPence } from "../domain/claims";
+import {
+  proposalHoldExpiresAt,
+  responseDeadline
+} from "../domain/deadlines";
+import { DISPUTE_FEE_PENCE, splitByLiability } from "../domain/fees";
+import { recordOwedRefund } from "../payments/refunds";
+import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
+/**
+ * Removes the claim's unpublished tenant proposals (round 2 DRAFT or AWAITING_PAYMENT):
+ * once the charges are accepted, deemed accepted or disputed there is nothing left to
+ * propose. Unpaid payment actions go with them; the tenant's evidence stays on the item.
+ */
+export async function discardUnpublishedTenantProposals(db: Database, claimId: string) {
+  const drafts = await db
+    .select()
+    .from(claimProposals)
+    .where(and(eq(claimProposals.claimId, claimId), eq(claimProposals.round, 2), inArray(claimProposals.status, ["DRAFT", "AWAITING_PAYMENT"])));
+  for (const draft of drafts) {
+    const itemProposalIds = (
+      await db.select({ id: claimItemProposals.id }).from(claimItemProposals).where(eq(claimItemProposals.claimProposalId, draft.id))
+    ).map((r) => r.id);
+    if (itemProposalIds.length > 0) {
+      await db
+        .update(claimItemDocuments)
+        .set({ claimItemProposalId: null })
+        .where(inArray(claimItemDocuments.claimItemProposalId, itemProposalIds));
+      await db.delete(claimItemProposals).where(inArray(claimItemProposals.id, itemProposalIds));
+    }
+    let keepOrder = false;
+    if (draft.orderId !== null) {
+      // Unpaid actions go; an order that once took (and refunded) a payment stays as a record.
+      const ocIds = (await db.select({ id: orderCustomers.id }).from(orderCustomers).where(eq(orderCustomers.orderId, draft.orderId))).map(
+        (r) => r.id,
+      );
+      if (ocIds.length > 0) {
+        await db
+          .delete(orderCustomerActions)
+          .where(and(inArray(orderCustomerActions.orderCustomerId, ocIds), isNull(orderCustomerActions.completedAt)));
+      }
+      const remaining = ocIds.length
+        ? await db.select({ id: orderCustomerActions.id }).from(orderCustomerActions).where(inArray(orderCustomerActions.orderCustomerId, ocIds))
+        : [];
+      keepOrder = remaining.length > 0;
+      if (keepOrder) await db.update(orders).set({ statusId: "COMPLETE" }).where(eq(orders.id, draft.orderId));
+    }
+    await db.delete(claimProposals).where(eq(claimProposals.id, draft.id));
+    if (draft.orderId !== null && !keepOrder) await deleteUnpaidOrder(db, draft.orderId);
+  }
+  return drafts.map((d) => d.id);
+}
+
+/**
+ * Makes a landlord's round 1 or 3 proposal payable: accepted by the tenant
+ * (agreeClaimProposal) or for them (the sweep, autoResponded). See the money model.
+ */
+export async function makeChargesPayable(
+  db: Database,
+  claim: ClaimRow,
+  proposal: ProposalWithItems,
+  now: Date,
+  options: { autoResponded: boolean; userId?: string | null },
+) {
+  if (proposal.round === 2) fail("A tenant proposal is not charges");
+  await discardUnpublishedTenantProposals(db, claim.id);
+  const total = proposalTotalPence(proposal);
+  const due = payableChargesPence(total, claim.limit);
+  await db
+    .update(claimProposals)
+    .set({ status: "AWAITING_PAYMENT", autoResponded: options.autoResponded, updatedAt: now })
+    .where(eq(claimProposals.id, proposal.id));
+  for (const ip of proposal.itemProposals) {
+    await recordActivity(
+      db,
+      {
+        claimId: claim.id,
+        activityType: options.autoResponded ? "CHARGES_DEEMED_ACCEPTED" : "CHARGE_ACCEPTED",
+        details: { claimProposalId: proposal.id, claimItemId: ip.claimItemId, amount: ip.amount, round: proposal.round },
+        userId: options.userId ?? null,
+      },
+      now,
+    );
+  }
+  if (due === 0) {
+    await settleChargesProposal(db, claim, proposal.id, now);
+    return { orderId: proposal.orderId, amountDue: 0 };
+  }
+  const orderId = proposal.orderId ?? (await createClaimOrder(db, claim, now));
+  if (proposal.orderId === null) await db.update(claimProposals).set({ orderId }).where(eq(claimProposals.id, proposal.id));
+  await db.update(orders).set({ statusId: "PENDING" }).where(eq(orders.id, orderId));
+  const respondents = await respondentCustomers(db, claim);
+  const shares = splitByLiability(
+    due,
+    respondents.map((r) => ({ id: r.customerId, tenantLiability: r.tenantLiability })),
+  );
+  for (const r of respondents) {
+    const oc = await ensureOrderCustomer(db, orderId, r.customerId, r.tenantLiability, now);
+    const details = { claimId: claim.id, claimProposalId: proposal.id };
+    await addPayAction(db, oc, "CLAIM_PAY_REMAINING_BALANCE", due, details, now);
+    const share = shares.find((s) => s.tenantId === r.customerId)?.amountPence ?? 0;
+    if (share > 0) await addPayAction(db, oc, "CLAIM_PAY", share, details, now);
+  }
+  return { orderId, amountDue: due };
+}
+
+export async function settleChargesProposal(db: Database, claim: ClaimRow, proposalId: string, now: Date) {
+  await db.update(claimProposals).set({ status: "SETTLED", updatedAt: now }).where(eq(claimProposals.id, proposalId));
+  await db
+    .update(claimItemProposals)
+    .set({ settled: true, settledSource: "TENANT", updatedAt: now })
+    .where(eq(claimItemProposals.claimProposalId, proposalId));
+  await markResolved(db, claim.id, now, "CHARGES_PAID");
+}
+
+export async function markResolved(db: Database, claimId: string, now: Date, reason: string) {
+  await db.update(claims).set({ status: "RESOLVED" }).where(eq(claims.id, claimId));
+  await recordActivity(db, { claimId, activityType: "CLAIM_RESOLVED", details: { reason } }, now);
+}
+
+/**
+ * The £60 dispute fee: an order with an ARBITRATION_ADMIN_PAY action for the disputing
+ * tenant's customer; the claim waits for it (AWAITING_ARBITRATION_ADMIN_FEE).
+ */
+export async function openDisputeFee(db: Database, claim: ClaimRow, customer: { customerId: string; tenantLiability: number }, now: Date) {
+  const orderId = await createClaimOrder(db, claim, now);
+  const oc = await ensureOrderCustomer(db, orderId, customer.customerId, customer.tenantLiability, now);
+  const actionId = await addPayAction(db, oc, "ARBITRATION_ADMIN_PAY", DISPUTE_FEE_PENCE, { claimId: claim.id }, now);
+  await db.update(claims).set({ status: "AWAITING_ARBITRATION_ADMIN_FEE", adjudicationFeeOrderId: orderId }).where(eq(claims.id, claim.id));
+  return { orderId, actionId };
+}
+
+/** Removes an unpaid dispute fee order (the dispute lapsed). */
+export async function cancelUnpaidDisputeFee(db: Database, claim: ClaimRow) {
+  if (claim.adjudicationFeeOrderId === null) return;
+  await db.update(claims).set({ adjudicationFeeOrderId: null }).where(eq(claims.id, claim.id));
+  const deleted = await deleteUnpaidOrder(db, claim.adjudicationFeeOrderId);
+  if (!deleted) fail("The dispute fee has been paid");
+}
+
+/** Whether the claim's dispute fee order is COMPLETE (null when there is none). */
+export async function disputeFeeOrderStatus(db: Database, claim: Pick<ClaimRow, "adjudicationFeeOrderId">) {
+  if (claim.adjudicationFeeOrderId === null) return null;
+  const [order] = await db.select({ statusId: orders.statusId }).from(orders).where(eq(orders.id, claim.adjudicationFeeOrderId));
+  return order ? (order.statusId === "COMPLETE" ? ("COMPLETE" as const) : ("PENDING" as const)) : null;
+}
+
+/**
+ * A tenant proposal is refused (the agent put forward a final proposal, or the hold ran
+ * out): its payment is refunded in full (recorded on the paid action and as an activity).
+ *  - FINAL_PROPOSAL: the proposal is DISPUTED (refused) and the final proposal is next.
+ *  - HOLD_EXPIRED: the proposal goes back to its author as a DRAFT and the landlord's
+ *    proposal it answered gets a new 7-day deadline, so the tenants can respond to it
+ *    again (accept it, or change and resubmit the proposal).
+ */
+export async function refuseTenantProposal(
+  db: Database,
+  claim: ClaimRow,
+  proposal: ProposalWithItems,
+  now: Date,
+  reason: "FINAL_PROPOSAL" | "HOLD_EXPIRED",
+) {
+  let refundPence = 0;
+  if (proposal.orderId !== null) {
+    const paid = await db
+      .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
+      .from(orderCustomerActions)
+      .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+      .where(and(eq(orderCustomers.orderId, proposal.orderId), eq(orderCustomerActions.typeId, "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE")))
+      .for("update");
+    for (const { action, customerId } of paid) {
+      if (action.completedAt === null || action.details.refunded === true) continue;
+      const amount = typeof action.details.amountPaid === "number" ? action.details.amountPaid : Number(action.details.amount ?? 0);
+      refundPence += amount;
+      // Paid by card: the refund is owed in this same transaction and the owed-refunds job pays
+      // it through the card provider (server/payments/refunds.ts). Paid another way (the back
+      // office's payClaimAction stand-in): no card to refund, the back office gives it back.
+      const intentId = action.details.paidByPaymentIntentId;
+      const owedRefundId =
+        typeof intentId === "string"
+          ? await recordOwedRefund(
+              db,
+              {
+                customerId,
+                stripePaymentIntentId: intentId,
+                amount,
+                reason: reason === "FINAL_PROPOSAL" ? "PROPOSAL_REFUSED" : "PROPOSAL_HOLD_EXPIRED",
+                claimId: claim.id,
+                orderCustomerActionId: action.id,
+              },
+              now,
+            )
+          : null;
+      await db
+        .update(orderCustomerActions)
+        .set({ details: { ...action.details, refunded: true, refundAmount: amount, refundedAt: now.toISOString(), owedRefundId } })
+        .where(eq(orderCustomerActions.id, action.id));
+    }
+  }
+  if (reason === "FINAL_PROPOSAL") {
+    await db.update(claimProposals).set({ status: "DISPUTED", updatedAt: now }).where(eq(claimProposals.id, proposal.id));
+  } else {
+    await db
+      .update(claimProposals)
+      .set({ status: "DRAFT", publishedAt: null, responseDeadline: null, holdExpiresAt: null, updatedAt: now })
+      .where(eq(claimProposals.id, proposal.id));
+    const answered = (await loadProposals(db, claim.id)).filter((p) => p.round !== 2 && p.status === "AWAITING_RESPONSE").pop();
+    if (answered) {
+      await db
+        .update(claimProposals)
+        .set({ responseDeadline: responseDeadline(now), updatedAt: now })
+        .where(eq(claimProposals.id, answered.id));
+    }
+  }
+  await recordActivity(
+    db,
+    {
+      claimId: claim.id,
+      activityType: "PROPOSAL_REFUSED",
+      details: { claimProposalId: proposal.id, amount: proposalTotalPence(proposal), refundAmount: refundPence, reason },
+    },
+    now,
+  );
+  return { refundPence };
+}
+
+/** Submits a tenant proposal to the agent: AWAITING_RESPONSE with its deadline and hold. */
+export async function submitTenantProposal(db: Database, claim: ClaimRow, proposal: ProposalWithItems, now: Date) {
+  await db
+    .update(claimProposals)
+    .set({
+      status: "AWAITING_RESPONSE",
+      publishedAt: now,
+      responseDeadline: responseDeadline(now),
+      holdExpiresAt: proposalHoldExpiresAt(now),
+      updatedAt: now,
+    })
+    .where(eq(claimProposals.id, proposal.id));
+  for (const ip of proposal.itemProposals) {
+    await recordActivity(
+      db,
+      {
+        claimId: claim.id,
+        activityType: "TENANT_PROPOSED",
+        details: { claimProposalId: proposal.id, claimItemId: ip.claimItemId, amount: ip.amount, reasoning: ip.explanation },
+        userId: proposal.createdByUserId,
+      },
+      now,
+    );
+  }
+  await recordActivity(
+    db,
+    {
+      claimId: claim.id,
+      activityType: "PROPOSAL_SUBMITTED",
+      details: { claimProposalId: proposal.id, amount: proposalTotalPence(proposal) },
+      userId: proposal.createdByUserId,
+    },
+    now,
+  );
+}
+
+/**
+ * Puts a tenant's round 2 draft at the payment step: the upfront payment action on the
+ * proposal's order (created on first publish).
+ */
+export async function requireProposalPayment(
+  db: Database,
+  claim: ClaimRow,
+  proposal: ProposalWithItems,
+  customer: { customerId: string; tenantLiability: number },
+  now: Date,
+) {
+  const amount = proposalUpfrontPaymentPence(proposalTotalPence(proposal), claim.limit);
+  const orderId = proposal.orderId ?? (await createClaimOrder(db, claim, now));
+  await db.update(orders).set({ statusId: "PENDING" }).where(eq(orders.id, orderId));
+  const oc = await ensureOrderCustomer(db, orderId, customer.customerId, customer.tenantLiability, now);
+  const actionId = await addPayAction(
+    db,
+    oc,
+    "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE",
+    amount,
+    { claimId: claim.id, claimProposalId: proposal.id },
+    now,
+  );
+  await db
+    .update(claimProposals)
+    .set({ status: "AWAITING_PAYMENT", orderId, updatedAt: now })
+    .where(eq(claimProposals.id, proposal.id));
+  return { orderId, actionId, amount };
+}
+
+export type PaymentOutcome = {
+  orderId: string;
+  claimId: string;
+  orderComplete: boolean;
+  /** What completing the order did to the claim. */
+  effect: "NONE" | "CHARGES_SETTLED" | "PROPOSAL_SUBMITTED" | "DISPUTE_FEE_PAID" | "ARBITRATION_REPAID";
+};
+
+/**
+ * Completes a claim payment action and applies what the payment means (see the money
+ * model). Runs inside the caller's transaction; the card-payment issue calls it once the
+ * card payment succeeded. Throws when the action is already complete or not a claim's.
+ */
+export async function completePaymentAction(db: Database, orderCustomerActionId: string, now: Date): Promise<PaymentOutcome> {
+  const [found] = await db
+    .select({ orderId: orderCustomers.orderId, claimId: orders.claimId, productId: orders.productId })
+    .from(orderCustomerActions)
+    .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .where(eq(orderCustomerActions.id, orderCustomerActionId));
+  if (!found) return fail(`No order customer action ${orderCustomerActionId}`);
+  if (found.productId !== "CLAIM" || found.claimId === null) return fail("This action is not a claim payment");
+  const claim = (await lockClaim(db, found.claimId)) ?? fail(`No claim ${found.claimId}`);
+  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for("update");
+  const rows = await db
+    .select({ action: orderCustomerActions })
+    .from(orderCustomerActions)
+    .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+    .where(eq(orderCustomers.orderId, found.orderId))
+    .for("update");
+  const all = rows.map((r) => r.action);
+  const action = all.find((a) => a.id === orderCustomerActionId)!;
+  if (action.completedAt !== null) fail("This payment has already been made");
+  const paid = Number(action.details.amountRemaining ?? 0);
+  await db
+    .update(orderCustomerActions)
+    .set({ completedAt: now, details: { ...action.details, amountPaid: paid, amountRemaining: 0 } })
+    .where(eq(orderCustomerActions.id, action.id));
+
+  // The balance arithmetic is the domain's pure rule; here it is applied to the rows.
+  const others = all.filter((a) => a.id !== action.id && a.completedAt === null);
+  const after = balancesAfterPayment(
+    action.typeId,
+    paid,
+    others.map((o) => ({ id: o.id, typeId: o.typeId, amountRemainingPence: Number(o.details.amountRemaining ?? 0) })),
+  );
+  for (const other of others) {
+    const next = after.find((x) => x.id === other.id)!;
+    if (next.amountRemainingPence === Number(other.details.amountRemaining ?? 0) && !next.settled) continue;
+    await db
+      .update(orderCustomerActions)
+      .set({
+        details: { ...other.details, amountRemaining: next.amountRemainingPence, ...(next.settled ? { settledByActionId: action.id } : {}) },
+        ...(next.settled ? { completedAt: now } : {}),
+      })
+      .where(eq(orderCustomerActions.id, other.id));
+  }
+  const stillOpen = after.filter((x) => !x.settled);
+  const open = stillOpen.length;
+  await recordActivity(
+    db,
+    { claimId: claim.id, activityType: "PAYMENT_RECEIVED", details: { orderId: found.orderId, actionType: action.typeId, amount: paid } },
+    now,
+  );
+  const outcome: PaymentOutcome = { orderId: found.orderId, claimId: claim.id, orderComplete: open === 0, effect: "NONE" };
+  if (open > 0) return outcome;
+  await db.update(orders).set({ statusId: "COMPLETE" }).where(eq(orders.id, found.orderId));
+
+  if (claim.adjudicationFeeOrderId === found.orderId) {
+    if (claim.status === "AWAITING_ARBITRATION_ADMIN_FEE") {
+      await db.update(claims).set({ status: "AWAITING_ARBITRATION" }).where(eq(claims.id, claim.id));
+    }
+    return { ...outcome, effect: "DISPUTE_FEE_PAID" };
+  }
+  const [arbitration] = await db.select().from(arbitrations).where(eq(arbitrations.repaymentOrderId, found.orderId));
+  if (arbitration) {
+    await markResolved(db, claim.id, now, "ARBITRATION_REPAID");
+    return { ...outcome, effect: "ARBITRATION_REPAID" };
+  }
+  const proposal = (await loadProposals(db, claim.id)).find((p) => p.orderId === found.orderId);
+  if (proposal?.round === 2 && proposal.status === "AWAITING_PAYMENT") {
+    await submitTenantProposal(db, claim, proposal, now);
+    return { ...outcome, effect: "PROPOSAL_SUBMITTED" };
+  }
+  if (proposal && proposal.round !== 2 && proposal.status === "AWAITING_PAYMENT") {
+    await settleChargesProposal(db, claim, proposal.id, now);
+    return { ...outcome, effect: "CHARGES_SETTLED" };
+  }
+  return outcome;
+}
+
+/**
+ * After adjudication: the dispute fee credit the balance cannot use (creditRefundPence) is owed
+ * back to the card that paid the fee, recorded in the caller's transaction. Null when nothing is
+ * owed to a card (no credit left, or the fee was not paid by card).
+ */
+export async function refundUnusedDisputeFeeCredit(tx: Database, claim: ClaimRow, creditRefundPence: number, now: Date): Promise<string | null> {
+  // The dispute fee credit: the part set against what the tenants owe (creditUsedPence) is a
+  // credit against a balance, not money back (the repayment order is simply smaller). The rest
+  // (creditRefundPence, when the award is below £60) goes back to the card that paid the fee,
+  // through the owed-refunds job (server/payments/refunds.ts), recorded in this transaction.
+  if (creditRefundPence > 0 && claim.adjudicationFeeOrderId !== null) {
+    const [fee] = await tx
+      .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
+      .from(orderCustomerActions)
+      .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+      .where(and(eq(orderCustomers.orderId, claim.adjudicationFeeOrderId), eq(orderCustomerActions.typeId, "ARBITRATION_ADMIN_PAY")))
+      .for("update");
+    const intentId = fee?.action.details.paidByPaymentIntentId;
+    if (fee && fee.action.completedAt !== null && typeof intentId === "string") {
+      const paid = typeof fee.action.details.amountPaid === "number" ? fee.action.details.amountPaid : DISPUTE_FEE_PENCE;
+      return recordOwedRefund(
+        tx,
+        {
+          customerId: fee.customerId,
+          stripePaymentIntentId: intentId,
+          amount: Math.min(creditRefundPence, paid),
+          reason: "DISPUTE_FEE_CREDIT",
+          claimId: claim.id,
+          orderCustomerActionId: fee.action.id,
+        },
+        now,
+      );
+    }
+  }
+  return null;
+}

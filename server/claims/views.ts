@@ -1,0 +1,448 @@
+/**
+ * The claim response (part 1 §2.5, §4.1, §5, §6, §7): the claim a tenant is a respondent
+ * of, their evidence, their counter-proposal, and their answers to the landlord's or
+ * agent's proposals. Every decision comes from the domain (server/domain/claims.ts,
+ * claim-responses.ts, deadlines.ts); the money model is described at the top of
+ * server/scenarios/claims.ts. Every write locks the claim row, then the proposal it acts
+ * on, and checks the state again under the lock, so a double submit gets a 409.
+ *
+ * Readings chosen:
+ *  - counterClaimProposal starts the tenant's round 2 DRAFT (source TENANT, created by
+ *    them) and changes nothing else: the landlord's round 1 stays AWAITING_RESPONSE with
+ *    its deadline running until the tenant's proposal is submitted (publish at £0, or its
+ *    upfront payment). createCounterProposal does the same when no draft exists yet, so
+ *    the screen may call either first. Only one tenant proposal can be in progress.
+ *  - An item proposal at the agent's amount ('Agree') is marked settled by the TENANT;
+ *    the domain counts it settled once the proposal is no longer pending.
+ *  - Accepting, disputing, or the deadline passing discards an unsubmitted tenant
+ *    proposal (and its unpaid payment): nothing can be proposed after that.
+ *  - A document a tenant did not upload answers 404 to a delete (it is not theirs), even
+ *    when they can see it; evidence in a submitted proposal answers 409.
+ *  - updateClaimResponse takes the respondent and response ids in the path and the
+ *    message in the body; the message also becomes the claim's tenantDisputeMessage, so
+ *    the fee payment screen's "a dispute message exists" holds.
+ *  - Client-reported activities (createClaimActivity) are a fixed list (CLIENT_ACTIVITY_TYPES)
+ *    and are shown only to the tenant who reported them; the API's own activities are
+ *    shown to every respondent.
+ */
+import { and, asc, eq, inArray, or } from "drizzle-orm";
+import type { Deps } from "../context";
+import type { Database } from "../db";
+import {
+  addresses,
+  arbitrations,
+  claimActivities,
+  claimDocuments,
+  claimItemDocuments,
+  claimItems,
+  claimRespondents,
+  claimResponseDocuments,
+  claimResponses,
+  claims,
+  documents,
+  evidenceChasers,
+  orderCustomerActions,
+  orderCustomers,
+  orders,
+  organizations,
+  paymentPlanActions,
+  paymentPlans,
+  properties,
+  tenancies,
+  tenancyDocuments,
+  users
+} from "../db/schema";
+import {
+  agentAmountForItem,
+  claimScreenFacts,
+  CLIENT_ACTIVITY_TYPES,
+  proposalTotalPence,
+  type OrderedProposal
+} from "../domain/claim-responses";
+import {
+  isItemSettled,
+  isProposalVisibleToTenant,
+  payableOrderId,
+  type TenantClaimState
+} from "../domain/claims";
+import { paymentPlanCountsForRedirect } from "../domain/payment-plans";
+import {
+  CLAIM_DOCUMENT_DISPLAY_ORDER,
+  normaliseProposalSource,
+  REFERENCE_DOCUMENT_TYPES,
+  type PaymentPlanActionType,
+  type PaymentPlanStatus
+} from "../domain/statuses";
+import { notFound } from "../lib/errors";
+import { propertyAddressView } from "../lib/schemas";
+import { documentUrl } from "../lib/uploads";
+import { disputeFeeOrderStatus } from "./money";
+import { claimStatusOf, loadProposals, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems } from "./records";
+import { type ClaimView } from "./schemas";
+
+// ── Reading a claim ──────────────────────────────────────────────────────────────────
+
+export const iso = (d: Date | null | undefined) => (d == null ? null : d.toISOString());
+
+/** The claim and the signed-in user's respondent row; 404 unless they are a respondent. */
+export async function respondentOrNotFound(db: Database, claimId: string, userId: string) {
+  const [row] = await db
+    .select({ claim: claims, respondent: claimRespondents })
+    .from(claimRespondents)
+    .innerJoin(claims, eq(claims.id, claimRespondents.claimId))
+    .where(and(eq(claimRespondents.claimId, claimId), eq(claimRespondents.userId, userId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export function tenantState(
+  claim: ClaimRow,
+  proposals: readonly OrderedProposal[],
+  itemIds: readonly string[],
+  organisationName: string,
+  feeStatus: "PENDING" | "COMPLETE" | null,
+  userId: string,
+  now: Date,
+): TenantClaimState {
+  return {
+    status: claimStatusOf(claim),
+    mediationEnabled: claim.mediationEnabled,
+    itemIds,
+    proposals,
+    organisationName,
+    adjudicationFeeOrderStatus: feeStatus,
+    viewer: { userId, isRespondent: true },
+    now,
+  };
+}
+
+export function documentOrder(typeId: string) {
+  const index = (CLAIM_DOCUMENT_DISPLAY_ORDER as readonly string[]).indexOf(typeId);
+  return index === -1 ? CLAIM_DOCUMENT_DISPLAY_ORDER.length : index;
+}
+
+export type ItemDocRow = { link: typeof claimItemDocuments.$inferSelect; document: typeof documents.$inferSelect };
+
+export function itemDocumentView(row: ItemDocRow, userId: string) {
+  return {
+    id: row.document.id,
+    claimItemDocumentId: row.link.id,
+    claimItemId: row.link.claimItemId,
+    claimItemProposalId: row.link.claimItemProposalId,
+    name: row.document.name,
+    typeId: row.document.typeId,
+    url: documentUrl(row.document.id),
+    source: row.link.source === "SUPPLIER" ? ("SUPPLIER" as const) : ("TENANT" as const),
+    uploadedByCurrentUser: row.link.uploadedByUserId === userId,
+    createdAt: row.link.createdAt.toISOString(),
+  };
+}
+
+export function proposalView(p: ProposalWithItems, docs: ItemDocRow[], userId: string) {
+  const domain = toDomainProposal(p);
+  return {
+    id: p.id,
+    claimId: p.claimId,
+    round: p.round,
+    status: domain.status,
+    type: p.type,
+    source: domain.source,
+    publishedAt: iso(p.publishedAt),
+    orderId: p.orderId,
+    createdByUserId: p.createdByUserId,
+    createdByCurrentUser: p.createdByUserId === userId,
+    responseDeadline: iso(p.responseDeadline),
+    autoResponded: p.autoResponded,
+    holdExpiresAt: iso(p.holdExpiresAt),
+    totalAmount: proposalTotalPence(p),
+    itemProposals: p.itemProposals.map((ip) => ({
+      id: ip.id,
+      claimProposalId: ip.claimProposalId,
+      claimItemId: ip.claimItemId,
+      amount: ip.amount,
+      explanation: ip.explanation,
+      settled: ip.settled,
+      settledSource: normaliseProposalSource(ip.settledSource),
+      documents: docs.filter((d) => d.link.claimItemProposalId === ip.id).map((d) => itemDocumentView(d, userId)),
+      createdAt: ip.createdAt.toISOString(),
+      updatedAt: ip.updatedAt.toISOString(),
+    })),
+  };
+}
+
+/** This tenant's active payment plan on the claim, and whether a co-tenant has one. */
+export async function claimPaymentPlans(db: Database, claimId: string, customerIds: { mine: string; others: string[] }, now: Date) {
+  const claimOrderIds = (await db.select({ id: orders.id }).from(orders).where(eq(orders.claimId, claimId))).map((o) => o.id);
+  const rows = await db
+    .select({ plan: paymentPlans, customerId: orderCustomers.customerId })
+    .from(paymentPlans)
+    .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
+    .where(
+      claimOrderIds.length > 0
+        ? or(eq(paymentPlans.claimId, claimId), inArray(orderCustomers.orderId, claimOrderIds))
+        : eq(paymentPlans.claimId, claimId),
+    )
+    .orderBy(asc(paymentPlans.createdAt));
+  const planIds = rows.map((r) => r.plan.id);
+  const actions = planIds.length
+    ? await db.select().from(paymentPlanActions).where(inArray(paymentPlanActions.paymentPlanId, planIds))
+    : [];
+  const counting = rows.filter((r) =>
+    paymentPlanCountsForRedirect(
+      {
+        id: r.plan.id,
+        status: r.plan.status as PaymentPlanStatus,
+        createdAt: r.plan.createdAt,
+        actions: actions
+          .filter((a) => a.paymentPlanId === r.plan.id)
+          .map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
+      },
+      now,
+    ),
+  );
+  const mine = counting.filter((r) => r.customerId === customerIds.mine).pop();
+  return {
+    paymentPlanId: mine?.plan.id ?? null,
+    coTenantOnPaymentPlan: counting.some((r) => customerIds.others.includes(r.customerId)),
+  };
+}
+
+/** Everything the claim screen needs, for a respondent (404 otherwise). */
+export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: string, userId: string): Promise<ClaimView> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const { claim } = await respondentOrNotFound(db, claimId, userId);
+  const [[place], [organization], respondentRows, items, proposals, activities, chasers, [arbitration]] = await Promise.all([
+    db
+      .select({ tenancy: tenancies, address: addresses })
+      .from(tenancies)
+      .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+      .innerJoin(addresses, eq(addresses.id, properties.addressId))
+      .where(eq(tenancies.id, claim.tenancyId)),
+    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)),
+    db
+      .select({ respondent: claimRespondents, user: users, response: claimResponses })
+      .from(claimRespondents)
+      .innerJoin(users, eq(users.id, claimRespondents.userId))
+      .leftJoin(claimResponses, eq(claimResponses.claimRespondentId, claimRespondents.id))
+      .where(eq(claimRespondents.claimId, claimId))
+      .orderBy(asc(claimRespondents.createdAt), asc(claimRespondents.id)),
+    db.select().from(claimItems).where(eq(claimItems.claimId, claimId)).orderBy(asc(claimItems.position), asc(claimItems.createdAt)),
+    loadProposals(db, claimId),
+    db.select().from(claimActivities).where(eq(claimActivities.claimId, claimId)).orderBy(asc(claimActivities.createdAt), asc(claimActivities.id)),
+    db.select().from(evidenceChasers).where(eq(evidenceChasers.claimId, claimId)).orderBy(asc(evidenceChasers.createdAt)),
+    db.select().from(arbitrations).where(eq(arbitrations.claimId, claimId)),
+  ]);
+  if (!place) throw notFound();
+  const itemIds = items.map((i) => i.id);
+  const [itemDocs, claimDocs, tenancyDocs, responseDocs, customers] = await Promise.all([
+    itemIds.length
+      ? db
+          .select({ link: claimItemDocuments, document: documents })
+          .from(claimItemDocuments)
+          .innerJoin(documents, eq(documents.id, claimItemDocuments.documentId))
+          .where(inArray(claimItemDocuments.claimItemId, itemIds))
+          .orderBy(asc(claimItemDocuments.createdAt), asc(claimItemDocuments.id))
+      : Promise.resolve([] as ItemDocRow[]),
+    db
+      .select({ document: documents })
+      .from(claimDocuments)
+      .innerJoin(documents, eq(documents.id, claimDocuments.documentId))
+      .where(eq(claimDocuments.claimId, claimId))
+      .orderBy(asc(claimDocuments.createdAt)),
+    db
+      .select({ document: documents, typeId: tenancyDocuments.typeId })
+      .from(tenancyDocuments)
+      .innerJoin(documents, eq(documents.id, tenancyDocuments.documentId))
+      .where(eq(tenancyDocuments.tenancyId, claim.tenancyId))
+      .orderBy(asc(tenancyDocuments.createdAt)),
+    responseDocumentsOf(db, claimId, userId),
+    respondentCustomers(db, claim),
+  ]);
+
+  const domain = proposals.map(toDomainProposal);
+  const feeStatus = await disputeFeeOrderStatus(db, claim);
+  const orgName = organization?.name ?? "";
+  const state = tenantState(claim, domain, itemIds, orgName, feeStatus, userId, now);
+  const facts = claimScreenFacts(state, { disputeFeePaid: feeStatus === "COMPLETE" });
+
+  // What the tenant may see: never an agent's draft, nor a co-tenant's unpublished proposal.
+  const visible = proposals.filter((p) => isProposalVisibleToTenant(toDomainProposal(p), userId));
+  const visibleItemProposalIds = new Set(visible.flatMap((p) => p.itemProposals.map((ip) => ip.id)));
+  const visibleDocs = itemDocs.filter(
+    (d) =>
+      d.link.source === "SUPPLIER" ||
+      (d.link.claimItemProposalId === null ? true : visibleItemProposalIds.has(d.link.claimItemProposalId)),
+  );
+
+  // Orders: a landlord proposal's order counts as payable once it carries pay actions (accepted).
+  const claimOrders = await db.select().from(orders).where(eq(orders.claimId, claimId));
+  const orderRef = (id: string | null) => {
+    const o = claimOrders.find((x) => x.id === id);
+    return o ? { id: o.id, statusId: o.statusId === "COMPLETE" ? ("COMPLETE" as const) : ("PENDING" as const) } : null;
+  };
+  const repaymentOrder = arbitration?.repaymentOrderId ? orderRef(arbitration.repaymentOrderId) : null;
+  const payable = payableOrderId(
+    domain.map((p, i) => ({
+      round: p.round,
+      order: p.round !== 2 && (p.status === "AWAITING_PAYMENT" || p.status === "SETTLED") ? orderRef(proposals[i]!.orderId) : null,
+    })),
+    repaymentOrder,
+  );
+  const me = customers.find((c) => c.userId === userId);
+  const myActions = me
+    ? await db
+        .select({ action: orderCustomerActions, orderId: orderCustomers.orderId })
+        .from(orderCustomerActions)
+        .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+        .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+        .where(and(eq(orders.claimId, claimId), eq(orderCustomers.customerId, me.customerId)))
+        .orderBy(asc(orderCustomerActions.position), asc(orderCustomerActions.createdAt))
+    : [];
+  const payAction = (row: (typeof myActions)[number]) => ({
+    id: row.action.id,
+    typeId: row.action.typeId,
+    orderId: row.orderId,
+    amountRemaining: Number(row.action.details.amountRemaining ?? 0),
+    completedAt: iso(row.action.completedAt),
+  });
+  const feeOrder = claim.adjudicationFeeOrderId ? orderRef(claim.adjudicationFeeOrderId) : null;
+  const feeAction = myActions.find((r) => r.orderId === claim.adjudicationFeeOrderId && r.action.typeId === "ARBITRATION_ADMIN_PAY");
+  const ownPaymentStep = facts.tenantProposalAwaitingPaymentId
+    ? proposals.find((p) => p.id === facts.tenantProposalAwaitingPaymentId)
+    : undefined;
+  const proposalPayAction = ownPaymentStep
+    ? myActions.find(
+        (r) => r.orderId === ownPaymentStep.orderId && r.action.typeId === "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE" && r.action.completedAt === null,
+      )
+    : undefined;
+  const plans = await claimPaymentPlans(
+    db,
+    claimId,
+    { mine: me?.customerId ?? "", others: customers.filter((c) => c.userId !== userId).map((c) => c.customerId) },
+    now,
+  );
+
+  const hidden = new Set<string>(REFERENCE_DOCUMENT_TYPES);
+  const seen = new Set<string>();
+  const tenancyDocumentList = [
+    ...claimDocs.map((d) => ({ document: d.document, typeId: d.document.typeId })),
+    ...tenancyDocs.map((d) => ({ document: d.document, typeId: d.typeId })),
+  ]
+    .filter((d) => !hidden.has(d.typeId) && !hidden.has(d.document.typeId))
+    .filter((d) => (seen.has(d.document.id) ? false : (seen.add(d.document.id), true)))
+    .map((d, index) => ({ d, index }))
+    .sort((a, b) => documentOrder(a.d.typeId) - documentOrder(b.d.typeId) || a.index - b.index)
+    .map(({ d }) => ({ id: d.document.id, name: d.document.name, typeId: d.typeId, url: documentUrl(d.document.id) }));
+
+  const myRespondent = respondentRows.find((r) => r.respondent.userId === userId)!;
+  // Activities: the claim's own record, and what this tenant's screen reported (a
+  // co-tenant's screen reports may describe a proposal they have not submitted).
+  const clientTypes = new Set<string>(CLIENT_ACTIVITY_TYPES);
+  const shownActivities = activities.filter((a) => !clientTypes.has(a.activityType) || a.userId === userId);
+
+  return {
+    id: claim.id,
+    status: state.status,
+    limit: claim.limit,
+    finalAmount: claim.finalAmount,
+    details: claim.details,
+    mediationEnabled: claim.mediationEnabled,
+    tenantDisputeMessage: claim.tenantDisputeMessage,
+    organization: { name: orgName },
+    tenancy: {
+      id: place.tenancy.id,
+      PPM: place.tenancy.ppm,
+      startDate: place.tenancy.startDate,
+      endDate: place.tenancy.endDate,
+      property: {
+        address: propertyAddressView(place.address),
+      },
+    },
+    documents: tenancyDocumentList,
+    items: items.map((item) => {
+      const docs = visibleDocs.filter((d) => d.link.claimItemId === item.id).map((d) => itemDocumentView(d, userId));
+      const round1 = domain.find((p) => p.round === 1 && p.status !== "DRAFT");
+      return {
+        id: item.id,
+        claimId: item.claimId,
+        description: item.description,
+        type: item.type,
+        isSettled: isItemSettled(item.id, domain),
+        chargedAmount: round1?.itemProposals.find((ip) => ip.claimItemId === item.id)?.amount ?? null,
+        currentAmount: agentAmountForItem(domain, item.id),
+        landlordEvidence: docs.filter((d) => d.source === "SUPPLIER"),
+        tenantEvidence: docs.filter((d) => d.source === "TENANT"),
+      };
+    }),
+    respondents: respondentRows.map((r) => ({
+      id: r.respondent.id,
+      userId: r.respondent.userId,
+      firstName: r.user.firstName,
+      lastName: r.user.lastName,
+      isCurrentUser: r.respondent.userId === userId,
+      claimResponse: r.response ? { id: r.response.id, message: r.response.message } : null,
+    })),
+    currentRespondent: { id: myRespondent.respondent.id, claimResponseId: myRespondent.response?.id ?? null },
+    proposals: visible.map((p) => proposalView(p, visibleDocs, userId)),
+    responseDocuments: responseDocs,
+    activities: shownActivities.map((a) => ({
+      id: a.id,
+      activityType: a.activityType,
+      details: a.details,
+      userId: a.userId,
+      byCurrentUser: a.userId === userId,
+      createdAt: a.createdAt.toISOString(),
+    })),
+    evidenceChasers: chasers.map((c) => ({ id: c.id, type: c.type, status: c.status })),
+    adjudicationFeeOrder: feeOrder ? { id: feeOrder.id, statusId: feeOrder.statusId, action: feeAction ? payAction(feeAction) : null } : null,
+    arbitration: arbitration
+      ? { id: arbitration.id, arbitratedAmount: arbitration.arbitratedAmount, decidedAt: iso(arbitration.decidedAt) }
+      : null,
+    currentProposalId: facts.currentProposalId,
+    canRespond: facts.canRespond,
+    awaitingTenantResponse: facts.awaitingTenantResponse,
+    disputed: facts.disputed,
+    awaitingPayment: facts.awaitingPayment,
+    autoResponded: facts.autoResponded,
+    tenantDraftProposalId: facts.tenantDraftProposalId,
+    proposalPayment:
+      ownPaymentStep && proposalPayAction && ownPaymentStep.orderId
+        ? {
+            claimProposalId: ownPaymentStep.id,
+            orderId: ownPaymentStep.orderId,
+            orderCustomerActionId: proposalPayAction.action.id,
+            amount: Number(proposalPayAction.action.details.amountRemaining ?? 0),
+          }
+        : null,
+    payableOrderId: payable,
+    payActions: payable ? myActions.filter((r) => r.orderId === payable).map(payAction) : [],
+    allowedActions: facts.allowedActions,
+    awaitingResponseFrom: facts.awaitingResponseFrom,
+    responseDeadline: iso(facts.responseDeadline),
+    daysRemaining: facts.daysRemaining,
+    urgency: facts.urgency,
+    paymentPlanId: plans.paymentPlanId,
+    coTenantOnPaymentPlan: plans.coTenantOnPaymentPlan,
+  };
+}
+
+export async function responseDocumentsOf(db: Database, claimId: string, userId: string) {
+  const rows = await db
+    .select({ link: claimResponseDocuments, document: documents })
+    .from(claimResponseDocuments)
+    .innerJoin(documents, eq(documents.id, claimResponseDocuments.documentId))
+    .where(eq(claimResponseDocuments.claimId, claimId))
+    .orderBy(asc(claimResponseDocuments.createdAt), asc(claimResponseDocuments.id));
+  return rows.map((r) => ({
+    id: r.document.id,
+    claimResponseDocumentId: r.link.id,
+    claimId: r.link.claimId,
+    name: r.document.name,
+    typeId: r.document.typeId,
+    url: documentUrl(r.document.id),
+    uploadedByCurrentUser: r.link.uploadedByUserId === userId,
+    createdAt: r.link.createdAt.toISOString(),
+  }));
+}
+

@@ -1,0 +1,39 @@
+/**
+ * Claim balances after a payment (part 1 §4.1, joint and several liability), as a pure rule.
+ *
+ * On a CLAIM order every tenant may have a remaining balance action (the whole amount still
+ * due) and an own share action (their part). When one action is paid:
+ *  - an own share (CLAIM_PAY, ARBITRATION_PAY) lowers every open remaining balance by the
+ *    amount paid (never below £0); the other tenants' own shares stay as they are;
+ *  - anything else (a remaining balance, a proposal payment, a fee) settles the whole order:
+ *    every other open action goes to £0.
+ * Then, when no remaining balance is left open, nothing is owed any more: the own shares
+ * still open are settled too.
+ */
+import { assertPence, type Pence } from "./money.js";
+
+export type OpenPayAction = { id: string; typeId: string; amountRemainingPence: Pence };
+export type PayActionAfter = { id: string; amountRemainingPence: Pence; settled: boolean };
+
+export function isOwnShareAction(typeId: string): boolean {
+  return typeId === "CLAIM_PAY" || typeId === "ARBITRATION_PAY";
+}
+
+export function isRemainingBalanceAction(typeId: string): boolean {
+  return typeId.endsWith("REMAINING_BALANCE");
+}
+
+/** What each other open action on the order owes once `paidPence` was paid on an action of `paidTypeId`. */
+export function balancesAfterPayment(paidTypeId: string, paidPence: Pence, others: readonly OpenPayAction[]): PayActionAfter[] {
+  assertPence(paidPence, "amount paid");
+  const ownShare = isOwnShareAction(paidTypeId);
+  const after = others.map((other) => {
+    assertPence(other.amountRemainingPence, "amount remaining");
+    let remaining = other.amountRemainingPence;
+    if (!ownShare) remaining = 0;
+    else if (isRemainingBalanceAction(other.typeId)) remaining = Math.max(0, remaining - paidPence);
+    return { id: other.id, typeId: other.typeId, amountRemainingPence: remaining, settled: remaining === 0 };
+  });
+  const balanceOpen = after.some((a) => !a.settled && isRemainingBalanceAction(a.typeId));
+  return after.map(({ typeId: _typeId, ...a }) => (balanceOpen || a.settled ? a : { ...a, amountRemainingPence: 0, settled: true }));
+}

@@ -1,0 +1,131 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../context";
+import { loadOrderCustomers, ownOrder, paymentAmounts } from "./queries";
+import { ProductId, TenancyOrderSchema } from "./schemas";
+
+import { orders } from "../db/schema";
+import { orderRemainingBalancePence, outstandingAmountPence } from "../domain/checkout";
+import { defaultDashboardFilter } from "../domain/order-customers";
+import { currentCustomer, requireTenant, tenantCustomer } from "../lib/auth";
+import { errorResponses, notFound } from "../lib/errors";
+
+import { tenancyOrdersFor } from "./views";
+
+const getTenancyOrdersByProductId = createRoute({
+  method: "get",
+  path: "/tenancy-orders",
+  operationId: "getTenancyOrdersByProductId",
+  tags: ["orders"],
+  summary: "The signed-in tenant's orders for a product, newest first",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  request: { query: z.object({ productId: ProductId }) },
+  responses: {
+    200: {
+      description: "The tenant's orders",
+      content: {
+        "application/json": {
+          schema: z
+            .object({
+              tenancyOrders: z.array(TenancyOrderSchema),
+              hasOutstandingActions: z
+                .boolean()
+                .openapi({ description: "Any order has an open next action the tenant can do ('You have outstanding actions')" }),
+              defaultAccountStatus: z
+                .enum(["ACTIVE", "EXPIRED"])
+                .openapi({ description: "The dashboard's default filter (part 2 §2)" }),
+            })
+            .openapi("TenancyOrderList"),
+        },
+      },
+    },
+    ...errorResponses(400, 401),
+  },
+});
+
+const getTenancyOrderById = createRoute({
+  method: "get",
+  path: "/tenancy-orders/{id}",
+  operationId: "getTenancyOrderById",
+  tags: ["orders"],
+  summary: "One of the signed-in tenant's own Keyfree orders",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  responses: {
+    200: { description: "The order", content: { "application/json": { schema: TenancyOrderSchema } } },
+    ...errorResponses(401, 404),
+  },
+});
+
+const AmountRemainingSchema = z
+  .object({
+    orderId: z.string(),
+    remainingBalance: z.boolean().openapi({ description: "Whether this is the whole order's remaining balance" }),
+    amountRemaining: z.number().int().openapi({ description: "Pence" }),
+  })
+  .openapi("AmountRemaining");
+
+const getAmountRemaining = createRoute({
+  method: "get",
+  path: "/orders/{orderId}/amount-remaining",
+  operationId: "getAmountRemaining",
+  tags: ["orders"],
+  summary:
+    "What the signed-in tenant still has to pay on one of their orders; with remainingBalance=true, the whole order's remaining balance across all its tenants",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  request: {
+    params: z.object({ orderId: z.string().min(1).max(100) }),
+    query: z.object({
+      remainingBalance: z
+        .enum(["true", "false"])
+        .optional()
+        .transform((v) => v === "true")
+        .openapi({ description: "true for the whole order's remaining balance" }),
+    }),
+  },
+  responses: {
+    200: { description: "The amount", content: { "application/json": { schema: AmountRemainingSchema } } },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export const orderRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(getTenancyOrdersByProductId, async (c) => {
+    const deps = c.get("deps");
+    const { productId } = c.req.valid("query");
+    const { userId } = c.get("auth");
+    const customer = await currentCustomer(deps, userId);
+    const tenancyOrders = await tenancyOrdersFor(deps.db, customer.id, userId, { productId }, deps.clock.now());
+    return c.json(
+      {
+        tenancyOrders,
+        hasOutstandingActions: tenancyOrders.some((o) => o.hasOutstandingActions),
+        defaultAccountStatus: defaultDashboardFilter(tenancyOrders.map((o) => o.status)),
+      },
+      200,
+    );
+  })
+  .openapi(getTenancyOrderById, async (c) => {
+    const deps = c.get("deps");
+    const { id } = c.req.valid("param");
+    const { userId } = c.get("auth");
+    const customer = await currentCustomer(deps, userId);
+    const [order] = await tenancyOrdersFor(deps.db, customer.id, userId, { productId: "KEYFREE", orderId: id }, deps.clock.now());
+    if (!order) throw notFound();
+    return c.json(order, 200);
+  })
+  .openapi(getAmountRemaining, async (c) => {
+    const deps = c.get("deps");
+    const { orderId } = c.req.valid("param");
+    const { remainingBalance } = c.req.valid("query");
+    const customer = tenantCustomer(c);
+    const { orderCustomer } = await ownOrder(deps.db, orderId, customer.id);
+    const all = (await loadOrderCustomers(deps.db, [orderId])).get(orderId) ?? [];
+    const amountRemaining = remainingBalance
+      ? orderRemainingBalancePence(all.map(paymentAmounts))
+      : outstandingAmountPence(paymentAmounts(all.find((oc) => oc.id === orderCustomer.id)!));
+    return c.json({ orderId, remainingBalance, amountRemaining }, 200);
+  });
+

@@ -1,0 +1,207 @@
+/**
+ * Payment plans (part 2 §2, §4, §9): what a step or a payment means (makePaymentPlanActive,
+ * recordInstalmentPaid, recordInstalmentFailed), shared by the tenant's card step, the card
+ * provider's webhook and the back office's scenarios (server/scenarios/plans.ts), so all agree.
+ */
+import { and, asc, eq, isNull, ne } from "drizzle-orm";
+import { completePaymentAction, type PaymentOutcome } from "../claims/money";
+import type { Database } from "../db";
+import {
+  customers,
+  orderCustomerActions,
+  orderCustomers,
+  orders,
+  paymentPlanActions,
+  paymentPlanInstalments,
+  paymentPlans,
+  users
+} from "../db/schema";
+import { type PaymentPlan } from "../domain/payment-plans";
+import { claimActionPaidByPaymentPlan } from "../domain/payment-plans-rules";
+import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/statuses";
+import { queueEmail } from "../lib/mail";
+
+/**
+ * The web app's address, for links in e-mails. Read from APP_URL (default
+ * http://localhost:3000) without a trailing slash.
+ */
+export function appUrl(): string {
+  return (process.env.APP_URL ?? "http://localhost:3000").replace(/\/+$/, "");
+}
+
+/** Pounds with two decimals, for e-mail text (the web formats its own). */
+export function pounds(pence: number): string {
+  return `£${(pence / 100).toFixed(2)}`;
+}
+
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A plan row with its actions and instalments, in the shape the domain rules read. */
+export async function readPlan(db: Database | Tx, paymentPlanId: string, forUpdate: boolean) {
+  const query = db.select().from(paymentPlans).where(eq(paymentPlans.id, paymentPlanId)).limit(1);
+  const [plan] = forUpdate ? await query.for("update") : await query;
+  if (!plan) throw new Error(`No payment plan ${paymentPlanId}`);
+  const actions = await db
+    .select()
+    .from(paymentPlanActions)
+    .where(eq(paymentPlanActions.paymentPlanId, plan.id))
+    .orderBy(asc(paymentPlanActions.position));
+  const instalments = await db
+    .select()
+    .from(paymentPlanInstalments)
+    .where(eq(paymentPlanInstalments.paymentPlanId, plan.id))
+    .orderBy(asc(paymentPlanInstalments.instalmentNumber));
+  const domain: PaymentPlan = {
+    id: plan.id,
+    status: plan.status as PaymentPlanStatus,
+    createdAt: plan.createdAt,
+    actions: actions.map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
+    instalments: instalments.map((i) => ({ id: i.id, status: i.status })),
+  };
+  return { plan, actions, instalments, domain };
+}
+
+/**
+ * What the card step's success means (part 2 §4 "Card-details success sets nextAction to
+ * none"): every step still open is completed and the plan is ACTIVE (confirmedAt kept, or
+ * now), with its card when one is given. Inside the caller's transaction, which holds the
+ * plan's row.
+ */
+export async function makePaymentPlanActive(
+  tx: Database | Tx,
+  plan: { id: string; confirmedAt: Date | null },
+  now: Date,
+  card: { stripePaymentMethodId: string } | null = null,
+) {
+  const completed = await tx
+    .update(paymentPlanActions)
+    .set({ completedAt: now })
+    .where(and(eq(paymentPlanActions.paymentPlanId, plan.id), isNull(paymentPlanActions.completedAt)))
+    .returning({ id: paymentPlanActions.id });
+  await tx
+    .update(paymentPlans)
+    .set({ status: "ACTIVE", confirmedAt: plan.confirmedAt ?? now, ...(card ? { stripePaymentMethodId: card.stripePaymentMethodId } : {}) })
+    .where(eq(paymentPlans.id, plan.id));
+  return completed.map((a) => a.id);
+}
+
+export type PlanRow = typeof paymentPlans.$inferSelect;
+export type InstalmentRow = typeof paymentPlanInstalments.$inferSelect;
+
+/**
+ * An instalment's payment failed (part 2 §4: "a plan with a failed instalment goes to
+ * manual-payment"): it becomes FAILED, unless it is PAID, and the tenant is e-mailed the
+ * manual-payment link. Inside the caller's transaction, which holds the plan's row.
+ */
+export async function recordInstalmentFailed(
+  tx: Database | Tx,
+  plan: Pick<PlanRow, "id" | "orderCustomerId">,
+  instalment: Pick<InstalmentRow, "id" | "instalmentNumber" | "amount">,
+  now: Date,
+) {
+  const failed = await tx
+    .update(paymentPlanInstalments)
+    .set({ status: "FAILED" })
+    .where(and(eq(paymentPlanInstalments.id, instalment.id), ne(paymentPlanInstalments.status, "PAID")))
+    .returning({ id: paymentPlanInstalments.id });
+  if (failed.length === 0) return false;
+  const [owner] = await tx
+    .select({ userId: users.id, email: users.email, firstName: users.firstName })
+    .from(orderCustomers)
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .innerJoin(users, eq(users.id, customers.userId))
+    .where(eq(orderCustomers.id, plan.orderCustomerId))
+    .limit(1);
+  if (owner) {
+    await queueEmail(
+      tx,
+      {
+        to: owner.email,
+        userId: owner.userId,
+        template: "PAYMENT_PLAN_INSTALMENT_FAILED",
+        subject: "Your payment plan instalment could not be taken",
+        text: [
+          `Hello ${owner.firstName},`,
+          "",
+          `We could not take instalment ${instalment.instalmentNumber} of ${pounds(instalment.amount)} from your card.`,
+          "Please make the payment here:",
+          `${appUrl()}/payment-plan/${plan.id}/manual-payment`,
+        ].join("\n"),
+      },
+      now,
+    );
+  }
+  return true;
+}
+
+export type InstalmentPaid = {
+  paymentPlanId: string;
+  instalmentId: string;
+  /** No instalment is left unpaid. */
+  paidOff: boolean;
+  /** What paying off the plan did to the claim it was for (null when nothing). */
+  claimPayment: PaymentOutcome | null;
+};
+
+/**
+ * An instalment was paid (part 2 §4: "An instalment changes to PAID when payment polling
+ * succeeds"): it becomes PAID, once (null when it already was), with the card payment that
+ * paid it, whose card becomes the plan's. When no instalment is left unpaid, the balance the
+ * plan spreads is paid: on a claim order, the claim payment action it stands for
+ * (claimActionPaidByPaymentPlan) is completed through the claim money model
+ * (completePaymentAction), which lowers or settles the balances and may resolve the claim.
+ * Reading chosen: the plan keeps its status, as the spec names none for a paid-off plan.
+ * Inside the caller's transaction, which holds the plan's row.
+ */
+export async function recordInstalmentPaid(
+  tx: Database | Tx,
+  plan: PlanRow,
+  instalmentId: string,
+  now: Date,
+  payment: { stripePaymentIntentId: string; stripePaymentMethodId: string | null } | null = null,
+): Promise<InstalmentPaid | null> {
+  const paid = await tx
+    .update(paymentPlanInstalments)
+    // The intent that paid it, or none when paid another way (a card payment arriving later is then refunded).
+    .set({ status: "PAID", paidAt: now, stripePaymentIntentId: payment ? payment.stripePaymentIntentId : null })
+    .where(
+      and(
+        eq(paymentPlanInstalments.id, instalmentId),
+        eq(paymentPlanInstalments.paymentPlanId, plan.id),
+        ne(paymentPlanInstalments.status, "PAID"),
+      ),
+    )
+    .returning({ id: paymentPlanInstalments.id });
+  if (paid.length === 0) return null;
+  if (payment?.stripePaymentMethodId) {
+    await tx.update(paymentPlans).set({ stripePaymentMethodId: payment.stripePaymentMethodId }).where(eq(paymentPlans.id, plan.id));
+  }
+  const [unpaid] = await tx
+    .select({ id: paymentPlanInstalments.id })
+    .from(paymentPlanInstalments)
+    .where(and(eq(paymentPlanInstalments.paymentPlanId, plan.id), ne(paymentPlanInstalments.status, "PAID")))
+    .limit(1);
+  const result = { paymentPlanId: plan.id, instalmentId };
+  if (unpaid) return { ...result, paidOff: false, claimPayment: null };
+  return { ...result, paidOff: true, claimPayment: await payPlanBalance(tx, plan, now) };
+}
+
+/** A paid-off plan's balance, on a claim order: completes the claim payment action it stands for. */
+async function payPlanBalance(tx: Database | Tx, plan: PlanRow, now: Date): Promise<PaymentOutcome | null> {
+  const [owner] = await tx
+    .select({ productId: orders.productId })
+    .from(orderCustomers)
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .where(eq(orderCustomers.id, plan.orderCustomerId))
+    .limit(1);
+  if (owner?.productId !== "CLAIM") return null;
+  const open = await tx
+    .select()
+    .from(orderCustomerActions)
+    .where(and(eq(orderCustomerActions.orderCustomerId, plan.orderCustomerId), isNull(orderCustomerActions.completedAt)));
+  const actionId = claimActionPaidByPaymentPlan(
+    plan.amount - plan.interestAmount,
+    open.map((a) => ({ id: a.id, typeId: a.typeId, amountRemaining: Number(a.details.amountRemaining ?? 0) })),
+  );
+  return actionId === null ? null : completePaymentAction(tx, actionId, now);
+}

@@ -5,6 +5,7 @@ import { responseDeadline } from "../../server/domain/deadlines";
 import { sweepClaimDeadlines } from "../../server/jobs/claim-deadlines";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
 import { payClaimAction, raiseClaim } from "../../server/scenarios/claims";
+import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;
@@ -212,31 +213,7 @@ describe("a proposal payment held past 7 days is refunded", () => {
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
-  let admin: import("pg").Client;
-  let dbName: string;
-  let handles: import("../../server/db").DatabaseHandle[] = [];
-
-  beforeAll(async () => {
-    const pg = (await import("pg")).default;
-    admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    dbName = `claim_deadlines_${process.pid}_${Date.now()}`;
-    await admin.query(`create database ${dbName}`);
-  });
-  afterAll(async () => {
-    await Promise.all(handles.map((h) => h.close()));
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.end();
-  });
-
-  async function open() {
-    const { openDatabase } = await import("../../server/db");
-    const url = new URL(pgUrl!);
-    url.pathname = `/${dbName}`;
-    const handle = await openDatabase({ kind: "postgres", url: url.toString() });
-    handles.push(handle);
-    return handle;
-  }
+  const { open } = usePostgresInstances(pgUrl!, "claim_deadlines");
 
   it("never applies a deadline twice, and leaves a claim another transaction holds for the next run", async () => {
     const { createTenant } = await import("../../server/scenarios/tenants");

@@ -8,6 +8,7 @@ import { createPayments } from "../../server/payments/wiring";
 import { OWED_REFUND_LEASE_MS, payOwedRefunds } from "../../server/payments/refunds";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
 import { raiseClaim, sendToAdjudication } from "../../server/scenarios/claims";
+import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
 /**
@@ -268,31 +269,7 @@ describe("the dispute fee credit", () => {
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
 describe.runIf(pgUrl)("on PostgreSQL, two instances paying owed refunds at once", () => {
-  let admin: import("pg").Client;
-  let dbName: string;
-  const handles: import("../../server/db").DatabaseHandle[] = [];
-
-  beforeAll(async () => {
-    const pg = (await import("pg")).default;
-    admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    dbName = `owed_refunds_${process.pid}_${Date.now()}`;
-    await admin.query(`create database ${dbName}`);
-  });
-  afterAll(async () => {
-    await Promise.all(handles.map((h) => h.close()));
-    await admin.query(`drop database if exists ${dbName}`);
-    await admin.end();
-  });
-
-  async function open() {
-    const { openDatabase } = await import("../../server/db");
-    const url = new URL(pgUrl!);
-    url.pathname = `/${dbName}`;
-    const handle = await openDatabase({ kind: "postgres", url: url.toString() });
-    handles.push(handle);
-    return handle;
-  }
+  const { open } = usePostgresInstances(pgUrl!, "owed_refunds");
 
   it("each owed refund is paid once, and each tenant told once", async () => {
     const { createTenant } = await import("../../server/scenarios/tenants");

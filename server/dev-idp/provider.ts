@@ -59,7 +59,8 @@ function send(res: ServerResponse, status: number, html: string) {
   res.setHeader("Cache-Control", "no-store");
   res.setHeader("Content-Security-Policy", "default-src 'none'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
   res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Referrer-Policy", "no-referrer");
+  // Not no-referrer: the browser would then send "Origin: null" with the form, which the web server refuses as cross-site.
+  res.setHeader("Referrer-Policy", "same-origin");
   res.end(html);
 }
 

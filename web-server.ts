@@ -234,7 +234,9 @@ async function serveWeb() {
     log.info("Keyfree web app listening", { url, maintenance, api: inProcessApi ? "in-process" : process.env.TENANT_API_URL });
     if (runtime && !apiConfig.isProduction) {
       process.stdout.write(
-        `\n  Keyfree is running at ${url}\n  Demo sign-in: ${DEMO_TENANTS[0].email}  password: ${DEMO_PASSWORD}  (demo data only)\n\n`,
+        `\n  Keyfree is running at ${url}\n  Demo sign-in: ${DEMO_TENANTS[0].email}  password: ${DEMO_PASSWORD}  (demo data only)\n` +
+          (idpSettings?.embedded ? `  Identity-provider sign-in: ${url}/login  (the embedded development provider)\n` : "") +
+          "\n",
       );
     }
   });

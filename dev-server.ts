@@ -12,12 +12,21 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
+import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
+import { createDevIdentityProvider } from "./server/dev-idp/provider";
+import { DEMO_PASSWORD } from "./server/scenarios/tenants";
+import { devIdentities } from "./server/scenarios/dev-identities";
 
 const port = Number(process.env.PORT ?? 3000);
 const apiConfig = readApiConfig();
 const inProcessApi = !process.env.TENANT_API_URL;
 process.env.APP_URL ??= `http://localhost:${port}`;
+// Identity-provider sign-in: the embedded development provider unless OIDC_* name a real one (all three, or none).
+const idpSettings = identityProviderSettings();
+const devIdp = idpSettings?.embedded
+  ? await createDevIdentityProvider({ ...idpSettings, identities: devIdentities(), password: DEMO_PASSWORD, appUrl: process.env.APP_URL })
+  : undefined;
 
 // As under `npm start`: the ops routes (the dev mailbox, `npm run ops`) answer to a token kept in the data folder.
 if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
@@ -47,6 +56,10 @@ const handle = getRequestListener(async (request) => {
 });
 
 const server = createServer((req, res) => {
+  if (devIdp && req.url?.startsWith(`${devIdp.mountPath}/`)) {
+    void devIdp.handle(req, res);
+    return;
+  }
   vite.middlewares(req, res, () => {
     void handle(req, res);
   });

@@ -12,7 +12,8 @@ import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { serve } from "@hono/node-server";
+import { serve, type HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
@@ -20,10 +21,13 @@ import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-h
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspNonceContext } from "./app/lib/page-delivery";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
+import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
 import { describeError, log } from "./server/lib/log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
 import { DEMO_TENANTS } from "./server/scenarios/demo";
+import { devIdentities } from "./server/scenarios/dev-identities";
+import { createDevIdentityProvider } from "./server/dev-idp/provider";
 
 const port = Number(process.env.PORT ?? 3000);
 const apiConfig = readApiConfig();
@@ -41,6 +45,8 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
 
 // Links in e-mails point at this server unless APP_URL says otherwise.
 process.env.APP_URL ??= `http://localhost:${port}`;
+// Identity-provider sign-in: refuses to start with only some of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET.
+const idpSettings = identityProviderSettings();
 
 // WEB_CONCURRENCY workers share the port (node:cluster). The embedded database (PGlite) is one
 // process's only, so it needs PostgreSQL (DATABASE_URL) or a separate API (TENANT_API_URL).
@@ -97,7 +103,7 @@ async function serveWeb() {
   // so error details never reach the browser.
   const handle = createRequestHandler(build, "production");
 
-  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  const app = new Hono<{ Variables: SecureHeadersVariables; Bindings: HttpBindings }>();
 
   // One JSON line per request (not for static assets).
   app.use("*", async (c, next) => {
@@ -163,6 +169,21 @@ async function serveWeb() {
     return next();
   });
 
+  // Outside production without OIDC_* variables: the embedded development identity provider that
+  // /login sends tenants to (its own Node handler; it sets its own headers).
+  if (idpSettings?.embedded && !maintenance) {
+    const devIdp = await createDevIdentityProvider({
+      ...idpSettings,
+      identities: devIdentities(),
+      password: DEMO_PASSWORD,
+      appUrl: process.env.APP_URL!,
+    });
+    app.all(`${devIdp.mountPath}/*`, async (c) => {
+      await devIdp.handle(c.env.incoming, c.env.outgoing);
+      return RESPONSE_ALREADY_SENT;
+    });
+  }
+
   // Fingerprinted assets are cached for a year; other public files for an hour. Both are sent
   // as the brotli or gzip file made at build time when the browser accepts it.
   app.use(
@@ -213,7 +234,9 @@ async function serveWeb() {
     log.info("Keyfree web app listening", { url, maintenance, api: inProcessApi ? "in-process" : process.env.TENANT_API_URL });
     if (runtime && !apiConfig.isProduction) {
       process.stdout.write(
-        `\n  Keyfree is running at ${url}\n  Demo sign-in: ${DEMO_TENANTS[0].email}  password: ${DEMO_PASSWORD}  (demo data only)\n\n`,
+        `\n  Keyfree is running at ${url}\n  Demo sign-in: ${DEMO_TENANTS[0].email}  password: ${DEMO_PASSWORD}  (demo data only)\n` +
+          (idpSettings?.embedded ? `  Identity-provider sign-in: ${url}/login  (the embedded development provider)\n` : "") +
+          "\n",
       );
     }
   });

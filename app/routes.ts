@@ -5,6 +5,10 @@ export default [
   // Authentication pages: full width, no header; signed-in users go to /.
   layout("routes/auth/layout.tsx", [route("auth/login", "routes/auth/login.tsx")]),
   route("auth/logout", "routes/auth/logout.tsx"),
+  // Identity-provider sign-in (part 1 §2.2): /login goes to the provider, /authenticate is its callback.
+  route("login", "routes/auth/identity-login.tsx"),
+  route("authenticate", "routes/auth/authenticate.tsx"),
+  route("unauthorised", "routes/auth/unauthorised.tsx"),
 
   // Outside production only: the e-mails the app has queued (the dev mailbox).
   route("dev/mail", "routes/dev/mail.tsx"),

@@ -98,6 +98,10 @@ test.describe("no JavaScript where none is needed", () => {
     await page.goto("/dev/mail");
     await expectNoScript(page, requested, "dev mailbox");
 
+    await page.goto("/unauthorised?reason=unknown");
+    await expect(page.getByRole("heading", { level: 1, name: "You are not signed in" })).toBeVisible();
+    await expectNoScript(page, requested, "unauthorised page");
+
     await page.goto(`${MAINTENANCE_URL}/auth/login`);
     await expect(page.getByRole("heading", { level: 1, name: "Keyfree is currently down for maintenance" })).toBeVisible();
     await expectNoScript(page, requested, "maintenance page");

@@ -12,6 +12,7 @@ import { dashboardRoutes } from "./dashboard/routes";
 import { accountRoutes } from "./accounts/account.routes";
 import { arbitrationsRoutes } from "./arbitrations/routes";
 import { authRoutes } from "./accounts/auth.routes";
+import { identityRoutes } from "./accounts/identity.routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { claimsRoutes } from "./claims/routes";
 import { devMailRoutes } from "./dev-mail/routes";
@@ -123,6 +124,7 @@ export function createApi(deps: Deps) {
   app.notFound((c) => c.json({ message: "Not found" }, 404));
 
   app.route("/", authRoutes);
+  app.route("/", identityRoutes);
   app.route("/", passwordRoutes);
   app.route("/", accountRoutes);
   app.route("/", orderRoutes);

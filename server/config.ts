@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { chooseIdentityProvider } from "../common/identity-provider";
 
 export const DEFAULT_APP_URL = "http://localhost:3000";
 export const DEFAULT_MAIL_FROM = "Keyfree <no-reply@keyfree.example>";
@@ -45,6 +46,8 @@ export type ApiConfig = {
   smtpUrl: string | undefined;
   mailFrom: string;
   sweepIntervalSeconds: number;
+  /** The identity provider whose ID tokens sign tenants in (POST /auth/identity-login); undefined: none. */
+  identityProvider: { issuer: string; clientId: string } | undefined;
 };
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -55,6 +58,8 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === "production";
+  const appUrl = e.APP_URL.replace(/\/+$/, "");
+  const idp = chooseIdentityProvider(source, { isProduction, appUrl });
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -64,9 +69,10 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     apiPort: e.API_PORT,
     opsEnabled: !isProduction,
     opsToken: e.OPS_TOKEN,
-    appUrl: e.APP_URL.replace(/\/+$/, ""),
+    appUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
+    identityProvider: idp.kind === "none" ? undefined : { issuer: idp.issuer, clientId: idp.clientId },
   };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { chooseIdentityProvider } from "../../common/identity-provider";
 import { SANDBOX_PUBLISHABLE_KEY } from "../../common/stripe-sandbox";
 
 const WebEnv = z.object({
@@ -49,6 +50,8 @@ export function readWebConfig(source: NodeJS.ProcessEnv = process.env): WebConfi
   if (given.some((s) => s.length < 32)) {
     throw new Error("SESSION_SECRET must be at least 32 characters long.");
   }
+  // Identity-provider sign-in: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together or not at all.
+  chooseIdentityProvider(source, { isProduction, appUrl: source.APP_URL ?? "http://localhost" });
   return {
     isProduction,
     sessionSecrets: given.length > 0 ? given : [localSessionSecret(e.DATA_DIR)],

@@ -34,6 +34,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/identity-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an ID token from the identity provider
+         * @description The API verifies the ID token itself against the configured issuer's published keys (issuer, audience, expiry, age, a verified e-mail, single use), then signs in the tenant with that e-mail address.
+         */
+        post: operations["identityLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/reset-password-request": {
         parameters: {
             query?: never;
@@ -1201,6 +1221,14 @@ export interface components {
             email: string;
             password: string;
         };
+        IdentityLoginResponse: {
+            /** @description Bearer token */
+            accessToken: string;
+        };
+        IdentityLoginRequest: {
+            /** @description The ID token the identity provider issued to the web app (a signed JWT) */
+            idToken: string;
+        };
         ResetPasswordRequestResponse: {
             /** @example If an account exists for this email address, we have sent it a link to reset the password. */
             message: string;
@@ -2329,6 +2357,66 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    identityLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdentityLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityLoginResponse"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -8,6 +8,9 @@ import { expect, expectAccessible, test } from "./fixtures";
  * loads any).
  */
 
+// Each journey checks many page states with axe; on a busy machine that takes more than the default minute.
+test.describe.configure({ timeout: 120_000 });
+
 type Ops = (path: string, body: unknown) => Promise<unknown>;
 type CreatedOffer = { keyfreeOfferId: string; recipients: Array<{ email: string; token: string }> };
 

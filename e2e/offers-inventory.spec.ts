@@ -153,6 +153,7 @@ test("an offer link without its token goes home; a wrong token or id is not foun
   await expect(page).toHaveURL(/\/auth\/login/);
   for (const url of [
     offerUrl(offer.id, "not-the-right-token-at-all"),
+    offerUrl(offer.id, "x".repeat(300)), // longer than any token: unreadable, and as unknown as a wrong one
     offerUrl("00000000-0000-4000-8000-000000000000", offer.kim),
     `/keyfree-offer/${offer.id}/rejected?token=not-the-right-token-at-all`,
   ]) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { CsrfInput } from "~/components/forms";
 import { apiContext, ApiFailure } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
+import { readOffer } from "~/lib/offers.server";
 import { CHOICE_PARAM, CHOICE_SLUGS, choiceSlug, CONFIRM_HEADINGS, offerPaths, offerView, type ChoiceSlug } from "~/lib/offers";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/offer";
@@ -16,9 +17,7 @@ import type { Route } from "./+types/offer";
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (!token) throw redirect("/");
-  const offer = await context.get(apiContext).GET("/keyfree-offers/{keyfreeOfferId}", {
-    params: { path: { keyfreeOfferId: params.keyfreeOfferId }, query: { token } },
-  });
+  const offer = await readOffer(context.get(apiContext), params.keyfreeOfferId, token);
   const view = offerView(offer, { annualFeesEnabled: url.searchParams.get("annualFeesEnabled") === "true" });
   return {
     offer: view,

@@ -3,6 +3,7 @@ import { RadioGroup, TextAreaField } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
+import { readOffer } from "~/lib/offers.server";
 import { characterCount, offerPaths, REJECTION_REASON_LABELS, rejectionSchema, type RejectionReason } from "~/lib/offers";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/rejected";
@@ -17,9 +18,7 @@ const TITLE = `Why didn't you choose ${PRODUCT.name}?`;
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (!token) throw redirect("/");
-  const offer = await context.get(apiContext).GET("/keyfree-offers/{keyfreeOfferId}", {
-    params: { path: { keyfreeOfferId: params.keyfreeOfferId }, query: { token } },
-  });
+  const offer = await readOffer(context.get(apiContext), params.keyfreeOfferId, token);
   if (offer.recipient.rejectionReasonGiven) throw redirect(offerPaths.reasonGiven(params.keyfreeOfferId));
   if (offer.recipient.choice !== "CASH_DEPOSIT") throw redirect(offerPaths.offer(params.keyfreeOfferId, token));
   return null;

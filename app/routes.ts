@@ -14,6 +14,18 @@ export default [
   route("dev/mail", "routes/dev/mail.tsx"),
   route("dev/mail/:emailId", "routes/dev/mail-message.tsx"),
 
+  // No login (part 2 §2 public pages): the Keyfree offer through the token in the query, the
+  // tenancy inventory answers from the e-mail's links, and tenant vacated.
+  route("keyfree-offer/:keyfreeOfferId", "routes/offers/offer.tsx"),
+  route("keyfree-offer/:keyfreeOfferId/accepted", "routes/offers/accepted.tsx"),
+  route("keyfree-offer/:keyfreeOfferId/rejected", "routes/offers/rejected.tsx"),
+  route("keyfree-offer/:keyfreeOfferId/reason-given", "routes/offers/reason-given.tsx"),
+  route("tenancy-inventory-response", "routes/inventory/response.tsx"),
+  route("tenancy-inventory-error", "routes/inventory/error.tsx"),
+  route("tenancy-inventory-already-responded", "routes/inventory/already-responded.tsx"),
+  route("tenancy-inventory-previously-confirmed", "routes/inventory/previously-confirmed.tsx"),
+  route("tenant-vacated", "routes/tenant-vacated.tsx"),
+
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
     index("routes/dashboard.tsx"),

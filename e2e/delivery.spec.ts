@@ -56,7 +56,7 @@ function scriptNonce(response: { headers(): Record<string, string> } | null): st
 }
 
 test.describe("no JavaScript where none is needed", () => {
-  test("the login, dashboard, success, not-found, error, maintenance and dev mail pages load no script", async ({ page, newTenant }) => {
+  test("the login, dashboard, success, not-found, error, maintenance and dev mail pages load no script", async ({ page, newTenant, ops }) => {
     const requested = watchScripts(page);
 
     await page.goto("/auth/login");
@@ -76,11 +76,32 @@ test.describe("no JavaScript where none is needed", () => {
       ["/annual-fee/payment-success", "Thanks!"],
       ["/annual-fee/payment-success?waitingPayment", "Your payment is taking longer than expected!"],
       ["/add-payment-method-success", "Thanks!"],
+      ["/tenant-vacated", "Thanks for letting us know you have left the property"],
+      ["/tenancy-inventory-error", "Something has gone wrong"],
+      ["/tenancy-inventory-already-responded", "Tenancy inventory"],
+      ["/tenancy-inventory-previously-confirmed", "Tenancy inventory"],
+      ["/keyfree-offer/00000000-0000-4000-8000-000000000000/accepted", "Thanks for choosing Keyfree!"],
+      ["/keyfree-offer/00000000-0000-4000-8000-000000000000/reason-given", "Thank you for your feedback"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectNoScript(page, requested, url);
     }
+
+    // The offer (its confirmation state too) and the rejection form, opened with a recipient's token.
+    const offer = (await ops("create-offer", {
+      address: { buildingNumber: "4", street: "Mill Lane", town: "Leeds", postcode: "LS1 4AP" },
+      savingAmount: 115_385,
+      keyfreeAmount: 34_615,
+      cashDepositAmount: 150_000,
+      recipients: [{ email: `delivery-offer-${Date.now()}@example.test`, firstName: "Kim", lastName: "Park" }],
+    })) as { keyfreeOfferId: string; recipients: Array<{ token: string }> };
+    const offerUrl = `/keyfree-offer/${offer.keyfreeOfferId}?token=${offer.recipients[0]!.token}`;
+    await page.goto(`${offerUrl}&choice=cash-deposit`);
+    await expectNoScript(page, requested, "offer page, confirming");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Why didn't you choose Keyfree?" })).toBeVisible();
+    await expectNoScript(page, requested, "offer rejection form");
 
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { level: 1, name: "Sorry we can't find that" })).toBeVisible();

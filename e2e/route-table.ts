@@ -54,3 +54,16 @@ export function fillPath(route: WebRoute, value: (param: string) => string): str
     .replace(/\*$/, value("*"));
   return route.index ? `${filled}?index` : filled;
 }
+
+/**
+ * Routes answered without login whose id is guarded by the recipient's token in the query, not
+ * by a signed-in tenant (part 2 §6): the isolation gate opens them with a wrong token and with a
+ * made-up id instead. The value names the query parameter carrying the token; null marks a page
+ * that shows the same words to anyone and nothing of the record (the offer's thank-you pages).
+ */
+export const TOKEN_SCOPED_ROUTES: Record<string, string | null> = {
+  "/keyfree-offer/:keyfreeOfferId": "token",
+  "/keyfree-offer/:keyfreeOfferId/rejected": "token",
+  "/keyfree-offer/:keyfreeOfferId/accepted": null,
+  "/keyfree-offer/:keyfreeOfferId/reason-given": null,
+};

@@ -1,5 +1,5 @@
 import { DEMO_PASSWORD, expect, signInRequest, test } from "./fixtures";
-import { fillPath, webRoutes, type WebRoute } from "./route-table";
+import { fillPath, TOKEN_SCOPED_ROUTES, webRoutes, type WebRoute } from "./route-table";
 
 /**
  * Tenant isolation on the web (issue 8, gates): every route in the route table (app/routes.ts)
@@ -19,7 +19,9 @@ const NOT_IDS = new Set(["step", "*"]);
  */
 const NOT_TENANT_SCOPED = new Set(["/dev/mail/:emailId"]);
 
-const routesWithIds = webRoutes.filter((r) => r.params.some((p) => !NOT_IDS.has(p)) && !NOT_TENANT_SCOPED.has(r.path));
+const routesWithIds = webRoutes.filter(
+  (r) => r.params.some((p) => !NOT_IDS.has(p)) && !NOT_TENANT_SCOPED.has(r.path) && !(r.path in TOKEN_SCOPED_ROUTES),
+);
 
 /** Every way to fill the route's ids from `values` (a parameter with no values leaves the route unfillable). */
 function combinations(route: WebRoute, values: Record<string, string[]>): string[] {
@@ -125,4 +127,42 @@ test("a tenant gets the not-found page (404) for every web route with another te
     await asA.dispose();
     await asB.dispose();
   }
+});
+
+test("a page opened with a token (the offer) shows the not-found page (404) for a wrong token or a made-up id, and the thank-you pages show nothing of the offer", async ({
+  request,
+  ops,
+}) => {
+  const offer = (await ops("create-offer", {
+    address: { buildingNumber: "9", street: "Token Row", town: "Leeds", postcode: "LS2 7AA" },
+    savingAmount: 100_000,
+    keyfreeAmount: 30_000,
+    cashDepositAmount: 130_000,
+    recipients: [{ email: `token-${Date.now()}@example.test`, firstName: "Tia", lastName: "Token" }],
+  })) as { keyfreeOfferId: string; recipients: Array<{ token: string }> };
+  const token = offer.recipients[0]!.token;
+  const failures: string[] = [];
+  for (const route of webRoutes.filter((r) => r.path in TOKEN_SCOPED_ROUTES)) {
+    const query = TOKEN_SCOPED_ROUTES[route.path];
+    const path = (id: string) => fillPath(route, () => id);
+    if (query === null) {
+      const res = await request.get(path(offer.keyfreeOfferId), { maxRedirects: 0 });
+      if (res.status() !== 200 || (await res.text()).includes("Token Row")) failures.push(`${route.path}: ${res.status()}, or shows the offer`);
+      continue;
+    }
+    for (const [label, url] of [
+      ["a wrong token", `${path(offer.keyfreeOfferId)}?${query}=wrong-token-0000000000`],
+      ["a made-up id", `${path(MADE_UP_ID)}?${query}=${encodeURIComponent(token)}`],
+    ] as const) {
+      const res = await request.get(url, { maxRedirects: 0 });
+      const html = await res.text();
+      if (res.status() !== 404 || !html.includes("<h1>Sorry we can&#x27;t find that</h1>") || html.includes("Token Row")) {
+        failures.push(`${url} (${label}) → ${res.status()} ${html.slice(0, 120)}`);
+      }
+    }
+    // The recipient's own token reaches the page (or its redirect): the check above proves something.
+    const own = await request.get(`${path(offer.keyfreeOfferId)}?${query}=${encodeURIComponent(token)}`, { maxRedirects: 0 });
+    if (own.status() === 404) failures.push(`${route.path}: the recipient's own token gets 404, so the check proves nothing`);
+  }
+  expect(failures).toEqual([]);
 });

@@ -11,6 +11,8 @@ const WebEnv = z.object({
   TENANT_API_URL: z.url().optional(),
   MAINTENANCE_MODE: z.string().optional(),
   DATA_DIR: z.string().default(".data"),
+  /** The offer page's trust-rating link (part 2 §2: only when configured); unset, none is shown. */
+  TRUST_RATING_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^https?$/ }).optional()),
 });
 
 export type WebConfig = {
@@ -22,6 +24,8 @@ export type WebConfig = {
   /** Stripe.js's key: Stripe's with STRIPE_PUBLISHABLE_KEY, else the offline sandbox's (and its stand-in Stripe.js). */
   stripePublishableKey: string;
   stripeStandIn: boolean;
+  /** The reviews page the offer page links to, when configured (no third-party script either way). */
+  trustRatingUrl: string | undefined;
 };
 
 /**
@@ -59,6 +63,7 @@ export function readWebConfig(source: NodeJS.ProcessEnv = process.env): WebConfi
     maintenanceMode: ["1", "true", "on", "yes"].includes((e.MAINTENANCE_MODE ?? "").toLowerCase()),
     stripePublishableKey: source.STRIPE_PUBLISHABLE_KEY || SANDBOX_PUBLISHABLE_KEY,
     stripeStandIn: !source.STRIPE_PUBLISHABLE_KEY,
+    trustRatingUrl: e.TRUST_RATING_URL,
   };
 }
 

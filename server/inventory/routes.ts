@@ -10,17 +10,10 @@
  * the web maps outcomes to pages one to one.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, isNull } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { tenancyInventoryRequests, tenancyInventoryResponses } from "../db/schema";
-import {
-  INVENTORY_OUTCOMES,
-  normaliseInventoryResponse,
-  tenancyInventoryOutcome,
-  type InventoryResponse,
-} from "../domain/tenancy-inventory";
-import { errorResponses, notFound } from "../lib/errors";
-import { hashToken } from "../lib/tokens";
+import { INVENTORY_OUTCOMES } from "../domain/tenancy-inventory";
+import { errorResponses } from "../lib/errors";
+import { respondToTenancyInventory as recordResponse } from "./service";
 
 const RespondBody = z
   .object({
@@ -53,36 +46,6 @@ const respondToTenancyInventory = createRoute({
 
 export const inventoryRoutes = new OpenAPIHono<AppEnv>().openapi(respondToTenancyInventory, async (c) => {
   const { db, clock } = c.get("deps");
-  const { token, response } = c.req.valid("json");
-  const now = clock.now();
-  const outcome = await db.transaction(async (tx) => {
-    const [own] = await tx
-      .select({ id: tenancyInventoryResponses.id, requestId: tenancyInventoryResponses.requestId })
-      .from(tenancyInventoryResponses)
-      .where(eq(tenancyInventoryResponses.tokenHash, hashToken(token)))
-      .limit(1);
-    if (!own) throw notFound();
-    // Co-tenants answering at the same moment take turns on the request's row.
-    await tx.select({ id: tenancyInventoryRequests.id }).from(tenancyInventoryRequests).where(eq(tenancyInventoryRequests.id, own.requestId)).for("update");
-    const all = await tx
-      .select({ id: tenancyInventoryResponses.id, response: tenancyInventoryResponses.response })
-      .from(tenancyInventoryResponses)
-      .where(eq(tenancyInventoryResponses.requestId, own.requestId));
-    const read = (value: string | null): InventoryResponse | null => (value === null ? null : normaliseInventoryResponse(value));
-    const decided = tenancyInventoryOutcome({
-      response,
-      ownResponse: read(all.find((r) => r.id === own.id)?.response ?? null),
-      coTenantResponses: all.filter((r) => r.id !== own.id).map((r) => read(r.response)),
-    });
-    if (decided.record !== null) {
-      const written = await tx
-        .update(tenancyInventoryResponses)
-        .set({ response: decided.record, respondedAt: now })
-        .where(and(eq(tenancyInventoryResponses.id, own.id), isNull(tenancyInventoryResponses.response)))
-        .returning({ id: tenancyInventoryResponses.id });
-      if (written.length === 0) return "ALREADY_RESPONDED" as const;
-    }
-    return decided.outcome;
-  });
+  const outcome = await recordResponse(db, c.req.valid("json"), clock.now());
   return c.json({ outcome }, 200);
 });

@@ -5,18 +5,8 @@
  * that offer answers 404 and reveals nothing about the offer.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import type { Database } from "../db";
-import { addresses, keyfreeOfferRecipients, keyfreeOffers } from "../db/schema";
-import {
-  decideOfferChoice,
-  decideRejectionReason,
-  offerChosenBy,
-  REJECTION_MESSAGES,
-  REJECTION_REASON_MAX_LENGTH,
-  rejectionProblems,
-} from "../domain/keyfree-offers";
+import { REJECTION_MESSAGES, REJECTION_REASON_MAX_LENGTH, rejectionProblems } from "../domain/keyfree-offers";
 import {
   normaliseOfferChoice,
   normaliseRejectionReason,
@@ -25,10 +15,9 @@ import {
   type OfferChoice,
   type RejectionReason,
 } from "../domain/statuses";
-import { ApiError, errorResponses, notFound } from "../lib/errors";
-import { hashToken } from "../lib/tokens";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { errorResponses } from "../lib/errors";
+import { addRejectionReason as recordRejectionReason, readOfferForRecipient, respondToOffer as recordChoice } from "./service";
+import { ChosenSchema, KeyfreeOfferSchema, keyfreeOfferView } from "./views";
 
 // ── Schemas ─────────────────────────────────────────────────────────────────
 
@@ -48,51 +37,6 @@ const RejectionReasonInput = z
   .enum([...REJECTION_REASONS, "TOOEXPENSIVE", "DONTUNDERSTAND", "NONREFUNDABLEFEE"], { error: REJECTION_MESSAGES.reason })
   .transform((value) => normaliseRejectionReason(value) as RejectionReason)
   .openapi({ description: "One of the listed reasons; the spellings without underscores are accepted too" });
-
-const OfferChoiceSchema = z.enum(OFFER_CHOICES);
-
-const KeyfreeOfferAddressSchema = z
-  .object({
-    buildingName: z.string().nullable(),
-    flatNumber: z.string().nullable(),
-    buildingNumber: z.string().nullable(),
-    street: z.string(),
-    subStreet: z.string().nullable(),
-    town: z.string().nullable(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-  })
-  .openapi("KeyfreeOfferAddress");
-
-const ChosenSchema = z
-  .object({
-    choice: OfferChoiceSchema,
-    chosenBy: z.enum(["YOU", "CO_TENANT"]).openapi({ description: "Whether this recipient or a co-tenant chose" }),
-    chosenAt: z.string(),
-  })
-  .openapi("KeyfreeOfferChosen");
-
-const KeyfreeOfferSchema = z
-  .object({
-    keyfreeOffer: z.object({
-      id: z.string(),
-      property: z.object({ address: KeyfreeOfferAddressSchema }),
-    }),
-    savingAmount: z.number().int().openapi({ description: "Pence: 'Save £{savingAmount} with Keyfree!'" }),
-    keyfreeAmount: z.number().int().openapi({ description: "Pence: total to pay for Keyfree" }),
-    cashDepositAmount: z.number().int().openapi({ description: "Pence: total to pay for a cash deposit" }),
-    annualFeesEnabled: z.boolean(),
-    recipient: z.object({
-      id: z.string(),
-      firstName: z.string().nullable(),
-      choice: OfferChoiceSchema.nullable().openapi({ description: "This recipient's own choice, if they made the tenancy's choice" }),
-      rejectionReasonGiven: z.boolean(),
-    }),
-    chosen: ChosenSchema.nullable().openapi({
-      description: "The tenancy's choice once made ('Your deposit option has been chosen already'); null before",
-    }),
-  })
-  .openapi("KeyfreeOffer");
 
 const RespondToOfferBody = z.object({ choice: OfferChoiceInput, token: Token }).openapi("RespondToKeyfreeOffer");
 
@@ -121,25 +65,6 @@ const RejectionResultSchema = z
     customRejectionReason: z.string().nullable(),
   })
   .openapi("KeyfreeOfferRejectionResult");
-
-// ── Reading an offer through a recipient's token ────────────────────────────
-
-/** The offer and the recipient the token belongs to; 404 unless the token is a recipient's of this offer. */
-async function offerForToken(db: Database | Tx, keyfreeOfferId: string, token: string, forUpdate = false) {
-  const offerQuery = db.select().from(keyfreeOffers).where(eq(keyfreeOffers.id, keyfreeOfferId)).limit(1);
-  const recipientQuery = db
-    .select()
-    .from(keyfreeOfferRecipients)
-    .where(and(eq(keyfreeOfferRecipients.keyfreeOfferId, keyfreeOfferId), eq(keyfreeOfferRecipients.tokenHash, hashToken(token))))
-    .limit(1);
-  const [recipient] = forUpdate ? await recipientQuery.for("update") : await recipientQuery;
-  if (!recipient) throw notFound();
-  const [offer] = forUpdate ? await offerQuery.for("update") : await offerQuery;
-  if (!offer) throw notFound();
-  return { offer, recipient };
-}
-
-const asChoice = (value: string | null) => (value === null ? null : normaliseOfferChoice(value));
 
 // ── Routes ──────────────────────────────────────────────────────────────────
 
@@ -193,87 +118,19 @@ const addRejectionReason = createRoute({
 
 export const offersRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getKeyfreeOffer, async (c) => {
-    const { db } = c.get("deps");
     const { keyfreeOfferId } = c.req.valid("param");
-    const { offer, recipient } = await offerForToken(db, keyfreeOfferId, c.req.valid("query").token);
-    const [address] = await db.select().from(addresses).where(eq(addresses.id, offer.addressId)).limit(1);
-    if (!address) throw notFound();
-    const offerChoice = asChoice(offer.choice);
-    const recipientChoice = asChoice(recipient.choice);
-    return c.json(
-      {
-        keyfreeOffer: {
-          id: offer.id,
-          property: {
-            address: {
-              buildingName: address.buildingName,
-              flatNumber: address.flatNumber,
-              buildingNumber: address.buildingNumber,
-              street: address.street,
-              subStreet: address.subStreet,
-              town: address.town,
-              county: address.county,
-              postcode: address.postcode,
-            },
-          },
-        },
-        savingAmount: offer.savingAmount,
-        keyfreeAmount: offer.keyfreeAmount,
-        cashDepositAmount: offer.cashDepositAmount,
-        annualFeesEnabled: offer.annualFeesEnabled,
-        recipient: {
-          id: recipient.id,
-          firstName: recipient.firstName,
-          choice: recipientChoice,
-          rejectionReasonGiven: recipient.rejectionReason !== null,
-        },
-        chosen:
-          offerChoice === null
-            ? null
-            : { choice: offerChoice, chosenBy: offerChosenBy(recipientChoice), chosenAt: (offer.chosenAt ?? offer.createdAt).toISOString() },
-      },
-      200,
-    );
+    const offer = await readOfferForRecipient(c.get("deps").db, keyfreeOfferId, c.req.valid("query").token);
+    return c.json(keyfreeOfferView(offer), 200);
   })
   .openapi(respondToOffer, async (c) => {
     const { db, clock } = c.get("deps");
     const { keyfreeOfferId } = c.req.valid("param");
     const { choice, token } = c.req.valid("json");
-    const now = clock.now();
-    const result = await db.transaction(async (tx) => {
-      // The offer's row is held while deciding, so two tenants choosing at once cannot both win.
-      const { offer, recipient } = await offerForToken(tx, keyfreeOfferId, token, true);
-      const decision = decideOfferChoice({ offerChoice: asChoice(offer.choice), recipientChoice: asChoice(recipient.choice) }, choice);
-      if (decision.kind === "refuse") throw new ApiError(409, decision.message);
-      if (decision.kind === "repeat") return { choice, chosenAt: offer.chosenAt ?? now };
-      await tx.update(keyfreeOffers).set({ choice, chosenAt: now }).where(eq(keyfreeOffers.id, offer.id));
-      await tx.update(keyfreeOfferRecipients).set({ choice, chosenAt: now }).where(eq(keyfreeOfferRecipients.id, recipient.id));
-      return { choice, chosenAt: now };
-    });
+    const result = await recordChoice(db, { keyfreeOfferId, token, choice }, clock.now());
     return c.json({ keyfreeOfferId, choice: result.choice, chosenBy: "YOU" as const, chosenAt: result.chosenAt.toISOString() }, 200);
   })
   .openapi(addRejectionReason, async (c) => {
-    const { db } = c.get("deps");
     const { keyfreeOfferId } = c.req.valid("param");
-    const body = c.req.valid("json");
-    const details = body.customRejectionReason?.trim() ? body.customRejectionReason.trim() : null;
-    const reason = { rejectionReason: body.rejectionReason, customRejectionReason: details };
-    await db.transaction(async (tx) => {
-      const { recipient } = await offerForToken(tx, keyfreeOfferId, body.token, true);
-      const decision = decideRejectionReason(
-        {
-          recipientChoice: asChoice(recipient.choice),
-          given:
-            recipient.rejectionReason === null
-              ? null
-              : { rejectionReason: recipient.rejectionReason, customRejectionReason: recipient.customRejectionReason },
-        },
-        reason,
-      );
-      if (decision.kind === "refuse") throw new ApiError(409, decision.message);
-      if (decision.kind === "record") {
-        await tx.update(keyfreeOfferRecipients).set(reason).where(eq(keyfreeOfferRecipients.id, recipient.id));
-      }
-    });
+    const reason = await recordRejectionReason(c.get("deps").db, { keyfreeOfferId, ...c.req.valid("json") });
     return c.json({ keyfreeOfferId, ...reason }, 200);
   });

@@ -12,7 +12,8 @@ import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
 import { createAnnualFeeOrder } from "../scenarios/annual-fee";
 import { completeCheckoutActions, createCheckoutScenario, setReferenceOutcome } from "../scenarios/checkout";
 import { agentAcceptTenantProposal, agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../scenarios/claims";
-import { createInventoryRequest, createKeyfreeOffer } from "../scenarios/offers";
+import { createInventoryRequest } from "../inventory/service";
+import { createKeyfreeOffer } from "../offers/service";
 import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../scenarios/plans";
 import type { OpsCommand } from "./commands";
 

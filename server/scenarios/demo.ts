@@ -16,7 +16,8 @@ import { createCheckoutScenario, setReferenceOutcome } from "./checkout";
 import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication, agentRejectWithFinalProposal } from "./claims";
 import { offerPaymentPlan } from "./plans";
 import { createAnnualFeeOrder } from "./annual-fee";
-import { createInventoryRequest, createKeyfreeOffer } from "./offers";
+import { createInventoryRequest } from "../inventory/service";
+import { createKeyfreeOffer } from "../offers/service";
 import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
 
 export const DEMO_TENANTS = [

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails, tenancyInventoryResponses } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
 import { createTenancy } from "../../server/scenarios/builders";
-import { createInventoryRequest } from "../../server/scenarios/offers";
+import { createInventoryRequest } from "../../server/inventory/service";
 import { createTenant } from "../../server/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyfreeOfferRecipients, keyfreeOffers, outboxEmails } from "../../server/db/schema";
 import { OFFER_ALREADY_CHOSEN_MESSAGE, REJECTION_MESSAGES } from "../../server/domain/keyfree-offers";
 import { hashToken } from "../../server/lib/tokens";
-import { createKeyfreeOffer } from "../../server/scenarios/offers";
+import { createKeyfreeOffer } from "../../server/offers/service";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;
@@ -73,6 +73,7 @@ describe("getKeyfreeOffer", () => {
       keyfreeAmount: 30_000,
       cashDepositAmount: 150_000,
       annualFeesEnabled: true,
+      annualFeeAmount: 3000,
       recipient: { id: offer.robin.recipientId, firstName: "Robin", choice: null, rejectionReasonGiven: false },
       chosen: null,
     });

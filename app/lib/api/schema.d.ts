@@ -2168,6 +2168,8 @@ export interface components {
             /** @description Pence: total to pay for a cash deposit */
             cashDepositAmount: number;
             annualFeesEnabled: boolean;
+            /** @description Pence: the annual fee split between tenants for tenancies over 12 months (the note shown when annualFeesEnabled) */
+            annualFeeAmount: number;
             recipient: {
                 id: string;
                 firstName: string | null;

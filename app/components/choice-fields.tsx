@@ -1,0 +1,97 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+
+/** An error line tied to its field by id (the same look as TextField's). */
+function FieldError({ field }: { field: FieldMetadata<any> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p className="field__error" id={field.errorId}>
+      <span className="visually-hidden">Error: </span>
+      {field.errors.join(". ")}
+    </p>
+  );
+}
+
+/**
+ * Native radio buttons in a fieldset whose legend is the question; the error is tied to the
+ * group. The error summary links to the first option (its id is the field's id).
+ */
+export function RadioGroup<Value extends string>({
+  field,
+  legend,
+  options,
+}: {
+  field: FieldMetadata<Value | undefined>;
+  legend: ReactNode;
+  options: Array<{ value: Value; label: string }>;
+}) {
+  const invalid = Boolean(field.errors?.length);
+  return (
+    <fieldset
+      className={`field radio-group${invalid ? " field--error" : ""}`}
+      aria-describedby={invalid ? field.errorId : undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      <FieldError field={field} />
+      {options.map((option, i) => {
+        // No pattern: conform derives one from an enum, but HTML allows it on text inputs only.
+        const { key, pattern: _pattern, ...props } = getInputProps(field, { type: "radio", value: option.value });
+        const id = i === 0 ? field.id : `${field.id}-${option.value.toLowerCase()}`;
+        return (
+          <div className="radio" key={key ?? option.value}>
+            <input
+              {...props}
+              id={id}
+              className="radio__input"
+              aria-invalid={invalid ? true : undefined}
+              aria-describedby={undefined}
+            />
+            <label className="radio__label" htmlFor={id}>
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** A labelled native textarea with its hint (a character count, say) and error tied to it. */
+export function TextAreaField({
+  field,
+  label,
+  hint,
+  rows = 5,
+}: {
+  field: FieldMetadata<string | undefined>;
+  label: string;
+  hint?: ReactNode;
+  rows?: number;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const errorId = field.errors?.length ? field.errorId : undefined;
+  // No maxLength: the limit is told in the hint and checked on submit, so pasted text is never cut short unseen.
+  const { key, maxLength: _limit, ...props } = getTextareaProps(field);
+  return (
+    <div className={`field${errorId ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId} aria-live="polite">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError field={field} />
+      <textarea
+        key={key}
+        {...props}
+        rows={rows}
+        className="field__input field__input--textarea"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+      />
+    </div>
+  );
+}

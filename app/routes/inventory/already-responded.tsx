@@ -1,0 +1,6 @@
+import { InventoryMessage } from "~/components/inventory-message";
+
+/** /tenancy-inventory-already-responded (part 2 §2 tenancy inventory pages). */
+export default function TenancyInventoryAlreadyResponded() {
+  return <InventoryMessage outcome="ALREADY_RESPONDED" />;
+}

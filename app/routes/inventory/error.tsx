@@ -1,0 +1,6 @@
+import { InventoryMessage } from "~/components/inventory-message";
+
+/** /tenancy-inventory-error (part 2 §2 tenancy inventory pages). */
+export default function TenancyInventoryError() {
+  return <InventoryMessage outcome="ERROR" />;
+}

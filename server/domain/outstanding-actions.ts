@@ -6,7 +6,9 @@
  * (checkout, claim payments, arbitration fee and payments, the annual fee),
  * a claim waiting for the tenant's answer, and a payment plan with a step to
  * do or a failed instalment to pay. An action that waits for co-tenants is
- * not the tenant's to do, so it does not count.
+ * not the tenant's to do, so it does not count; nor does a payment that a
+ * live payment plan (or a plan offer still open) is there to pay: the plan
+ * counts instead, when it has a step to do or a failed instalment.
  */
 import {
   currentProposal,
@@ -16,7 +18,7 @@ import {
 import { isAwaitingTenantResponse } from "./claims.js";
 import type { Instant } from "./london-time.js";
 import type { NextAction } from "./order-customers.js";
-import { paymentPlanScreen, type PaymentPlan } from "./payment-plans.js";
+import { paymentPlanCountsForRedirect, paymentPlanScreen, type PaymentPlan } from "./payment-plans.js";
 import {
   CHECKOUT_ACTION_TYPES,
   type ClaimStatus,
@@ -26,12 +28,13 @@ import {
 export type OutstandingActionKind = "checkout" | "claim" | "arbitration" | "annualFee" | "paymentPlan";
 
 export interface OutstandingActionsInput {
-  /** The signed-in tenant's next action on each order they are on (any product); null when none is open. */
-  nextActions: readonly (Pick<NextAction, "typeId" | "actionable"> | null)[];
+  /**
+   * Each order the signed-in tenant is on (any product): their next action (null when none is
+   * open) and the payment plans offered to their order customer on it.
+   */
+  orders: readonly { nextAction: Pick<NextAction, "typeId" | "actionable"> | null; paymentPlans?: readonly PaymentPlan[] }[];
   /** The claims the tenant is a respondent on, with their proposals. */
   claims: readonly { status: ClaimStatus; proposals: readonly OrderedProposal[] }[];
-  /** The tenant's payment plans. */
-  paymentPlans: readonly PaymentPlan[];
 }
 
 export interface OutstandingActions {
@@ -69,11 +72,15 @@ const PLAN_SCREENS_TO_ACT_ON = new Set(["manual-payment", "confirm", "address", 
 /** Every outstanding action the tenant has (see the reading above). */
 export function outstandingActions(input: OutstandingActionsInput, userId: string, now: Instant): OutstandingActions {
   const byKind: Record<OutstandingActionKind, number> = { checkout: 0, claim: 0, arbitration: 0, annualFee: 0, paymentPlan: 0 };
-  for (const next of input.nextActions) {
+  for (const order of input.orders) {
+    const plans = order.paymentPlans ?? [];
+    for (const plan of plans) if (PLAN_SCREENS_TO_ACT_ON.has(paymentPlanScreen(plan, now))) byKind.paymentPlan += 1;
+    // A balance a plan is offered for or pays is the plan's to do, not a second thing.
+    if (plans.some((plan) => paymentPlanCountsForRedirect(plan, now))) continue;
+    const next = order.nextAction;
     if (next !== null && next.actionable) byKind[outstandingActionKind(next.typeId)] += 1;
   }
   for (const claim of input.claims) if (claimAwaitsTenant(claim, userId)) byKind.claim += 1;
-  for (const plan of input.paymentPlans) if (PLAN_SCREENS_TO_ACT_ON.has(paymentPlanScreen(plan, now))) byKind.paymentPlan += 1;
   const count = Object.values(byKind).reduce((sum, n) => sum + n, 0);
   return { count, byKind };
 }

@@ -17,6 +17,7 @@ import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdj
 import { offerPaymentPlan } from "./plans";
 import { createAnnualFeeOrder } from "./annual-fee";
 import { createInventoryRequest, createKeyfreeOffer } from "./offers";
+import { addSignedDocuments } from "./signed-documents";
 import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
 
 export const DEMO_TENANTS = [
@@ -157,6 +158,7 @@ export async function seedDemo(deps: Deps, api: Api) {
     },
     now,
   );
+  await addSignedDocuments(deps, { tenancyId: demo.tenancyId, userId: demo.tenants[0]!.userId }, now);
 
   // checkout: a new order, nothing done yet (the introduction not seen).
   await createCheckoutScenario(

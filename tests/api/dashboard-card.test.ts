@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApi } from "../../server/app";
+import { readApiConfig } from "../../server/config";
+import { FixedClock } from "../../server/lib/clock";
+import { MemoryFileStore } from "../../server/lib/files";
+import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
+import { raiseClaim } from "../../server/scenarios/claims";
 import { seedDemoIfEmpty } from "../../server/scenarios/demo";
-import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { addSignedDocuments } from "../../server/scenarios/signed-documents";
+import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
+import { usePostgresInstances } from "../helpers/postgres-instances";
 
 /**
  * The dashboard card and heading over the demo dataset (part 2 §2): what each card shows, and
@@ -104,5 +112,43 @@ describe("GET /dashboard: a handful of queries, however many orders", () => {
     for (const email of ["demo@keyfree.example", "claim@keyfree.example", "annual@keyfree.example", "plan@keyfree.example"]) {
       expect(await queriesFor(email), email).toBe(2);
     }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("GET /dashboard over PostgreSQL (the one query's json, as over PGlite)", () => {
+  const pgInstances = usePostgresInstances(process.env.TEST_DATABASE_URL!, "kf_dashboard");
+
+  it("a card with its tenants, signed documents and claim, and the claim counted as outstanding", async () => {
+    const handle = await pgInstances.open();
+    await handle.migrate();
+    const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
+    const files = new MemoryFileStore();
+    const api = createApi({ db: handle.db, config: readApiConfig({ NODE_ENV: "test" }), clock, files, payments: undefined as never });
+    const me = await createTenant(handle.db, { email: "pg-dash@example.test", firstName: "Pat", lastName: "Gres" });
+    const other = await createTenant(handle.db, { email: "pg-dash-2@example.test", firstName: "", lastName: "" });
+    const { tenancy } = await createTenancy(handle.db, { tenantUserIds: [me.userId, other.userId], startDate: "2025-06-01", endDate: "2026-11-01" });
+    await createKeyfreeOrder(handle.db, {
+      tenancyId: tenancy.id,
+      ppm: 120_000,
+      status: "COMPLETE",
+      completedAt: clock.now(),
+      customers: [{ customerId: me.customerId }, { customerId: other.customerId }],
+    });
+    await addSignedDocuments({ db: handle.db, files }, { tenancyId: tenancy.id, userId: me.userId }, clock.now());
+    await raiseClaim(handle.db, { tenancyId: tenancy.id, items: [{ description: "Cleaning", type: "CLEANING", amount: 10_000 }], mediationEnabled: true }, clock.now());
+    const login = await api.request("/auth/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: me.email, password: DEMO_PASSWORD }),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const res = await api.request("/dashboard", { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(res.status).toBe(200);
+    const dashboard = (await res.json()) as any;
+    expect(dashboard.outstandingActionCount).toBe(1);
+    const [card] = dashboard.tenancyOrders;
+    expect(card.tenants.map((x: { displayName: string }) => x.displayName)).toEqual(["Pat Gres", "pg-dash-2@example.test"]);
+    expect(card.documents.map((d: { typeId: string }) => d.typeId).sort()).toEqual(["SIGNED_ADDENDUM", "SIGNED_TENANT_TERMS_AND_CONDITIONS"]);
+    expect(card.claim).toMatchObject({ status: "AWAITING_RESPONDENTS", limit: expect.any(Number), totalChargesSettled: null });
   });
 });

@@ -8,6 +8,8 @@
  * Content-Security-Policy whose script nonce is new per request and reaches React Router in
  * the load context. WEB_CONCURRENCY above 1 with PostgreSQL runs that many workers.
  */
+// First: React's production build, whatever NODE_ENV says (see web-server-react.ts).
+import "./web-server-react";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";

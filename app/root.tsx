@@ -24,7 +24,7 @@ import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
 import { webConfig } from "./lib/env.server";
 import { type DeliveryHandle, useNonce, usePageHydrates } from "./lib/page-delivery";
 import { pageTitle, PRODUCT } from "./lib/product";
-import { commitSession, destroySession, ensureCsrfToken, flash, getSession } from "./lib/session.server";
+import { commitSession, destroySession, ensureCsrfToken, getSession, readFlash } from "./lib/session.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
 
@@ -61,7 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSession(request);
   const csrf = ensureCsrfToken(session);
   const user = session.get("accessToken") ? { firstName: session.get("firstName") ?? "" } : null;
-  const toast = await flash.getToast(request);
+  const toast = await readFlash(request);
   const headers = new Headers(toast.headers);
   if (csrf.isNew) headers.append("Set-Cookie", await commitSession(session));
   return data(

@@ -29,16 +29,38 @@ export const sessionStorage = createCookieSessionStorage<SessionData>({
 });
 
 /** Flash messages live in their own short-lived signed cookie (remix-toast). */
+const FLASH_COOKIE = webConfig.isProduction ? "__Host-keyfree_flash" : "keyfree_flash";
 const toastStorage = createCookieSessionStorage({
-  cookie: { ...cookieBase, name: webConfig.isProduction ? "__Host-keyfree_flash" : "keyfree_flash" },
+  cookie: { ...cookieBase, name: FLASH_COOKIE },
 });
 
 export const flash = createToastUtilsWithCustomSession(toastStorage);
 
+/**
+ * The flash message the request carries, and the Set-Cookie that clears it. Without the flash
+ * cookie there is nothing to read or clear: no cookie is signed and none is sent (remix-toast's
+ * getToast would sign and send an empty one on every page).
+ */
+export async function readFlash(request: Request): Promise<{ toast: unknown; headers: Headers }> {
+  const cookies = request.headers.get("Cookie");
+  if (!cookies || !cookies.split(";").some((c) => c.trimStart().startsWith(`${FLASH_COOKIE}=`))) {
+    return { toast: undefined, headers: new Headers() };
+  }
+  return flash.getToast(request);
+}
+
 export type AppSession = Session<SessionData>;
 
+/** Sessions already read, by request: the root middleware and the loaders share one (one signature check per page). */
+const sessionsByRequest = new WeakMap<Request, Promise<AppSession>>();
+
 export function getSession(request: Request): Promise<AppSession> {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
+  let session = sessionsByRequest.get(request);
+  if (!session) {
+    session = sessionStorage.getSession(request.headers.get("Cookie"));
+    sessionsByRequest.set(request, session);
+  }
+  return session;
 }
 
 export const commitSession = (session: AppSession) => sessionStorage.commitSession(session);

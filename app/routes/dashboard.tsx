@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { KeyfreeCard, type KeyfreeCardData } from "~/components/keyfree-card";
 import { apiContext } from "~/lib/api.server";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -19,23 +20,30 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (annualFee) throw redirect(`/annual-fee/${annualFee.orderId}/${annualFee.customerId}`);
   // Part 2, Dashboard redirects: a customer who must add (or replace a shared) payment method.
   if (dashboard.mustAddPaymentMethod) throw redirect("/add-payment-method");
-  // The API derives the default filter, the heading's "outstanding actions" and each status line (part 2 §2).
+  // The API derives the default filter, the heading's "outstanding actions" (every kind, counted there) and each status line (part 2 §2).
   const filter = filterFromUrl(url) ?? dashboard.defaultAccountStatus;
   return data({
     filter,
     hasOutstandingActions: dashboard.hasOutstandingActions,
     keyfrees: dashboard.tenancyOrders
       .filter((o) => o.accountStatus === filter)
-      .map((o) => ({
-        orderId: o.id,
-        customerId: o.orderCustomer.customerId,
-        address: addressLine(o.tenancy.property.address),
-        postcode: o.tenancy.property.address.postcode,
-        rent: formatPounds(o.tenancy.PPM),
-        termLabel: o.tenancy.isNewTenancy ? "Tenancy dates" : `${PRODUCT.name} term`,
-        term: `${formatDate(o.tenancy.startDate)}${o.tenancy.endDate ? ` to ${formatDate(o.tenancy.endDate)}` : ""}`,
-        statusLine: o.statusLine,
-      })),
+      .map(
+        (o): KeyfreeCardData => ({
+          orderId: o.id,
+          href: `/checkout/${o.id}/${o.orderCustomer.customerId}`,
+          address: addressLine(o.tenancy.property.address),
+          postcode: o.tenancy.property.address.postcode,
+          rent: formatPounds(o.tenancy.PPM),
+          termLabel: o.tenancy.isNewTenancy ? "Tenancy dates" : `${PRODUCT.name} term`,
+          term: `${formatDate(o.tenancy.startDate)}${o.tenancy.endDate ? ` to ${formatDate(o.tenancy.endDate)}` : ""}`,
+          tenants: o.tenants.map((t) => t.displayName),
+          statusLine: o.statusLine,
+          actionable: o.hasOutstandingActions,
+          documents: o.documents.map((d) => ({ id: d.id, name: d.name, url: d.url })),
+          totalChargesSettled:
+            o.claim?.totalChargesSettled != null ? formatPounds(o.claim.totalChargesSettled) : null,
+        }),
+      ),
   });
 }
 
@@ -74,26 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="card-list">
           {keyfrees.map((k) => (
-            <li key={k.orderId} className="card">
-              <h3 className="card__title">
-                <Link to={`/checkout/${k.orderId}/${k.customerId}`}>{k.address}</Link>
-              </h3>
-              <dl className="card__facts">
-                <div>
-                  <dt>Postcode</dt>
-                  <dd>{k.postcode}</dd>
-                </div>
-                <div>
-                  <dt>Rent per month</dt>
-                  <dd>{k.rent}</dd>
-                </div>
-                <div>
-                  <dt>{k.termLabel}</dt>
-                  <dd>{k.term}</dd>
-                </div>
-              </dl>
-              <p className="card__status">{k.statusLine}</p>
-            </li>
+            <KeyfreeCard key={k.orderId} card={k} />
           ))}
         </ul>
       )}

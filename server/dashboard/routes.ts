@@ -4,7 +4,7 @@ import { defaultDashboardFilter } from "../domain/order-customers";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
 import { TenancyOrderSchema } from "../orders/schemas";
-import { tenancyOrdersFor } from "../orders/views";
+import { tenancyOrdersWithOutstanding } from "../orders/views";
 
 /**
  * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,
@@ -17,7 +17,14 @@ const DashboardSchema = z
     tenancyOrders: z.array(TenancyOrderSchema).openapi({ description: "The Keyfree orders, newest first" }),
     hasOutstandingActions: z
       .boolean()
-      .openapi({ description: "Any Keyfree order has an open next action the tenant can do ('You have outstanding actions')" }),
+      .openapi({ description: "The tenant has anything to do now, anywhere ('You have outstanding actions')" }),
+    outstandingActionCount: z
+      .number()
+      .int()
+      .openapi({
+        description:
+          "How many things the tenant can do now: checkout steps, claim answers and payments, arbitration payments, payment plan steps, the annual fee",
+      }),
     defaultAccountStatus: z.enum(["ACTIVE", "EXPIRED"]).openapi({ description: "The dashboard's default filter (part 2 §2)" }),
     pendingAnnualFee: z
       .object({ orderId: z.string(), customerId: z.string() })
@@ -48,13 +55,14 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, a
   const { userId } = c.get("auth");
   const customer = tenantCustomer(c);
   // One read of every order (any product), split here: Keyfrees for the cards, annual fees for the redirect.
-  const all = await tenancyOrdersFor(deps.db, customer.id, userId, {}, deps.clock.now());
+  const { tenancyOrders: all, outstanding } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
   const keyfrees = all.filter((o) => o.productId === "KEYFREE");
   const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
   return c.json(
     {
       tenancyOrders: keyfrees,
-      hasOutstandingActions: keyfrees.some((o) => o.hasOutstandingActions),
+      hasOutstandingActions: outstanding.count > 0,
+      outstandingActionCount: outstanding.count,
       defaultAccountStatus: defaultDashboardFilter(keyfrees.map((o) => o.status)),
       pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
       mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,

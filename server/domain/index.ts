@@ -20,3 +20,4 @@ export * from "./keyfree-offers.js";
 export * from "./passwords.js";
 export * from "./payment-plans-rules.js";
 export * from "./tenancy-inventory.js";
+export * from "./outstanding-actions.js";

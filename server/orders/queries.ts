@@ -1,10 +1,13 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import {
+  addresses,
   customers,
   orderCustomerActions,
   orderCustomers,
   orders,
+  properties,
+  tenancies,
   tenancyTenants,
   users
 } from "../db/schema";
@@ -196,3 +199,147 @@ export async function ownOrderCustomer(
   return { orderCustomer, customer };
 }
 
+
+// ── The tenancy orders of a customer, in one query ──────────────────────────
+
+/** Timestamps come back from json_build_object as ISO strings. */
+const toDate = (value: string | null | undefined) => (value == null ? null : new Date(value));
+
+type JsonAction = Omit<ActionRow, "completedAt" | "createdAt"> & { completedAt: string | null; createdAt: string };
+type JsonOrderCustomer = Omit<LoadedOrderCustomer, "actions"> & { actions: JsonAction[] };
+type JsonTenant = { id: string; firstName: string; lastName: string; email: string };
+type JsonDocument = { id: string; name: string; typeId: string };
+type JsonProposal = {
+  id: string;
+  round: number;
+  status: string;
+  source: string;
+  type: string | null;
+  createdByUserId: string | null;
+  publishedAt: string | null;
+  createdAt: string;
+};
+type JsonClaim = {
+  id: string;
+  status: string;
+  limit: number;
+  finalAmount: number | null;
+  arbitrationId: string | null;
+  arbitratedAmount: number | null;
+  /** Whether the signed-in user is a respondent (only then are its details and proposals sent). */
+  respondent: boolean;
+  proposals: JsonProposal[];
+};
+type JsonPaymentPlan = {
+  id: string;
+  status: string;
+  createdAt: string;
+  actions: { id: string; typeId: string; completedAt: string | null }[];
+  instalmentStatuses: string[];
+};
+
+/**
+ * Every order the customer is on that matches `filter`, newest first, with its tenancy, property
+ * and address, every order customer with their actions, the tenancy's tenants and signed
+ * documents, its latest claim (with the arbitration, and the proposals when the user is a
+ * respondent) and the payment plans of the customer's own order customer: one round trip
+ * (correlated json subqueries), however many orders there are.
+ */
+export async function loadTenancyOrderRows(
+  db: Reader,
+  customerId: string,
+  userId: string,
+  filter: { productId?: string; orderId?: string },
+) {
+  const conditions = [eq(orderCustomers.customerId, customerId)];
+  if (filter.productId !== undefined) conditions.push(eq(orders.productId, filter.productId));
+  if (filter.orderId !== undefined) conditions.push(eq(orders.id, filter.orderId));
+  const rows = await db
+    .select({
+      order: orders,
+      orderCustomer: orderCustomers,
+      tenancy: tenancies,
+      property: properties,
+      address: addresses,
+      orderCustomers: sql<JsonOrderCustomer[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', oc.id, 'orderId', oc.order_id, 'customerId', oc.customer_id, 'userId', c.user_id,
+          'fee', oc.fee, 'tenantLiability', oc.tenant_liability,
+          'actions', (
+            select coalesce(json_agg(json_build_object(
+              'id', a.id, 'orderCustomerId', a.order_customer_id, 'typeId', a.type_id, 'position', a.position,
+              'completedAt', a.completed_at, 'details', a.details, 'createdAt', a.created_at
+            ) order by a.position, a.created_at, a.id), '[]'::json)
+            from order_customer_actions a where a.order_customer_id = oc.id)
+        ) order by oc.created_at, oc.id), '[]'::json)
+        from order_customers oc join customers c on c.id = oc.customer_id
+        where oc.order_id = ${orders.id})`,
+      tenants: sql<JsonTenant[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email
+        ) order by tt.created_at, tt.id), '[]'::json)
+        from tenancy_tenants tt join users u on u.id = tt.user_id
+        where tt.tenancy_id = ${tenancies.id})`,
+      documents: sql<JsonDocument[]>`(
+        select coalesce(json_agg(json_build_object('id', d.id, 'name', d.name, 'typeId', td.type_id)
+          order by td.created_at, td.id), '[]'::json)
+        from tenancy_documents td join documents d on d.id = td.document_id
+        where td.tenancy_id = ${tenancies.id} and td.type_id like 'SIGNED\\_%')`,
+      claim: sql<JsonClaim | null>`(
+        select json_build_object(
+          'id', cl.id, 'status', cl.status, 'limit', cl."limit", 'finalAmount', cl.final_amount,
+          'arbitrationId', ar.id, 'arbitratedAmount', ar.arbitrated_amount,
+          'respondent', cr.id is not null,
+          'proposals', case when cr.id is null then '[]'::json else (
+            select coalesce(json_agg(json_build_object(
+              'id', cp.id, 'round', cp.round, 'status', cp.status, 'source', cp.source, 'type', cp.type,
+              'createdByUserId', cp.created_by_user_id, 'publishedAt', cp.published_at, 'createdAt', cp.created_at
+            )), '[]'::json)
+            from claim_proposals cp where cp.claim_id = cl.id) end)
+        from claims cl
+        left join arbitrations ar on ar.claim_id = cl.id
+        left join claim_respondents cr on cr.claim_id = cl.id and cr.user_id = ${userId}
+        where cl.tenancy_id = ${tenancies.id}
+        order by cl.created_at desc, cl.id desc
+        limit 1)`,
+      paymentPlans: sql<JsonPaymentPlan[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', pp.id, 'status', pp.status, 'createdAt', pp.created_at,
+          'actions', (
+            select coalesce(json_agg(json_build_object('id', pa.id, 'typeId', pa.type_id, 'completedAt', pa.completed_at)
+              order by pa.position), '[]'::json)
+            from payment_plan_actions pa where pa.payment_plan_id = pp.id),
+          'instalmentStatuses', (
+            select coalesce(json_agg(pi.status), '[]'::json)
+            from payment_plan_instalments pi where pi.payment_plan_id = pp.id)
+        )), '[]'::json)
+        from payment_plans pp where pp.order_customer_id = ${orderCustomers.id})`,
+    })
+    .from(orderCustomers)
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+
+  return rows.map((r) => ({
+    order: r.order,
+    orderCustomer: r.orderCustomer,
+    tenancy: r.tenancy,
+    property: r.property,
+    address: r.address,
+    orderCustomers: r.orderCustomers.map(
+      (oc): LoadedOrderCustomer => ({
+        ...oc,
+        actions: oc.actions.map((a) => ({ ...a, completedAt: toDate(a.completedAt), createdAt: new Date(a.createdAt) })),
+      }),
+    ),
+    tenants: r.tenants,
+    documents: r.documents,
+    claim: r.claim === null ? null : { ...r.claim, proposals: r.claim.proposals },
+    paymentPlans: r.paymentPlans,
+  }));
+}
+
+export type TenancyOrderRow = Awaited<ReturnType<typeof loadTenancyOrderRows>>[number];

@@ -18,6 +18,7 @@ import { offerPaymentPlan } from "./plans";
 import { createAnnualFeeOrder } from "./annual-fee";
 import { createInventoryRequest } from "../inventory/service";
 import { createKeyfreeOffer } from "../offers/service";
+import { addSignedDocuments } from "./signed-documents";
 import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
 
 export const DEMO_TENANTS = [
@@ -158,6 +159,7 @@ export async function seedDemo(deps: Deps, api: Api) {
     },
     now,
   );
+  await addSignedDocuments(deps, { tenancyId: demo.tenancyId, userId: demo.tenants[0]!.userId }, now);
 
   // checkout: a new order, nothing done yet (the introduction not seen).
   await createCheckoutScenario(

@@ -1493,8 +1493,10 @@ export interface components {
         Dashboard: {
             /** @description The Keyfree orders, newest first */
             tenancyOrders: components["schemas"]["TenancyOrder"][];
-            /** @description Any Keyfree order has an open next action the tenant can do ('You have outstanding actions') */
+            /** @description The tenant has anything to do now, anywhere ('You have outstanding actions') */
             hasOutstandingActions: boolean;
+            /** @description How many things the tenant can do now: checkout steps, claim answers and payments, arbitration payments, payment plan steps, the annual fee */
+            outstandingActionCount: number;
             /**
              * @description The dashboard's default filter (part 2 §2)
              * @enum {string}

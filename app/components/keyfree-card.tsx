@@ -1,0 +1,87 @@
+import { Link } from "react-router";
+import { PRODUCT } from "~/lib/product";
+
+/** One Keyfree on the dashboard (part 2 §2), as the dashboard's loader prepares it: every string ready to show. */
+export type KeyfreeCardData = {
+  orderId: string;
+  /** /checkout/{orderId}/{customerId}: the card's link, and the Continue link of an actionable card. */
+  href: string;
+  address: string;
+  postcode: string;
+  rent: string;
+  termLabel: string;
+  term: string;
+  /** Names, or e-mails when a name is missing. */
+  tenants: string[];
+  statusLine: string;
+  /** The tenant can do the next action now: 'Please press continue to complete your Keyfree'. */
+  actionable: boolean;
+  /** Signed documents, once the Keyfree is complete. */
+  documents: { id: string; name: string; url: string }[];
+  /** Shown when the claim is resolved. */
+  totalChargesSettled: string | null;
+};
+
+export function KeyfreeCard({ card }: { card: KeyfreeCardData }) {
+  const titleId = `keyfree-${card.orderId}`;
+  return (
+    <li className="card">
+      <h3 className="card__title" id={titleId}>
+        <Link to={card.href}>{card.address}</Link>
+      </h3>
+      {card.actionable ? (
+        <div className="card__banner">
+          <p>Please press continue to complete your {PRODUCT.name}</p>
+          <Link className="button button--small" to={card.href} aria-describedby={titleId}>
+            Continue
+          </Link>
+        </div>
+      ) : null}
+      <dl className="card__facts">
+        <div>
+          <dt>Postcode</dt>
+          <dd>{card.postcode}</dd>
+        </div>
+        <div>
+          <dt>Rent per month</dt>
+          <dd>{card.rent}</dd>
+        </div>
+        <div>
+          <dt>{card.termLabel}</dt>
+          <dd>{card.term}</dd>
+        </div>
+        <div>
+          <dt>{card.tenants.length === 1 ? "Tenant" : "Tenants"}</dt>
+          <dd>
+            <ul className="card__tenants">
+              {card.tenants.map((name, i) => (
+                <li key={i}>{name}</li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+        {card.totalChargesSettled !== null ? (
+          <div>
+            <dt>Total charges settled</dt>
+            <dd>{card.totalChargesSettled}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {card.documents.length > 0 ? (
+        <div className="card__documents">
+          <h4>Signed documents</h4>
+          <ul>
+            {card.documents.map((d) => (
+              <li key={d.id}>
+                <a href={d.url} download>
+                  {d.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p className="card__status">{card.statusLine}</p>
+    </li>
+  );
+}

@@ -15,8 +15,6 @@ import { DEMO_PASSWORD, expect, signIn, test } from "./fixtures";
 const PENDING: { path: RegExp; builtBy: string }[] = [
   { path: /^\/auth\/reset-password$/, builtBy: "issue 9 (password reset, being built alongside)" },
   { path: /^\/auth\/set-password$/, builtBy: "issue 9 (set password, being built alongside)" },
-  { path: /^\/keyfree-offer\/[^/]+$/, builtBy: "issue 9 (Keyfree offer pages, being built alongside)" },
-  { path: /^\/tenancy-inventory-response$/, builtBy: "issue 9 (tenancy inventory pages, being built alongside)" },
   { path: /^\/payment-plan\/[^/]+$/, builtBy: "the payment-plan issue" },
   { path: /^\/payment-plan\/[^/]+\/manual-payment$/, builtBy: "the payment-plan issue" },
 ];

@@ -22,6 +22,11 @@ export const PASSWORD_MESSAGES = {
    */
   characterTypes:
     "Use at least 3 of these: a lower case letter, an upper case letter, a number, a special character (!@#$%^&*)",
+  /*
+   * Beyond the spec (OWASP ASVS 6.2): the most common passwords are refused, whatever
+   * their character types ('Password1' passes the 3-of-4 rule but is among the first guesses).
+   */
+  common: "This password is too common, so it is easy to guess. Choose another, for example three or four unrelated words.",
   confirmRequired: "Required",
   mismatch: "Passwords must match",
 } as const;
@@ -38,12 +43,21 @@ export function passwordCharacterTypes(password: string): PasswordCharacterType[
   return types;
 }
 
-/** The message for a new password that breaks the rule, or null when it is acceptable. */
-export function newPasswordError(password: string | null | undefined): string | null {
+/** Whether a password is on a list of common passwords (the list in lower case; case does not make it safer). */
+export function isCommonPassword(password: string, commonPasswords: ReadonlySet<string>): boolean {
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/**
+ * The message for a new password that breaks the rule, or null when it is acceptable. With a
+ * list of common passwords (the API passes one) a password on it is refused too.
+ */
+export function newPasswordError(password: string | null | undefined, commonPasswords?: ReadonlySet<string>): string | null {
   if (password === null || password === undefined || password === "") return PASSWORD_MESSAGES.required;
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.minLength;
   if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.maxLength;
   if (passwordCharacterTypes(password).length < PASSWORD_MIN_CHARACTER_TYPES) return PASSWORD_MESSAGES.characterTypes;
+  if (commonPasswords && isCommonPassword(password, commonPasswords)) return PASSWORD_MESSAGES.common;
   return null;
 }
 

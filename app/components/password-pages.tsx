@@ -27,7 +27,9 @@ export function PasswordLinkProblem({ state, message }: { state: keyof typeof PR
         </Link>
       </p>
       <p>
-        <Link to="/auth/login">Back to Login</Link>
+        <Link to="/auth/login" className="standalone-link">
+          Back to Login
+        </Link>
       </p>
     </div>
   );

@@ -56,7 +56,9 @@ export default function ResetPasswordRequest() {
           </button>
         </form>
         <p>
-          <Link to="/auth/login">Back to Login</Link>
+          <Link to="/auth/login" className="standalone-link">
+          Back to Login
+        </Link>
         </p>
       </div>
     );
@@ -74,7 +76,9 @@ export default function ResetPasswordRequest() {
         </button>
       </AppForm>
       <p>
-        <Link to="/auth/login">Back to Login</Link>
+        <Link to="/auth/login" className="standalone-link">
+          Back to Login
+        </Link>
       </p>
     </div>
   );

@@ -5,10 +5,12 @@ import { parseForm } from "~/lib/forms.server";
 import { PASSWORD_FAILURE_MESSAGE, newPasswordSchema } from "~/lib/password-forms";
 import { passwordIssue, readPasswordLink } from "~/lib/password-links.server";
 import { pageTitle } from "~/lib/product";
+import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/reset-password";
 
 /** Part 1 §2.2 and part 2 §2: after 'Password Reset' the tenant goes to login after 4 seconds. */
 export const LOGIN_REDIRECT_SECONDS = 4;
+export const PASSWORD_RESET_FLASH = "Your password has been reset. Sign in with your new password.";
 
 /**
  * The reset-password screen (part 1 §2.2): the e-mailed link carries token and email. A link
@@ -28,7 +30,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { response, error } = await api.POST("/auth/reset-password", {
     body: { token: link.token, email: link.email ?? "", password: form.value.password! },
   });
-  if (response.status === 204) return { done: true as const };
+  // The login page says it again, so nothing is lost when the timed redirect cuts reading short.
+  if (response.status === 204) return flash.dataWithSuccess({ done: true as const }, PASSWORD_RESET_FLASH);
   const issue = passwordIssue(error);
   if (issue) return form.reply({ fieldErrors: { password: [issue] } });
   // The link may have been used or have expired since the page was shown.

@@ -44,7 +44,7 @@ export default function ResetPasswordRequest() {
         {sent.resent ? <p role="status">We have sent another email.</p> : null}
         <p>{sent.message}</p>
         <p>
-          We sent it to <strong>{sent.email}</strong>. The link works once, for 1 hour. If the email has not arrived after a
+          Look in the inbox of <strong>{sent.email}</strong>: the link works once, for 1 hour. If nothing has arrived after a
           few minutes, check your spam folder or send it again.
         </p>
         <form method="post">

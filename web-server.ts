@@ -15,6 +15,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { serve, type HttpBindings } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
@@ -22,6 +23,7 @@ import { compress } from "hono/compress";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspNonceContext } from "./app/lib/page-delivery";
+import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/lib/client-address.server";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
@@ -35,6 +37,7 @@ const port = Number(process.env.PORT ?? 3000);
 const apiConfig = readApiConfig();
 const maintenance = ["1", "true", "on", "yes"].includes((process.env.MAINTENANCE_MODE ?? "").toLowerCase());
 const inProcessApi = !process.env.TENANT_API_URL;
+const proxyHops = trustedProxyHops();
 
 // Outside production the ops routes (playing the other parties) answer to a token that
 // `npm run ops` and the browser tests read from the data folder.
@@ -214,6 +217,7 @@ async function serveWeb() {
   app.all("*", compress(), async (c) => {
     const context = hostLoadContext(hostApi);
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
+    context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
     const response = await handle(c.req.raw, context);
     // Pages carry personal data: never cache them.
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {

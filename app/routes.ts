@@ -3,12 +3,19 @@ import { index, layout, route, type RouteConfig } from "@react-router/dev/routes
 /** Paths exactly as the spec's route table (part 2 §2). */
 export default [
   // Authentication pages: full width, no header; signed-in users go to /.
-  layout("routes/auth/layout.tsx", [route("auth/login", "routes/auth/login.tsx")]),
+  layout("routes/auth/layout.tsx", [
+    route("auth/login", "routes/auth/login.tsx"),
+    route("auth/reset-password-request", "routes/auth/reset-password-request.tsx"),
+    route("auth/reset-password", "routes/auth/reset-password.tsx"),
+    route("auth/set-password", "routes/auth/set-password.tsx"),
+  ]),
   route("auth/logout", "routes/auth/logout.tsx"),
   // Identity-provider sign-in (part 1 §2.2): /login goes to the provider, /authenticate is its callback.
   route("login", "routes/auth/identity-login.tsx"),
   route("authenticate", "routes/auth/authenticate.tsx"),
   route("unauthorised", "routes/auth/unauthorised.tsx"),
+  // Where the spec sends a tenant after setting a password: the dashboard.
+  route("keyfrees", "routes/keyfrees.ts"),
 
   // Outside production only: the e-mails the app has queued (the dev mailbox).
   route("dev/mail", "routes/dev/mail.tsx"),

@@ -128,6 +128,33 @@ test.describe("no JavaScript where none is needed", () => {
     await expectNoScript(page, requested, "maintenance page");
   });
 
+  test("the password pages load no script: forgot password, Check Your Email, a link that cannot be used, Set Password", async ({
+    page,
+    ops,
+  }) => {
+    const requested = watchScripts(page);
+    await page.goto("/auth/reset-password-request");
+    await expectNoScript(page, requested, "forgot password");
+    await page.getByLabel("Email address").fill(`nobody-${Date.now()}@example.test`);
+    await page.getByRole("button", { name: "Send link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+    await expectNoScript(page, requested, "Check Your Email");
+
+    await page.goto("/auth/reset-password?token=made-up&email=nobody%40example.test");
+    await expect(page.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible();
+    await expectNoScript(page, requested, "a reset link that cannot be used");
+
+    const email = `delivery-invite-${test.info().project.name}-${Date.now()}@example.test`;
+    const invite = (await ops("invite-tenant", { email, firstName: "Ida", lastName: "Vite" })) as { link: string };
+    const link = new URL(invite.link);
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole("heading", { level: 1, name: "Set Password" })).toBeVisible();
+    await expectNoScript(page, requested, "Set Password");
+    await page.getByRole("button", { name: "Set Password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+    await expectNoScript(page, requested, "Set Password with errors");
+  });
+
   test("a flash message's countdown is one small inline script carrying the page's nonce", async ({ page, newTenant, ops, isJsOn }) => {
     const tenant = await newTenant();
     await page.goto("/auth/login");

@@ -13,8 +13,6 @@ import { DEMO_PASSWORD, expect, signIn, test } from "./fixtures";
  * empty when the payment-plan issue is done.
  */
 const PENDING: { path: RegExp; builtBy: string }[] = [
-  { path: /^\/auth\/reset-password$/, builtBy: "issue 9 (password reset, being built alongside)" },
-  { path: /^\/auth\/set-password$/, builtBy: "issue 9 (set password, being built alongside)" },
   { path: /^\/payment-plan\/[^/]+$/, builtBy: "the payment-plan issue" },
   { path: /^\/payment-plan\/[^/]+\/manual-payment$/, builtBy: "the payment-plan issue" },
 ];

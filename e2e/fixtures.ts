@@ -41,7 +41,7 @@ function trackDocuments(page: Page) {
  * server sent, so that is checked as sent; with it on, the page may have been rendered in the
  * browser since, so the document as it is now (the browser's serialisation) is checked.
  */
-export async function expectValidHtml(page: Page) {
+export async function expectValidHtml(page: Page, options: AccessibleOptions = {}) {
   const jsOn = base.info().project.use.javaScriptEnabled !== false;
   let html: string | undefined;
   if (!jsOn)
@@ -50,7 +50,10 @@ export async function expectValidHtml(page: Page) {
       ?.text()
       .catch(() => undefined);
   html ??= await page.content();
-  const report = await htmlValidate.validateString(html, page.url());
+  // Rules given here are merged into the checker's own: every other rule still applies.
+  const report = options.timedRedirect
+    ? await htmlValidate.validateString(html, page.url(), { rules: { "meta-refresh": "off" } })
+    : await htmlValidate.validateString(html, page.url());
   const lines = html.split("\n");
   const problems = report.results.flatMap((r) =>
     r.messages.map(
@@ -61,6 +64,16 @@ export async function expectValidHtml(page: Page) {
   expect(problems, `HTML errors on ${page.url()}`).toEqual([]);
 }
 
+export type AccessibleOptions = {
+  /**
+   * The page is one the spec sends on after a delay ('Password Reset', then login after 4
+   * seconds): the meta-refresh rule (WCAG 2.2.1, F41) of html-validate and of axe is the one
+   * rule not applied. The page links on at once and the next page repeats its message
+   * (docs/decisions/0010 records this conflict between the spec and WCAG).
+   */
+  timedRedirect?: boolean;
+};
+
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
@@ -69,8 +82,8 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  * so with JavaScript off the page's HTML (scripts removed, as that browser saw it) is
  * checked in a scripted twin page on the same origin, styles and all.
  */
-export async function expectAccessible(page: Page) {
-  await expectValidHtml(page);
+export async function expectAccessible(page: Page, options: AccessibleOptions = {}) {
+  await expectValidHtml(page, options);
   const jsOn = base.info().project.use.javaScriptEnabled !== false;
   let target = page;
   let twinContext: BrowserContext | undefined;
@@ -83,7 +96,9 @@ export async function expectAccessible(page: Page) {
     await target.route(snapshotUrl, (route) => route.fulfill({ status: 200, contentType: "text/html", body: html }));
     await target.goto(snapshotUrl);
   }
-  const results = await new AxeBuilder({ page: target }).withTags(AXE_TAGS).analyze();
+  const axe = new AxeBuilder({ page: target }).withTags(AXE_TAGS);
+  if (options.timedRedirect) axe.disableRules(["meta-refresh"]);
+  const results = await axe.analyze();
   await twinContext?.close();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);

@@ -3,13 +3,15 @@
  * reset itself, and setting the password of an invited tenant. The links travel by e-mail
  * (the outbox) and carry single-use tokens of which only a hash is stored.
  */
-import { and, count, eq, gt, gte, isNull } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
 import type { ApiConfig } from "../config";
+import type { Deps } from "../context";
 import type { Database } from "../db";
 import { accessTokens, passwordTokens, userEvents, users } from "../db/schema";
 import { PRODUCT_NAME } from "../domain/product";
 import { ApiError } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
+import { SlidingWindowCounter } from "../lib/rate-limit";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
 
 export type PasswordTokenKind = "RESET" | "SET";
@@ -25,6 +27,16 @@ export const PASSWORD_TOKEN_TTL_MS: Record<PasswordTokenKind, number> = {
  * answer (nothing is revealed) but send nothing, so nobody can flood a tenant's inbox.
  */
 export const RESET_EMAILS_PER_HOUR = 5;
+
+/**
+ * At most this many reset requests an hour from one client address, whatever the emails (a
+ * shared office or mobile network sends many tenants through one address, hence not fewer).
+ * Beyond it the request is refused with TOO_MANY_RESET_REQUESTS_MESSAGE, for an email with an
+ * account or without alike, so the refusal reveals nothing (docs/decisions/0010).
+ */
+export const RESET_REQUESTS_PER_ADDRESS_PER_HOUR = 20;
+export const TOO_MANY_RESET_REQUESTS_MESSAGE =
+  "We have had too many password reset requests from your network. Please try again later.";
 
 export const PASSWORD_REQUEST_ANSWER =
   "If an account exists for this email address, we have sent it a link to reset the password.";
@@ -43,6 +55,32 @@ export const TOKEN_MESSAGES: Record<PasswordTokenKind, { invalid: string; used: 
 };
 
 type Db = Pick<Database, "insert" | "update" | "select">;
+
+/** Reset requests per client address, per database (so each test's API counts its own). */
+const requestsByAddress = new WeakMap<object, SlidingWindowCounter>();
+
+/**
+ * 'Forgotten password' (part 1 §2.2): e-mails a reset link when the email has an account.
+ * The answer is the same either way; requests from one address are throttled first.
+ */
+export async function requestPasswordReset(deps: Pick<Deps, "db" | "clock" | "config">, email: string, address: string | null) {
+  const { db, clock, config } = deps;
+  const now = clock.now();
+  if (address) {
+    let counter = requestsByAddress.get(db);
+    if (!counter) requestsByAddress.set(db, (counter = new SlidingWindowCounter(60 * 60 * 1000)));
+    if (counter.count(address, now) >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR) {
+      throw new ApiError(429, TOO_MANY_RESET_REQUESTS_MESSAGE);
+    }
+    counter.record(address, now);
+  }
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  if (user) await db.transaction((tx) => sendResetPasswordLink(tx, config, user, now));
+}
 type UserForEmail = { id: string; email: string; firstName: string };
 
 /** The link a tenant follows from the e-mail: /auth/reset-password or /auth/set-password, with token and email. */
@@ -165,23 +203,41 @@ export async function sendSetPasswordLink(
   return { token, link, emailId };
 }
 
+export type PasswordLinkState = "USABLE" | "INVALID" | "USED" | "EXPIRED";
+
 /**
- * Checks a token from a link before the (slow) password hashing: it must exist, be of the
- * kind, belong to the email when one is given, and be unused and unexpired.
+ * What a link's token is: USABLE, or why not. It must exist, be of the kind, belong to the
+ * email when one is given, and be unused and unexpired. Reading it changes nothing.
  */
-export async function findUsableToken(db: Database, kind: PasswordTokenKind, token: string, email: string | undefined, now: Date) {
-  const messages = TOKEN_MESSAGES[kind];
+export async function passwordTokenState(db: Database, kind: PasswordTokenKind, token: string, email: string | undefined, now: Date) {
   const [row] = await db
     .select({ token: passwordTokens, email: users.email })
     .from(passwordTokens)
     .innerJoin(users, eq(users.id, passwordTokens.userId))
     .where(eq(passwordTokens.tokenHash, hashToken(token)))
     .limit(1);
-  if (!row || row.token.kind !== kind) throw new ApiError(400, messages.invalid);
-  if (email !== undefined && row.email.toLowerCase() !== email.toLowerCase()) throw new ApiError(400, messages.invalid);
-  if (row.token.usedAt) throw new ApiError(400, messages.used);
-  if (row.token.expiresAt.getTime() <= now.getTime()) throw new ApiError(400, messages.expired);
-  return row.token;
+  const state = (s: PasswordLinkState) => ({ state: s, token: s === "USABLE" ? row!.token : null });
+  if (!row || row.token.kind !== kind) return state("INVALID");
+  if (email !== undefined && row.email.toLowerCase() !== email.toLowerCase()) return state("INVALID");
+  if (row.token.usedAt) return state("USED");
+  if (row.token.expiresAt.getTime() <= now.getTime()) return state("EXPIRED");
+  return state("USABLE");
+}
+
+/** The message for a link that cannot be used, by its state. */
+export function passwordLinkMessage(kind: PasswordTokenKind, state: Exclude<PasswordLinkState, "USABLE">): string {
+  const messages = TOKEN_MESSAGES[kind];
+  return state === "USED" ? messages.used : state === "EXPIRED" ? messages.expired : messages.invalid;
+}
+
+/**
+ * Checks a token from a link before the (slow) password hashing (see passwordTokenState);
+ * a link that cannot be used is refused with 400 and the message saying why.
+ */
+export async function findUsableToken(db: Database, kind: PasswordTokenKind, token: string, email: string | undefined, now: Date) {
+  const found = await passwordTokenState(db, kind, token, email, now);
+  if (found.state !== "USABLE" || !found.token) throw new ApiError(400, passwordLinkMessage(kind, found.state as Exclude<PasswordLinkState, "USABLE">));
+  return found.token;
 }
 
 /**

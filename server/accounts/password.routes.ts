@@ -4,25 +4,34 @@
  * (the outbox) and carry single-use tokens of which only a hash is stored.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { sql } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { users } from "../db/schema";
-import { newPasswordError, PASSWORD_MESSAGES } from "../domain/passwords";
+import { newPasswordError, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from "../domain/passwords";
 import { issueAccessToken } from "../lib/access-tokens";
+import { clientAddress } from "../lib/client-address";
+import { commonPasswords } from "../lib/common-passwords";
 import { errorResponses } from "../lib/errors";
 import { hashPassword } from "../lib/passwords";
-import { findUsableToken, PASSWORD_REQUEST_ANSWER, sendResetPasswordLink, usePasswordToken } from "./password-service";
+import {
+  findUsableToken,
+  PASSWORD_REQUEST_ANSWER,
+  passwordLinkMessage,
+  passwordTokenState,
+  requestPasswordReset,
+  usePasswordToken,
+} from "./password-service";
 
-
-/** Part 1 §5 new password: required, 'Minimum 8 Characters', 3 of 4 character types. */
+/**
+ * Part 1 §5 new password: required, 'Minimum 8 Characters', 3 of 4 character types; and
+ * (OWASP ASVS 6.2) not one of the most common passwords.
+ */
 const NewPassword = z
   .string({ error: PASSWORD_MESSAGES.required })
   .superRefine((value, ctx) => {
-    const message = newPasswordError(value);
+    const message = newPasswordError(value, commonPasswords());
     if (message) ctx.addIssue({ code: "custom", message });
   })
   .openapi({
-    description: "At least 8 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*",
+    description: `8 to ${PASSWORD_MAX_LENGTH} characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*; not one of the most common passwords`,
     example: "Keyfree-new-1",
   });
 
@@ -47,16 +56,43 @@ const SetPasswordResponse = z
   .object({ accessToken: z.string().openapi({ description: "Bearer token: the tenant is signed in" }) })
   .openapi("SetPasswordResponse");
 
+const PasswordLinkBody = z
+  .object({
+    kind: z.enum(["RESET", "SET"]).openapi({ description: "RESET: a reset-password link; SET: an invitation's set-password link" }),
+    token: LinkToken,
+    email: Email.optional().openapi({ description: "The email from the link" }),
+  })
+  .openapi("PasswordLinkRequest");
+const PasswordLinkResponse = z
+  .object({
+    state: z.enum(["USABLE", "INVALID", "USED", "EXPIRED"]),
+    message: z.string().nullable().openapi({ description: "Why the link cannot be used (null when it can)" }),
+  })
+  .openapi("PasswordLinkResponse");
+
+const checkPasswordLink = createRoute({
+  method: "post",
+  path: "/auth/password-link",
+  operationId: "checkPasswordLink",
+  tags: ["auth"],
+  summary: "Whether a reset or set-password link can still be used, and why not (changes nothing)",
+  request: { body: { required: true, content: { "application/json": { schema: PasswordLinkBody } } } },
+  responses: {
+    200: { description: "The link's state", content: { "application/json": { schema: PasswordLinkResponse } } },
+    ...errorResponses(400),
+  },
+});
+
 const resetPasswordRequest = createRoute({
   method: "post",
   path: "/auth/reset-password-request",
   operationId: "resetPasswordRequest",
   tags: ["auth"],
-  summary: "E-mail a link to reset the password (the same answer whether or not the account exists)",
+  summary: "E-mail a link to reset the password (the same answer whether or not the account exists; throttled per email and per client address)",
   request: { body: { required: true, content: { "application/json": { schema: ResetPasswordRequestBody } } } },
   responses: {
     200: { description: "Sent when the account exists", content: { "application/json": { schema: ResetPasswordRequestResponse } } },
-    ...errorResponses(400),
+    ...errorResponses(400, 429),
   },
 });
 
@@ -87,16 +123,14 @@ const setPassword = createRoute({
 });
 
 export const passwordRoutes = new OpenAPIHono<AppEnv>()
+  .openapi(checkPasswordLink, async (c) => {
+    const { db, clock } = c.get("deps");
+    const { kind, token, email } = c.req.valid("json");
+    const { state } = await passwordTokenState(db, kind, token, email, clock.now());
+    return c.json({ state, message: state === "USABLE" ? null : passwordLinkMessage(kind, state) }, 200);
+  })
   .openapi(resetPasswordRequest, async (c) => {
-    const { db, clock, config } = c.get("deps");
-    const { email } = c.req.valid("json");
-    const now = clock.now();
-    const [user] = await db
-      .select({ id: users.id, email: users.email, firstName: users.firstName })
-      .from(users)
-      .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-      .limit(1);
-    if (user) await db.transaction((tx) => sendResetPasswordLink(tx, config, user, now));
+    await requestPasswordReset(c.get("deps"), c.req.valid("json").email, clientAddress(c));
     return c.json({ message: PASSWORD_REQUEST_ANSWER }, 200);
   })
   .openapi(resetPassword, async (c) => {

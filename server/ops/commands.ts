@@ -9,6 +9,7 @@ import type { Deps } from "../context";
 import { AdjustableClock } from "../lib/clock";
 import { saveClockOffset } from "../lib/clock-store";
 import { ApiError } from "../lib/errors";
+import { expirePasswordLinks } from "../scenarios/accounts";
 import { createTenant, expireAccessTokens, findUserByEmail } from "../scenarios/tenants";
 
 export type OpsCommand<S extends z.ZodType = z.ZodType> = {
@@ -67,6 +68,16 @@ export const baseCommands: OpsCommand[] = [
       const user = await userByEmail(deps, input.email);
       await expireAccessTokens(deps.db, user.id, deps.clock.now());
       return { ok: true };
+    },
+  }),
+  command({
+    name: "expire-password-links",
+    summary: "End a tenant's unused reset and set-password links now, as if their time had run out",
+    example: "npm run ops -- expire-password-links --email demo@keyfree.example",
+    input: z.object({ email: z.email() }),
+    run: async (deps, input) => {
+      const user = await userByEmail(deps, input.email);
+      return expirePasswordLinks(deps.db, user.id, deps.clock.now());
     },
   }),
   command({

@@ -3,11 +3,11 @@
  * the e-mailed link) and requiring a tenant to choose a new password. Used by the tests,
  * the ops tools and the demo data; each writes real rows through the schema.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { readApiConfig } from "../config";
 import type { Database } from "../db";
-import { customers, users } from "../db/schema";
+import { customers, passwordTokens, users } from "../db/schema";
 import { newId } from "../lib/tokens";
 import { sendSetPasswordLink } from "../accounts/password-service";
 
@@ -64,3 +64,16 @@ export async function requirePasswordReset(db: Database, email: string): Promise
   return { userId: user.id };
 }
 
+
+/**
+ * Ends a user's unused e-mailed password links (reset and set-password) now, as if their time
+ * had run out: following one shows 'This link has expired'. Returns how many were ended.
+ */
+export async function expirePasswordLinks(db: Database, userId: string, now: Date): Promise<{ expired: number }> {
+  const rows = await db
+    .update(passwordTokens)
+    .set({ expiresAt: new Date(now.getTime() - 1000) })
+    .where(and(eq(passwordTokens.userId, userId), isNull(passwordTokens.usedAt), gt(passwordTokens.expiresAt, now)))
+    .returning({ id: passwordTokens.id });
+  return { expired: rows.length };
+}

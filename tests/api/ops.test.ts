@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { outboxEmails } from "../../server/db/schema";
 import { createApi } from "../../server/app";
 import { AdjustableClock } from "../../server/lib/clock";
 import { loadClockOffset } from "../../server/lib/clock-store";
@@ -53,6 +55,21 @@ describe("ops routes (playing the other parties)", () => {
     expect((await t.json("GET", "/me", undefined, tenant.token)).status).toBe(200);
     expect((await ops("expire-tokens", { email: tenant.email })).status).toBe(200);
     expect((await t.json("GET", "/me", undefined, tenant.token)).status).toBe(401);
+  });
+});
+
+describe("expire-password-links", () => {
+  it("ends a tenant's unused e-mailed links: the reset link then reads as expired", async () => {
+    const tenant = await t.signedInTenant();
+    expect((await t.json("POST", "/auth/reset-password-request", { email: tenant.email })).status).toBe(200);
+    const [email] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, tenant.email));
+    const url = new URL(/(http:\S+reset-password\?\S+)/.exec(email!.text)![1]!);
+    const body = { kind: "RESET", token: url.searchParams.get("token"), email: tenant.email };
+    expect((await t.json("POST", "/auth/password-link", body)).body.state).toBe("USABLE");
+    const res = await ops("expire-password-links", { email: tenant.email });
+    expect(res).toMatchObject({ status: 200, body: { expired: 1 } });
+    expect((await t.json("POST", "/auth/password-link", body)).body.state).toBe("EXPIRED");
+    expect((await ops("expire-password-links", { email: "nobody@example.test" })).status).toBe(404);
   });
 });
 

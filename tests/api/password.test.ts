@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, customers, outboxEmails, passwordTokens, userEvents, users } from "../../server/db/schema";
 import { PASSWORD_MESSAGES } from "../../server/domain/passwords";
 import { hashToken } from "../../server/lib/tokens";
-import { PASSWORD_REQUEST_ANSWER, RESET_EMAILS_PER_HOUR } from "../../server/accounts/password-service";
+import {
+  PASSWORD_REQUEST_ANSWER,
+  RESET_EMAILS_PER_HOUR,
+  RESET_REQUESTS_PER_ADDRESS_PER_HOUR,
+  TOO_MANY_RESET_REQUESTS_MESSAGE,
+} from "../../server/accounts/password-service";
 import { inviteTenant, requirePasswordReset } from "../../server/scenarios/accounts";
 import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
@@ -93,6 +98,26 @@ describe("resetPasswordRequest", () => {
     expect(await emailsTo(tenant.email)).toHaveLength(RESET_EMAILS_PER_HOUR + 1);
   });
 
+  it(`answers at most ${RESET_REQUESTS_PER_ADDRESS_PER_HOUR} requests an hour from one address, refusing known and unknown emails alike`, async () => {
+    const tenant = await createTenant(t.db, { email: uniqueEmail("net"), firstName: "N", lastName: "E" });
+    const from = (address: string) => ({ "x-forwarded-for": `${address}, 10.0.0.1` });
+    for (let i = 0; i < RESET_REQUESTS_PER_ADDRESS_PER_HOUR; i += 1) {
+      const res = await t.json("POST", "/auth/reset-password-request", { email: uniqueEmail("nobody") }, undefined, from("203.0.113.9"));
+      expect(res.status).toBe(200);
+    }
+    const refusedKnown = await t.json("POST", "/auth/reset-password-request", { email: tenant.email }, undefined, from("203.0.113.9"));
+    const refusedUnknown = await t.json("POST", "/auth/reset-password-request", { email: uniqueEmail("nobody") }, undefined, from("203.0.113.9"));
+    expect(refusedKnown).toMatchObject({ status: 429, body: { message: TOO_MANY_RESET_REQUESTS_MESSAGE } });
+    expect(refusedUnknown).toMatchObject({ status: 429, body: refusedKnown.body });
+    expect(await emailsTo(tenant.email)).toHaveLength(0);
+
+    // Another address is answered; an hour later this one is again.
+    expect((await t.json("POST", "/auth/reset-password-request", { email: tenant.email }, undefined, from("2001:db8::7"))).status).toBe(200);
+    t.clock.advance(HOUR + 1);
+    expect((await t.json("POST", "/auth/reset-password-request", { email: tenant.email }, undefined, from("203.0.113.9"))).status).toBe(200);
+    expect(await emailsTo(tenant.email)).toHaveLength(2);
+  });
+
   it.each([
     ["no email", {}, "Invalid request: email"],
     ["an invalid email", { email: "not-an-email" }, "Invalid request: email"],
@@ -176,6 +201,27 @@ describe("resetPassword", () => {
     expect(res.body.message).toBe(`Invalid request: password: ${message}`);
     const [token] = await t.db.select().from(passwordTokens).where(eq(passwordTokens.userId, tenant.userId));
     expect(token!.usedAt).toBeNull();
+  });
+
+  it("refuses one of the most common passwords in plain words, and takes a pasted 64-character one", async () => {
+    const tenant = await t.signedInTenant({ email: uniqueEmail("common") });
+    const link = await requestReset(tenant.email);
+    const common = await t.json("POST", "/auth/reset-password", { token: link!.token, email: tenant.email, password: "Password1" });
+    expect(common).toMatchObject({ status: 400, body: { issues: [{ path: "password", message: PASSWORD_MESSAGES.common }] } });
+    const long = "correct horse battery staple on a Tuesday in 2026, quite long ok";
+    expect(long).toHaveLength(64);
+    expect((await t.json("POST", "/auth/reset-password", { token: link!.token, email: tenant.email, password: long })).status).toBe(204);
+    expect(await canLogin(tenant.email, long)).toBe(true);
+  });
+
+  it("signs the tenant out everywhere: every access token, not only one", async () => {
+    const tenant = await t.signedInTenant({ email: uniqueEmail("everywhere") });
+    const second = await t.json("POST", "/auth/login", { email: tenant.email, password: DEMO_PASSWORD });
+    const phone = second.body.accessToken as string;
+    expect((await t.json("GET", "/me", undefined, phone)).status).toBe(200);
+    const link = await requestReset(tenant.email);
+    expect((await t.json("POST", "/auth/reset-password", { token: link!.token, email: tenant.email, password: NEW_PASSWORD })).status).toBe(204);
+    for (const token of [tenant.token, phone]) expect((await t.json("GET", "/me", undefined, token)).status).toBe(401);
   });
 
   it("refuses a body without a token or email", async () => {
@@ -318,5 +364,39 @@ describe("setPassword and the inviteTenant scenario", () => {
       .where(and(eq(passwordTokens.userId, invite.userId), eq(passwordTokens.kind, "SET")));
     expect(rows[0]!.usedAt).toBeNull();
     expect(await canLogin(invite.email, NEW_PASSWORD)).toBe(true);
+  });
+});
+
+describe("checkPasswordLink", () => {
+  const check = (body: object) => t.json("POST", "/auth/password-link", body);
+
+  it("says whether a link can be used and why not, without using it", async () => {
+    const tenant = await createTenant(t.db, { email: uniqueEmail("check"), firstName: "C", lastName: "H" });
+    const link = await requestReset(tenant.email);
+    const body = { kind: "RESET", token: link!.token, email: tenant.email };
+    expect(await check(body)).toMatchObject({ status: 200, body: { state: "USABLE", message: null } });
+    expect(await check(body)).toMatchObject({ status: 200, body: { state: "USABLE" } });
+    expect(await check({ ...body, email: "someone@example.test" })).toMatchObject({
+      body: { state: "INVALID", message: "This password reset link is not valid. Please request a new one." },
+    });
+    expect(await check({ ...body, kind: "SET" })).toMatchObject({ body: { state: "INVALID" } });
+    expect(await check({ ...body, token: "B".repeat(43) })).toMatchObject({ body: { state: "INVALID" } });
+
+    expect((await t.json("POST", "/auth/reset-password", { ...body, password: NEW_PASSWORD })).status).toBe(204);
+    expect(await check(body)).toMatchObject({
+      body: { state: "USED", message: "This password reset link has already been used. Please request a new one." },
+    });
+
+    t.clock.advance(1000);
+    const later = await requestReset(tenant.email);
+    t.clock.advance(HOUR);
+    expect(await check({ ...body, token: later!.token })).toMatchObject({
+      body: { state: "EXPIRED", message: "This password reset link has expired. Please request a new one." },
+    });
+  });
+
+  it("refuses a bad body with 400", async () => {
+    expect((await check({ kind: "OTHER", token: "x" })).status).toBe(400);
+    expect((await check({ kind: "SET" })).status).toBe(400);
   });
 });

@@ -54,6 +54,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/password-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a reset or set-password link can still be used, and why not (changes nothing) */
+        post: operations["checkPasswordLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/reset-password-request": {
         parameters: {
             query?: never;
@@ -63,7 +80,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a link to reset the password (the same answer whether or not the account exists) */
+        /** E-mail a link to reset the password (the same answer whether or not the account exists; throttled per email and per client address) */
         post: operations["resetPasswordRequest"];
         delete?: never;
         options?: never;
@@ -1229,6 +1246,27 @@ export interface components {
             /** @description The ID token the identity provider issued to the web app (a signed JWT) */
             idToken: string;
         };
+        PasswordLinkResponse: {
+            /** @enum {string} */
+            state: "USABLE" | "INVALID" | "USED" | "EXPIRED";
+            /** @description Why the link cannot be used (null when it can) */
+            message: string | null;
+        };
+        PasswordLinkRequest: {
+            /**
+             * @description RESET: a reset-password link; SET: an invitation's set-password link
+             * @enum {string}
+             */
+            kind: "RESET" | "SET";
+            /** @description The token from the e-mailed link */
+            token: string;
+            /**
+             * Format: email
+             * @description The email from the link
+             * @example demo@keyfree.example
+             */
+            email?: string;
+        };
         ResetPasswordRequestResponse: {
             /** @example If an account exists for this email address, we have sent it a link to reset the password. */
             message: string;
@@ -1244,7 +1282,7 @@ export interface components {
             /** @description The token from the e-mailed link */
             token: string;
             /**
-             * @description At least 8 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*
+             * @description 8 to 256 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*; not one of the most common passwords
              * @example Keyfree-new-1
              */
             password: string;
@@ -1262,7 +1300,7 @@ export interface components {
             /** @description The token from the e-mailed link */
             token: string;
             /**
-             * @description At least 8 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*
+             * @description 8 to 256 characters, with 3 of: a lower case letter, an upper case letter, a number, one of !@#$%^&*; not one of the most common passwords
              * @example Keyfree-new-1
              */
             password: string;
@@ -2430,6 +2468,39 @@ export interface operations {
             };
         };
     };
+    checkPasswordLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordLinkResponse"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     resetPasswordRequest: {
         parameters: {
             query?: never;
@@ -2454,6 +2525,15 @@ export interface operations {
             };
             /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   confirmPasswordError,
+  isCommonPassword,
   newPasswordError,
   newPasswordFormErrors,
   PASSWORD_MESSAGES,
@@ -54,5 +55,28 @@ describe("new password rule (part 1 §5, reset and set password)", () => {
       confirmPassword: "Passwords must match",
     });
     expect(newPasswordFormErrors({ password: "Abcdefg1", confirmPassword: "Abcdefg1" })).toEqual({});
+  });
+});
+
+describe("common passwords are refused (beyond the spec: OWASP ASVS 6.2)", () => {
+  const common = new Set(["password1", "qwerty123"]);
+  it.each([
+    ["Password1", PASSWORD_MESSAGES.common, "passes 3 of 4 types but is common, whatever the case"],
+    ["QWERTy123", PASSWORD_MESSAGES.common, "common in other capitals"],
+    ["Keyfree-demo-1", null, "not on the list"],
+    ["short", "Minimum 8 Characters", "the spec's rules come first"],
+  ])("%j → %j (%s)", (password, message, _why) => {
+    expect(newPasswordError(password, common)).toBe(message);
+  });
+
+  it("without a list only the spec's rules apply", () => {
+    expect(newPasswordError("Password1")).toBeNull();
+    expect(isCommonPassword("PASSWORD1", common)).toBe(true);
+    expect(isCommonPassword("Password12", common)).toBe(false);
+  });
+
+  it("allows at least 64 characters", () => {
+    expect(newPasswordError(`Ab1-${"long passphrase ".repeat(4)}`.slice(0, 64), common)).toBeNull();
+    expect(newPasswordError(`Ab1${"x".repeat(253)}`, common)).toBeNull();
   });
 });

@@ -1,0 +1,85 @@
+/**
+ * The account's views: the User (`me`) with its address history, the Customer and an address,
+ * as the API sends them.
+ */
+import { z } from "@hono/zod-openapi";
+import { asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db";
+import { addresses, users } from "../db/schema";
+import { notFound } from "../lib/errors";
+import { PropertyAddressSchema } from "../lib/schemas";
+
+export const AddressSchema = PropertyAddressSchema.extend({
+  id: z.string(),
+  externalId: z.string().nullable(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  currentlyAtAddress: z.boolean(),
+  organizationId: z.string().nullable(),
+}).openapi("Address");
+
+export const UserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    userTypeId: z.string(),
+    attributes: z.object({
+      dob: z.string().nullable().openapi({ description: "YYYY-MM-DD" }),
+      gender: z.enum(["MALE", "FEMALE", "UNKNOWN"]).nullable(),
+      mobileNumber: z.string().nullable(),
+      addresses: z.array(AddressSchema),
+      onboardingIntroductionComplete: z.boolean(),
+    }),
+  })
+  .openapi("User");
+
+export const CustomerSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string(),
+    hasDuplicatePaymentMethod: z.boolean(),
+    requiresNewPaymentMethod: z.boolean(),
+  })
+  .openapi("Customer");
+
+type AddressRow = typeof addresses.$inferSelect;
+export type AddressView = z.infer<typeof AddressSchema>;
+
+export function addressView({ userId: _u, createdAt: _c, ...a }: AddressRow): AddressView {
+  return a;
+}
+
+/** A user's address history: the current address first, then the most recent. */
+export async function addressHistory(db: Database, userId: string): Promise<AddressView[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.currentlyAtAddress), sql`${addresses.startDate} desc nulls last`, asc(addresses.createdAt), asc(addresses.id));
+  return rows.map(addressView);
+}
+
+/** The User response (`me`): the user with their attributes and address history. */
+export async function userView(db: Database, userId: string): Promise<z.infer<typeof UserSchema>> {
+  const [[user], history] = await Promise.all([
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+    addressHistory(db, userId),
+  ]);
+  if (!user) throw notFound();
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    userTypeId: user.userTypeId,
+    attributes: {
+      dob: user.dob,
+      gender: (user.gender as "MALE" | "FEMALE" | "UNKNOWN" | null) ?? null,
+      mobileNumber: user.mobileNumber,
+      onboardingIntroductionComplete: user.onboardingIntroductionComplete,
+      addresses: history,
+    },
+  };
+}

@@ -28,6 +28,7 @@ import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
 import { describeError, log } from "./server/lib/log";
+import { abortedRequestAnswer, logRequest } from "./server/lib/request-log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
 import { DEMO_TENANTS } from "./server/scenarios/demo";
 import { devIdentities } from "./server/scenarios/dev-identities";
@@ -115,7 +116,8 @@ async function serveWeb() {
     const started = performance.now();
     await next();
     if (!c.req.path.startsWith("/assets/")) {
-      log.info("web request", {
+      // A request the client gave up on is logged as 499, not as the 500 nobody received.
+      logRequest(c.req.raw, "web request", {
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -227,6 +229,8 @@ async function serveWeb() {
   });
 
   app.onError((error, c) => {
+    const aborted = abortedRequestAnswer(c.req.raw, error);
+    if (aborted) return aborted;
     log.error("web error", { path: c.req.path, ...describeError(error) });
     return c.text("Something went wrong", 500);
   });

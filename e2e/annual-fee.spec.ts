@@ -2,7 +2,12 @@ import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from 
 
 let n = 0;
 /** A tenant whose tenancy is in its second year, with the annual fee raised. */
-async function tenantWithAnnualFee(ops: (path: string, body: unknown) => Promise<unknown>, project: string, years = 1) {
+async function tenantWithAnnualFee(
+  ops: (path: string, body: unknown) => Promise<unknown>,
+  project: string,
+  years = 1,
+  redirectUrl?: string,
+) {
   n += 1;
   const email = `annual-${project}-${Date.now()}-${n}@example.test`;
   const tenancy = (await ops("create-tenancy", {
@@ -14,7 +19,7 @@ async function tenantWithAnnualFee(ops: (path: string, body: unknown) => Promise
     topUpEnabled: true,
     orderStatus: "COMPLETE",
   })) as { tenancyId: string };
-  await ops("create-annual-fee", { tenancyId: tenancy.tenancyId, years });
+  await ops("create-annual-fee", { tenancyId: tenancy.tenancyId, years, ...(redirectUrl ? { redirectUrl } : {}) });
   return email;
 }
 
@@ -49,6 +54,27 @@ test("annual@: signing in goes to the annual fee for 2 years, with the roll-over
   await expectAccessible(page);
   await page.goto("/");
   await expect(page).toHaveURL(/\/(\?.*)?$/);
+});
+
+test("an annual fee order with a redirectUrl goes there once paid, instead of the success page (part 1 §4.3)", async ({
+  page,
+  isJsOn,
+  ops,
+}) => {
+  const redirectUrl = "/?paid=annual-fee";
+  const email = await tenantWithAnnualFee(ops, test.info().project.name, 1, redirectUrl);
+  await page.goto("/auth/login");
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
+  if (!isJsOn) {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    return;
+  }
+  await fillCard(page, "4242424242424242", ANA_FEE);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/\?paid=annual-fee$/, { timeout: 20_000 });
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test.describe("the card payment's outcomes (JavaScript on; card details need it)", () => {

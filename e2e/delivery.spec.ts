@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { PRODUCT_CODE } from "../common/product";
 import { DEMO_PASSWORD, expect, fillCard, signIn, test } from "./fixtures";
 
 /**
@@ -48,6 +49,9 @@ async function tenantWithAnnualFee(ops: (path: string, body: unknown) => Promise
   return email;
 }
 
+/** Every checkout step (part 1 §2.3), all done. */
+const CHECKOUT_STEPS = ["ABOUT_YOU", "ADDRESS_HISTORY", "REFERENCING", "CONFIRM", "SIGN", "SIGN_ADDENDUM", "PAY"].map((s) => `${PRODUCT_CODE}_${s}`);
+
 function scriptNonce(response: { headers(): Record<string, string> } | null): string {
   const csp = response?.headers()["content-security-policy"] ?? "";
   const nonce = /script-src [^;]*'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
@@ -56,7 +60,11 @@ function scriptNonce(response: { headers(): Record<string, string> } | null): st
 }
 
 test.describe("no JavaScript where none is needed", () => {
-  test("the login, dashboard, success, not-found, error, maintenance and dev mail pages load no script", async ({ page, newTenant, ops }) => {
+  test("the login, dashboard, success, finish, not-found, error, maintenance and dev mail pages load no script", async ({
+    page,
+    newTenant,
+    ops,
+  }) => {
     const requested = watchScripts(page);
 
     await page.goto("/auth/login");
@@ -87,6 +95,21 @@ test.describe("no JavaScript where none is needed", () => {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectNoScript(page, requested, url);
     }
+
+    // The checkout's finish page, for a Keyfree whose every step is done (part 1 §2.3).
+    const checkout = (await ops("create-tenancy", {
+      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant" }],
+      ppm: 120_000,
+      startDate: "2027-01-01",
+      endDate: "2027-12-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+      completed: [CHECKOUT_STEPS],
+    })) as { orderId: string; tenants: Array<{ customerId: string }> };
+    await page.goto(`/checkout/${checkout.orderId}/${checkout.tenants[0]!.customerId}/finish`);
+    await expect(page.getByRole("heading", { level: 1, name: "You're all set!" })).toBeVisible();
+    await expectNoScript(page, requested, "checkout finish page");
 
     // The offer (its confirmation state too) and the rejection form, opened with a recipient's token.
     const offer = (await ops("create-offer", {

@@ -160,6 +160,11 @@ test("a tenant downloads their claim's documents, and no one else's", async ({ p
   await signIn(page, other.email, other.password);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   expect((await page.request.get(`/documents/${documentId}`)).status()).toBe(404);
+  // Visited in the browser, it is the not-found page, as for every other id route.
+  const refused = await page.goto(`/documents/${documentId}`);
+  expect(refused?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Sorry we can't find that" })).toBeVisible();
+  await expectAccessible(page);
 });
 
 test("checkout@: the dashboard says there are outstanding actions and shows the Keyfree card", async ({ page }) => {

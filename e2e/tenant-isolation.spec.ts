@@ -91,7 +91,7 @@ test("a tenant gets the not-found page (404) for every web route with another te
     await signInRequest(asA, { email: a.email, password: DEMO_PASSWORD });
     await signInRequest(asB, { email: b.email, password: DEMO_PASSWORD });
     const failures: string[] = [];
-    /** B visits `url`: the not-found page with 404 (a resource route, such as a download, answers 404 alone), or the spec's redirect home. */
+    /** B visits `url`: the not-found page with 404 (a download too), or the spec's redirect home. */
     const expectRefused = async (route: WebRoute, url: string, label: string, customerId: string | undefined) => {
       const res = await asB.get(url, { maxRedirects: 0 });
       const html = await res.text();
@@ -100,7 +100,7 @@ test("a tenant gets the not-found page (404) for every web route with another te
           failures.push(`${url} (${label}) → ${res.status()}, not the redirect to /`);
         return;
       }
-      const notFound = res.status() === 404 && (!route.isPage || html.includes("<h1>Sorry we can&#x27;t find that</h1>"));
+      const notFound = res.status() === 404 && html.includes("<h1>Sorry we can&#x27;t find that</h1>");
       if (!notFound) failures.push(`${url} (${label}) → ${res.status()} ${html.slice(0, 120)}`);
     };
     const customerOf = (url: string) => /^\/checkout\/[^/]+\/([^/?]+)/.exec(url)?.[1];

@@ -6,6 +6,7 @@ import { ZodError } from "zod";
 import type { AppEnv, Deps } from "./context";
 import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
+import { abortedRequestAnswer, logRequest } from "./lib/request-log";
 import { newId } from "./lib/tokens";
 import { UPLOAD_MAX_BYTES } from "./lib/uploads";
 import { dashboardRoutes } from "./dashboard/routes";
@@ -74,7 +75,7 @@ export function createApi(deps: Deps) {
     await next();
     c.header("x-request-id", requestId);
     c.header("cache-control", "no-store");
-    log.info("api request", {
+    logRequest(c.req.raw, "api request", {
       requestId,
       method: c.req.method,
       // The path only: query strings can carry tokens (offer and inventory links).
@@ -106,6 +107,8 @@ export function createApi(deps: Deps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || "Bad request" }, error.status);
     }
+    const aborted = abortedRequestAnswer(c.req.raw, error);
+    if (aborted) return aborted;
     const path = new URL(c.req.url).pathname;
     // The card provider: a card it refused says why in words meant for the cardholder (part 1 §8:
     // the provider's message, or 'An error has occured'); anything else it answered (or failed

@@ -1,61 +1,11 @@
 /**
- * The arbitration page (part 1 §2.5, §4.1, §9): the adjudicator's result, the report,
- * the 3-calendar-day payment deadline and the tenant's repayment actions.
+ * The arbitration page (part 1 §2.5, §4.1, §9): the HTTP contract; the view is views.ts's.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { arbitrationDocuments, arbitrations, documents, orderCustomerActions, orderCustomers, orders, organizations } from "../db/schema";
-import { daysRemaining } from "../domain/deadlines";
-import { disputeFeeOutcome } from "../domain/dispute-fee";
-import { CLAIM_STATUSES } from "../domain/statuses";
-import { currentCustomer, requireTenant } from "../lib/auth";
-import { errorResponses, notFound } from "../lib/errors";
-import { documentUrl } from "../lib/uploads";
-import { claimStatusOf, respondentCustomers } from "../claims/records";
-import { claimPaymentPlans, respondentOrNotFound } from "../claims/views";
-import { PayActionSchema } from "../claims/schemas";
-
-const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
-const Pence = z.number().int().openapi({ description: "Pence" });
-
-const ArbitrationSchema = z
-  .object({
-    id: z.string(),
-    claimId: z.string(),
-    claim: z.object({
-      id: z.string(),
-      status: z.enum(CLAIM_STATUSES),
-      finalAmount: Pence.nullable(),
-      limit: Pence,
-      organization: z.object({ name: z.string() }),
-    }),
-    arbitratedAmount: Pence.nullable().openapi({ description: "What the adjudicator awarded; null until decided" }),
-    decidedAt: IsoDateTime.nullable(),
-    paymentDeadline: IsoDateTime.nullable().openapi({ description: "3 calendar days after the decision (end of day, London)" }),
-    daysRemaining: z.number().int().nullable(),
-    documents: z.array(z.object({ id: z.string(), document: z.object({ id: z.string(), url: z.string(), name: z.string() }) })),
-    repaymentOrderId: z.string().nullable(),
-    repaymentOrderStatusId: z.enum(["PENDING", "COMPLETE"]).nullable(),
-    payActions: z.object({
-      ownShare: PayActionSchema.nullable().openapi({ description: "ARBITRATION_PAY: this tenant's share" }),
-      remainingBalance: PayActionSchema.nullable().openapi({ description: "ARBITRATION_PAY_REMAINING_BALANCE: the whole remaining balance" }),
-    }),
-    paymentChoice: z
-      .boolean()
-      .openapi({ description: "Both actions exist, neither is completed and the amounts differ ('How much would you like to pay?')" }),
-    paymentRequired: z.boolean().openapi({ description: "'Payment required': this tenant has an open repayment action" }),
-    disputeFeeOutcome: z
-      .object({
-        credited: z.boolean(),
-        reason: z.enum(["ADJUDICATOR_REDUCED_CHARGES", "EXCEEDS_EIGHT_WEEKS_RENT", "AWARDED_WHOLLY_TO_LANDLORD"]),
-        creditPence: Pence,
-      })
-      .nullable()
-      .openapi({ description: "What happens to the £60 dispute fee; null until decided" }),
-    paymentPlanId: z.string().nullable(),
-  })
-  .openapi("Arbitration");
+import { requireTenant } from "../lib/auth";
+import { errorResponses } from "../lib/errors";
+import { ArbitrationSchema, arbitrationView } from "./views";
 
 const getArbitrationById = createRoute({
   method: "get",
@@ -72,92 +22,6 @@ const getArbitrationById = createRoute({
   },
 });
 
-const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-
-export const arbitrationsRoutes = new OpenAPIHono<AppEnv>().openapi(getArbitrationById, async (c) => {
-  const deps = c.get("deps");
-  const { db } = deps;
-  const userId = c.get("auth").userId;
-  const { arbitrationId } = c.req.valid("param");
-  const now = deps.clock.now();
-  const [arbitration] = await db.select().from(arbitrations).where(eq(arbitrations.id, arbitrationId));
-  if (!arbitration) throw notFound();
-  const { claim } = await respondentOrNotFound(db, arbitration.claimId, userId);
-  const customer = await currentCustomer(deps, userId);
-  const [[organization], docs, respondents] = await Promise.all([
-    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)),
-    db
-      .select({ link: arbitrationDocuments, document: documents })
-      .from(arbitrationDocuments)
-      .innerJoin(documents, eq(documents.id, arbitrationDocuments.documentId))
-      .where(eq(arbitrationDocuments.arbitrationId, arbitration.id))
-      .orderBy(asc(arbitrationDocuments.createdAt)),
-    respondentCustomers(db, claim),
-  ]);
-  let repaymentOrderStatusId: "PENDING" | "COMPLETE" | null = null;
-  const actions: { id: string; typeId: string; orderId: string; amountRemaining: number; completedAt: string | null }[] = [];
-  if (arbitration.repaymentOrderId !== null) {
-    const [order] = await db.select().from(orders).where(eq(orders.id, arbitration.repaymentOrderId));
-    repaymentOrderStatusId = order?.statusId === "COMPLETE" ? "COMPLETE" : "PENDING";
-    const rows = await db
-      .select({ action: orderCustomerActions })
-      .from(orderCustomerActions)
-      .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-      .where(and(eq(orderCustomers.orderId, arbitration.repaymentOrderId), eq(orderCustomers.customerId, customer.id)));
-    for (const { action } of rows) {
-      actions.push({
-        id: action.id,
-        typeId: action.typeId,
-        orderId: arbitration.repaymentOrderId,
-        amountRemaining: Number(action.details.amountRemaining ?? 0),
-        completedAt: iso(action.completedAt),
-      });
-    }
-  }
-  const ownShare = actions.find((a) => a.typeId === "ARBITRATION_PAY") ?? null;
-  const remainingBalance = actions.find((a) => a.typeId === "ARBITRATION_PAY_REMAINING_BALANCE") ?? null;
-  const plans = await claimPaymentPlans(
-    db,
-    claim.id,
-    { mine: customer.id, others: respondents.filter((r) => r.userId !== userId).map((r) => r.customerId) },
-    now,
-  );
-  const decided = arbitration.arbitratedAmount !== null && arbitration.decidedAt !== null;
-  return c.json(
-    {
-      id: arbitration.id,
-      claimId: claim.id,
-      claim: {
-        id: claim.id,
-        status: claimStatusOf(claim),
-        finalAmount: claim.finalAmount,
-        limit: claim.limit,
-        organization: { name: organization?.name ?? "" },
-      },
-      arbitratedAmount: arbitration.arbitratedAmount,
-      decidedAt: iso(arbitration.decidedAt),
-      paymentDeadline: iso(arbitration.paymentDeadline),
-      daysRemaining: arbitration.paymentDeadline === null ? null : daysRemaining(arbitration.paymentDeadline, now),
-      documents: docs.map((d) => ({ id: d.link.id, document: { id: d.document.id, url: documentUrl(d.document.id), name: d.document.name } })),
-      repaymentOrderId: arbitration.repaymentOrderId,
-      repaymentOrderStatusId,
-      payActions: { ownShare, remainingBalance },
-      paymentChoice:
-        ownShare !== null &&
-        remainingBalance !== null &&
-        ownShare.completedAt === null &&
-        remainingBalance.completedAt === null &&
-        ownShare.amountRemaining !== remainingBalance.amountRemaining,
-      paymentRequired: repaymentOrderStatusId === "PENDING" && actions.some((a) => a.completedAt === null),
-      disputeFeeOutcome: decided
-        ? disputeFeeOutcome({
-            adjudicatedAmountPence: arbitration.arbitratedAmount!,
-            finalAmountPence: claim.finalAmount ?? arbitration.arbitratedAmount!,
-            limitPence: claim.limit,
-          })
-        : null,
-      paymentPlanId: plans.paymentPlanId,
-    },
-    200,
-  );
-});
+export const arbitrationsRoutes = new OpenAPIHono<AppEnv>().openapi(getArbitrationById, async (c) =>
+  c.json(await arbitrationView(c.get("deps"), c.req.valid("param").arbitrationId, c.get("auth").userId), 200),
+);

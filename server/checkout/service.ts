@@ -1,5 +1,5 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { isIP } from "node:net";
 import { ZodRealError } from "zod";
@@ -245,3 +245,27 @@ export async function signDocument(deps: Deps, ctx: StepContext, kind: keyof typ
   return { ipAddress: ip, signedName: name, signedAt, documentId: document.id };
 }
 
+/**
+ * Completes the order customer's open actions of the given types now, as the other parties
+ * do (a passed reference completes the referencing step); actions already done are left as
+ * they were. Returns the ids of the actions completed.
+ */
+export async function completeOpenActions(
+  tx: Pick<Database, "update">,
+  orderCustomerId: string,
+  types: readonly CheckoutActionType[],
+  now: Date,
+) {
+  const done = await tx
+    .update(orderCustomerActions)
+    .set({ completedAt: now })
+    .where(
+      and(
+        eq(orderCustomerActions.orderCustomerId, orderCustomerId),
+        inArray(orderCustomerActions.typeId, [...types]),
+        isNull(orderCustomerActions.completedAt),
+      ),
+    )
+    .returning({ id: orderCustomerActions.id });
+  return done.map((d) => d.id);
+}

@@ -1,17 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import { documents } from "../db/schema";
 import { normaliseDocumentType } from "../domain/statuses";
 import { requireTenant } from "../lib/auth";
-import { canTenantSeeDocument } from "../lib/document-access";
-import { ApiError, errorResponses, notFound } from "../lib/errors";
-import { checkUpload, documentUrl, FileField, storeDocument } from "../lib/uploads";
-import { attachmentDisposition } from "./disposition";
-
-/** Part 1 §3: the document types a tenant uploads. */
-const UPLOAD_TYPES = ["CLAIM_ITEM", "CLAIM_RESPONSE"] as const;
-type UploadType = (typeof UPLOAD_TYPES)[number];
+import { errorResponses } from "../lib/errors";
+import { FileField } from "../lib/uploads";
+import { documentContent, uploadDocument, UPLOAD_TYPES, type UploadType } from "./service";
 
 const DocumentSchema = z
   .object({
@@ -75,25 +68,10 @@ const getDocumentContent = createRoute({
 
 export const documentsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(createDocument, async (c) => {
-    const deps = c.get("deps");
-    const body = c.req.valid("form");
-    if (Array.isArray(body.file)) throw new ApiError(400, "Invalid request: file: Upload one file at a time");
-    const upload = await checkUpload(body.file, body.fileName);
-    const document = await storeDocument(deps, upload, { typeId: body.type, userId: c.get("auth").userId });
-    return c.json({ id: document.id, name: document.name, url: documentUrl(document.id), typeId: document.typeId }, 201);
+    const { file, fileName, type } = c.req.valid("form");
+    return c.json(await uploadDocument(c.get("deps"), { userId: c.get("auth").userId, type, file, fileName }), 201);
   })
   .openapi(getDocumentContent, async (c) => {
-    const { db, files } = c.get("deps");
-    const { documentId } = c.req.valid("param");
-    if (!(await canTenantSeeDocument(db, c.get("auth").userId, documentId))) throw notFound();
-    const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
-    if (!document) throw notFound();
-    const bytes = await files.get(document.storageKey);
-    if (!bytes) throw notFound();
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
-      "content-type": document.contentType,
-      "content-length": String(bytes.byteLength),
-      "content-disposition": attachmentDisposition(document.name),
-      "x-content-type-options": "nosniff",
-    }) as never;
+    const { bytes, headers } = await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers) as never;
   });

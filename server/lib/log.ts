@@ -68,7 +68,7 @@ export function createLogger(options: { level?: Level; destination?: Destination
   );
 }
 
-const logger = createLogger();
+export const logger = createLogger();
 
 type Fields = Record<string, unknown>;
 

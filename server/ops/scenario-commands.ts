@@ -9,8 +9,9 @@ import { runDueJobs } from "../jobs/sweeper";
 import { payOwedRefunds } from "../payments/refunds";
 import { ApiError } from "../lib/errors";
 import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
-import { createAnnualFeeOrder } from "../scenarios/annual-fee";
-import { completeCheckoutActions, createCheckoutScenario, setReferenceOutcome } from "../scenarios/checkout";
+import { createAnnualFeeOrder } from "../annual-fee/service";
+import { completeCheckoutActions, createCheckoutScenario } from "../scenarios/checkout";
+import { setReferenceOutcome } from "../references/service";
 import { agentAcceptTenantProposal, agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../scenarios/claims";
 import { createInventoryRequest } from "../inventory/service";
 import { createKeyfreeOffer } from "../offers/service";
@@ -154,7 +155,7 @@ export const scenarioCommands: OpsCommand[] = [
   }),
   command({
     name: "create-annual-fee",
-    summary: "Raise the annual fee (£30 a year, split between tenants) for a tenancy over 12 months",
+    summary: "Raise the annual fee (£30 a year, split between tenants) for a tenancy over 12 months; --redirect-url: where paying it goes instead of the success page",
     example: "npm run ops -- create-annual-fee --tenancy-id <id> --years 2",
     input: anyInput,
     run: (deps, input) => createAnnualFeeOrder(deps.db, input as never, deps.clock.now()),

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { AppEnv } from "../context";
-import { customers, orderCustomerActions, orderCustomers, userEvents, users } from "../db/schema";
+import { customers, orderCustomerActions, orderCustomers, users } from "../db/schema";
 import { cardCheckResults } from "../domain/card-checks";
 import {
   BELOW_CARD_MINIMUM_MESSAGE,
@@ -16,13 +16,13 @@ import {
 import { normaliseOrderCustomerActionType } from "../domain/statuses";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { ApiError, errorResponses, notFound } from "../lib/errors";
-import { newId } from "../lib/tokens";
 import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "../orders/queries";
 import {
   confirmCardSetup,
   createPaymentIntent,
   ensureStripeCustomer,
   isDuplicateCard,
+  recordPaymentFollowUp,
   recordPaymentMethod,
   reusablePaymentIntent,
   tenantPaymentMethod,
@@ -198,7 +198,7 @@ const paymentFollowUp = createRoute({
       },
     },
   },
-  responses: { 204: { description: "Recorded" }, ...errorResponses(400, 401) },
+  responses: { 204: { description: "Recorded" }, ...errorResponses(400, 401, 404) },
 });
 
 /** A pay action's amount: the Keyfree fee, or what the action still holds. */
@@ -336,18 +336,6 @@ export const paymentsRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ status: "succeeded" as const, setupIntentId: intent.id, clientSecret: null }, 200);
   })
   .openapi(paymentFollowUp, async (c) => {
-    const deps = c.get("deps");
-    const body = c.req.valid("json");
-    await deps.db.insert(userEvents).values({
-      id: newId(),
-      userId: c.get("auth").userId,
-      type: "PAYMENT_FOLLOW_UP",
-      details: {
-        paymentIntentId: body.paymentIntentId,
-        paymentPlanId: body.paymentPlanId ?? null,
-        paymentPlanInstalmentId: body.paymentPlanInstalmentId ?? null,
-      },
-      createdAt: deps.clock.now(),
-    });
+    await recordPaymentFollowUp(c.get("deps"), tenantCustomer(c), c.req.valid("json"));
     return c.body(null, 204);
   });

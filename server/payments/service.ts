@@ -21,6 +21,7 @@ import {
   paymentPlans,
   outboxEmails,
   tenancyAnniversaries,
+  userEvents,
   users,
 } from "../db/schema";
 import { queueRefundEmail } from "./refund-email";
@@ -404,4 +405,52 @@ export async function applyFailedInstalmentPayment(deps: Deps, intent: Stripe.Pa
     return recordInstalmentFailed(tx, plan!, instalment!, deps.clock.now());
   });
   return failed ? "instalment failed" : "ignored: already paid or failed";
+}
+
+/**
+ * The follow-up action (part 1 §7): records, as a user event of the tenant's, what their
+ * browser said about a payment intent. The intent must be one made for the tenant's own card
+ * provider customer, and a plan or instalment named with it the tenant's own: anything else is
+ * "not found", as for any other id (payments themselves complete only through the webhook).
+ */
+export async function recordPaymentFollowUp(
+  deps: Deps,
+  customer: CustomerRow,
+  input: { paymentIntentId: string; paymentPlanId?: string | null; paymentPlanInstalmentId?: string | null },
+) {
+  if (!customer.stripeCustomerId || !/^pi_[A-Za-z0-9_]{1,200}$/.test(input.paymentIntentId)) throw notFound();
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await deps.payments.stripe.paymentIntents.retrieve(input.paymentIntentId);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404) throw notFound();
+    throw error;
+  }
+  const owner = typeof intent.customer === "string" ? intent.customer : (intent.customer?.id ?? null);
+  if (owner !== customer.stripeCustomerId) throw notFound();
+  const planId = input.paymentPlanId ?? null;
+  const instalmentId = input.paymentPlanInstalmentId ?? null;
+  if (planId !== null || instalmentId !== null) {
+    const [own] = await deps.db
+      .select({ planId: paymentPlans.id })
+      .from(paymentPlans)
+      .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
+      .leftJoin(paymentPlanInstalments, eq(paymentPlanInstalments.paymentPlanId, paymentPlans.id))
+      .where(
+        and(
+          eq(orderCustomers.customerId, customer.id),
+          planId !== null ? eq(paymentPlans.id, planId) : undefined,
+          instalmentId !== null ? eq(paymentPlanInstalments.id, instalmentId) : undefined,
+        ),
+      )
+      .limit(1);
+    if (!own) throw notFound();
+  }
+  await deps.db.insert(userEvents).values({
+    id: newId(),
+    userId: customer.userId,
+    type: "PAYMENT_FOLLOW_UP",
+    details: { paymentIntentId: intent.id, paymentPlanId: planId, paymentPlanInstalmentId: instalmentId },
+    createdAt: deps.clock.now(),
+  });
 }

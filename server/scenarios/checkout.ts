@@ -1,23 +1,17 @@
 /**
  * Playing the other parties for the onboarding checkout and referencing (part 1 §2.3, §4.2):
  * an agent setting up a tenancy and its Keyfree order, the referencing provider giving an
- * outcome, and moving tenants through checkout steps. Used by the tests, the ops CLI and the
+ * outcome (the references service's setReferenceOutcome), and moving tenants through checkout
+ * steps (the checkout service's completeOpenActions). Used by the tests, the ops CLI and the
  * demo data; each writes real rows through the schema and returns the ids it created.
  */
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { completeOpenActions } from "../checkout/service";
 import type { Database } from "../db";
-import { customers, orderCustomerActions, orderCustomers, referenceChecks, references } from "../db/schema";
+import { customers, orderCustomers } from "../db/schema";
 import { COVER_LEVELS } from "../domain/fees";
-import { canTransition } from "../domain/references";
-import {
-  CHECKOUT_ACTION_TYPES,
-  normaliseReferenceStatus,
-  REFERENCE_STATUSES,
-  type CheckoutActionType,
-  type ReferenceStatus,
-} from "../domain/statuses";
-import { newId } from "../lib/tokens";
+import { CHECKOUT_ACTION_TYPES, type CheckoutActionType } from "../domain/statuses";
 import { createKeyfreeOrder, createOrganization, createTenancy } from "./builders";
 import { createTenant, findUserByEmail } from "./tenants";
 
@@ -136,122 +130,6 @@ export async function createCheckoutScenario(db: Database, input: CheckoutScenar
   };
 }
 
-const ReferenceOutcomeInput = z
-  .object({
-    referenceId: z.string().min(1).optional(),
-    orderCustomerId: z.string().min(1).optional(),
-    status: z.string().transform((v, ctx) => {
-      const status = normaliseReferenceStatus(v);
-      if (status === null) {
-        ctx.addIssue({ code: "custom", message: `status must be one of ${REFERENCE_STATUSES.join(", ")}` });
-        return z.NEVER;
-      }
-      return status;
-    }),
-    /** Extra checks to record on the reference. */
-    checks: z.array(z.object({ type: z.string().min(1), status: z.string().min(1) })).optional(),
-  })
-  .refine((v) => v.referenceId !== undefined || v.orderCustomerId !== undefined, {
-    message: "Give a referenceId or an orderCustomerId",
-  });
-
-export type ReferenceOutcomeInput = z.input<typeof ReferenceOutcomeInput>;
-
-/**
- * The referencing provider gives an outcome (part 1 §4.2): the order customer's reference
- * (created, pending, if it has none) moves to the given status — PEND, PASS, FAIL,
- * INFO_REQUIRED, IN_REVIEW or GUARANTOR_REQUIRED — only along an allowed transition. With
- * INFO_REQUIRED an IDENTITY check with status INFO_REQUIRED is added (the tenant must upload
- * proofs); with PASS the tenant's referencing (Eligibility) step is completed.
- */
-export async function setReferenceOutcome(db: Database, input: ReferenceOutcomeInput, now: Date) {
-  const data = ReferenceOutcomeInput.parse(input);
-  return db.transaction(async (tx) => {
-    let reference: typeof references.$inferSelect | undefined;
-    if (data.referenceId !== undefined) {
-      [reference] = await tx.select().from(references).where(eq(references.id, data.referenceId)).for("update");
-      if (!reference) throw new Error(`No reference ${data.referenceId}`);
-      if (data.orderCustomerId !== undefined && reference.orderCustomerId !== data.orderCustomerId) {
-        throw new Error(`Reference ${data.referenceId} is not for order customer ${data.orderCustomerId}`);
-      }
-    } else {
-      const orderCustomerId = data.orderCustomerId!;
-      const [oc] = await tx
-        .select({ id: orderCustomers.id, userId: customers.userId })
-        .from(orderCustomers)
-        .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-        .where(eq(orderCustomers.id, orderCustomerId))
-        .for("update", { of: orderCustomers });
-      if (!oc) throw new Error(`No order customer ${orderCustomerId}`);
-      [reference] = await tx
-        .select()
-        .from(references)
-        .where(eq(references.orderCustomerId, oc.id))
-        .orderBy(desc(references.createdAt))
-        .limit(1);
-      if (!reference) {
-        [reference] = await tx
-          .insert(references)
-          .values({ id: newId(), orderCustomerId: oc.id, userId: oc.userId, status: "PEND", createdAt: now, updatedAt: now })
-          .returning();
-        await recordReferenceId(tx, oc.id, reference!.id);
-      }
-    }
-    const ref = reference!;
-    const from = normaliseReferenceStatus(ref.status) ?? "PEND";
-    const to: ReferenceStatus = data.status;
-    if (from !== to && !canTransition(from, to)) {
-      throw new Error(`A reference cannot move from ${from} to ${to}`);
-    }
-    if (from === to && to !== "PEND") throw new Error(`The reference is already ${to}`);
-    await tx.update(references).set({ status: to, updatedAt: now }).where(eq(references.id, ref.id));
-    const checks = [...(data.checks ?? []), ...(to === "INFO_REQUIRED" ? [{ type: "IDENTITY", status: "INFO_REQUIRED" }] : [])];
-    const checkIds: string[] = [];
-    for (const check of checks) {
-      const id = newId();
-      await tx.insert(referenceChecks).values({ id, referenceId: ref.id, type: check.type, status: check.status, createdAt: now });
-      checkIds.push(id);
-    }
-    const completedActionIds =
-      to === "PASS" ? await completeActions(tx, ref.orderCustomerId, ["KEYFREE_REFERENCING"], now) : [];
-    return { referenceId: ref.id, orderCustomerId: ref.orderCustomerId, status: to, checkIds, completedActionIds };
-  });
-}
-
-/** Keeps the reference id in the referencing action's details (part 1 §3 details.referenceId). */
-async function recordReferenceId(tx: Pick<Database, "select" | "update">, orderCustomerId: string, referenceId: string) {
-  const actions = await tx
-    .select()
-    .from(orderCustomerActions)
-    .where(and(eq(orderCustomerActions.orderCustomerId, orderCustomerId), eq(orderCustomerActions.typeId, "KEYFREE_REFERENCING")));
-  for (const action of actions) {
-    await tx
-      .update(orderCustomerActions)
-      .set({ details: { ...action.details, referenceId } })
-      .where(eq(orderCustomerActions.id, action.id));
-  }
-}
-
-async function completeActions(
-  tx: Pick<Database, "update">,
-  orderCustomerId: string,
-  types: readonly CheckoutActionType[],
-  now: Date,
-) {
-  const done = await tx
-    .update(orderCustomerActions)
-    .set({ completedAt: now })
-    .where(
-      and(
-        eq(orderCustomerActions.orderCustomerId, orderCustomerId),
-        inArray(orderCustomerActions.typeId, [...types]),
-        isNull(orderCustomerActions.completedAt),
-      ),
-    )
-    .returning({ id: orderCustomerActions.id });
-  return done.map((d) => d.id);
-}
-
 /**
  * Moves a tenant through checkout steps as if they had done them: the order customer's open
  * actions of the given types are completed now. Returns the ids of the actions completed
@@ -266,5 +144,8 @@ export async function completeCheckoutActions(
   const parsed = z.array(checkoutActionType).min(1).parse(types);
   const [oc] = await db.select({ id: orderCustomers.id }).from(orderCustomers).where(eq(orderCustomers.id, orderCustomerId)).limit(1);
   if (!oc) throw new Error(`No order customer ${orderCustomerId}`);
-  return completeActions(db, orderCustomerId, parsed, now);
+  return completeOpenActions(db, orderCustomerId, parsed, now);
 }
+
+/** The referencing provider's outcome: the references service applies it. */
+export { setReferenceOutcome, type ReferenceOutcomeInput } from "../references/service";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderCustomerActions, orderCustomers, orders, outboxEmails, stripeEvents } from "../../server/db/schema";
+import { orderCustomerActions, orderCustomers, orders, outboxEmails, stripeEvents, userEvents } from "../../server/db/schema";
 import { keyfreeFeePence, splitByLiability } from "../../server/domain/fees";
 import { BELOW_CARD_MINIMUM_MESSAGE, DUPLICATE_CARD_MESSAGE } from "../../server/domain/payments";
 import { issueAccessToken } from "../../server/lib/access-tokens";
@@ -448,5 +448,26 @@ describe("addPaymentMethod (Update your details)", () => {
     expect(declined.body.message).toMatch(/declined/i);
     expect((await t.json("POST", "/customer/payment-methods", { paymentMethodId: "pm_doesnotexist" }, tenant.token)).status).toBe(404);
     expect((await t.json("POST", "/customer/payment-methods", { paymentMethodId: "" }, tenant.token)).status).toBe(400);
+  });
+});
+
+describe("the follow-up (part 1 §7)", () => {
+  it("records the tenant's own payment intent as a user event; another tenant's intent, or an unknown one, is not found", async () => {
+    const mine = await atPayStep();
+    const other = await atPayStep();
+    const me = mine.tenants[0]!;
+    const them = other.tenants[0]!;
+    const myIntent = (await t.json("POST", payPath(mine.orderId, me.customerId), {}, me.token)).body.paymentIntentId;
+    const theirIntent = (await t.json("POST", payPath(other.orderId, them.customerId), {}, them.token)).body.paymentIntentId;
+
+    expect((await t.json("POST", "/payments/follow-up", { paymentIntentId: myIntent }, me.token)).status).toBe(204);
+    const events = await t.db.select().from(userEvents).where(and(eq(userEvents.userId, me.userId), eq(userEvents.type, "PAYMENT_FOLLOW_UP")));
+    expect(events.map((e) => e.details.paymentIntentId)).toEqual([myIntent]);
+
+    expect((await t.json("POST", "/payments/follow-up", { paymentIntentId: theirIntent }, me.token)).status).toBe(404);
+    expect((await t.json("POST", "/payments/follow-up", { paymentIntentId: "pi_unknown123" }, me.token)).status).toBe(404);
+    expect((await t.json("POST", "/payments/follow-up", { paymentIntentId: myIntent, paymentPlanId: "nope" }, me.token)).status).toBe(404);
+    const after = await t.db.select().from(userEvents).where(eq(userEvents.type, "PAYMENT_FOLLOW_UP"));
+    expect(after.filter((e) => e.userId === me.userId || e.userId === them.userId)).toHaveLength(1);
   });
 });

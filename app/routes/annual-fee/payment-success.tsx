@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { paymentSuccessPath } from "../../../common/payments";
 import { Polling } from "~/components/polling";
 import { apiContext } from "~/lib/api.server";
 import { POLL_PARAM, pollingState } from "~/lib/polling";
@@ -9,8 +10,8 @@ const SUCCESS = "/annual-fee/payment-success";
 
 /**
  * Straight after paying (`?orderId&customerId&since`), the page checks every 2 s (the shared
- * polling) until the annual fee action is complete, then shows 'Thanks!'; after 30 s it
- * shows the waiting message (waitingPayment).
+ * polling) until the annual fee action is complete, then shows 'Thanks!' (or goes to the
+ * order's redirectUrl when it has one); after 30 s it shows the waiting message (waitingPayment).
  */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const orderId = url.searchParams.get("orderId");
@@ -18,7 +19,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (url.searchParams.has(POLL_PARAM) && orderId && customerId) {
     const oc = await context.get(apiContext).GET("/orders/{orderId}/customers/{customerId}", { params: { path: { orderId, customerId } } });
     const action = oc.actions.find((a) => a.typeId === "TOP_UP_PAY");
-    if (!action || action.completedAt) throw redirect(SUCCESS);
+    if (!action) throw redirect(SUCCESS);
+    // Paid: the order's own next page if it has one (part 1 §4.3, part 2 §4), else this page without the wait.
+    if (action.completedAt) throw redirect(paymentSuccessPath("TOP_UP", { orderId, customerId, redirectUrl: oc.order.redirectUrl }));
     const polling = pollingState(url);
     if (polling.timedOut) throw redirect(`${SUCCESS}?waitingPayment=true`);
     return { state: "processing" as const, polling };

@@ -7,3 +7,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { oc } = await loadCheckout({ context, params });
   throw redirect(nextActionPath(oc));
 }
+
+/** Never rendered (the loader always redirects); it makes this a page, so an order that is not the tenant's shows the not-found page. */
+export default function CheckoutIndex() {
+  return null;
+}

@@ -5,18 +5,38 @@ import type { Route } from "./+types/document";
 /**
  * A document the tenant may see (evidence, signed terms, an adjudication report), fetched
  * from the API with the tenant's token and passed through as a download. The API decides
- * who may see what: anything else is a 404.
+ * who may see what. The download is answered by the route's middleware (a loader's answer
+ * would be read as page data); anything the tenant may not see, or that does not exist,
+ * falls through to the loader, which shows the not-found page like every other id route.
  */
-export async function loader({ request, url, params, context }: Route.LoaderArgs) {
-  const response = await context.get(apiContext).request(`/documents/${encodeURIComponent(params.documentId)}/content`);
-  if (response.status === 401) throw await logoutRedirect(request, url);
-  if (!response.ok) throw data(null, { status: response.status === 404 ? 404 : 502 });
-  const headers = new Headers();
-  for (const name of ["content-type", "content-length", "content-disposition"]) {
-    const value = response.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Cache-Control", "private, no-store");
-  return new Response(response.body, { status: 200, headers });
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, url, params, context }, next) => {
+    const response = await context.get(apiContext).request(`/documents/${encodeURIComponent(params.documentId)}/content`);
+    if (response.status === 401) throw await logoutRedirect(request, url);
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return next();
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw data(null, { status: 502 });
+    }
+    const headers = new Headers();
+    for (const name of ["content-type", "content-length", "content-disposition"]) {
+      const value = response.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    headers.set("X-Content-Type-Options", "nosniff");
+    headers.set("Cache-Control", "private, no-store");
+    return new Response(response.body, { status: 200, headers });
+  },
+];
+
+/** Reached only when the API answered 404: the root error boundary shows 'Sorry we can't find that'. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+export default function Document() {
+  return null;
 }

@@ -1,0 +1,33 @@
+/**
+ * The one line logged per request, for the web server and the API. A request the client gave
+ * up on (it closed the connection, so the request's signal is aborted) is logged as 499 (the
+ * "client closed request" status nginx made common), at info level: it is no server error,
+ * whatever the handler answered to no one.
+ */
+import type { Logger } from "pino";
+import { describeError, logger as defaultLogger } from "./log";
+
+/** The client closed the connection before the answer was sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
+type Fields = Record<string, unknown> & { status: number };
+
+/** Logs `msg` for a finished request: its status, or 499 at info level when the client went away. */
+export function logRequest(request: Request, msg: string, fields: Fields, logger: Logger = defaultLogger) {
+  if (request.signal.aborted) {
+    logger.info({ ...fields, status: CLIENT_CLOSED_REQUEST, aborted: true }, msg);
+    return;
+  }
+  logger.info(fields, msg);
+}
+
+/**
+ * For an error a request's handler threw: when the client has gone away, the error is the
+ * abort itself (or a consequence of it), so it is not logged as an error and the answer,
+ * sent to no one, is a 499. Otherwise null: the caller logs and answers as it does.
+ */
+export function abortedRequestAnswer(request: Request, error: unknown, logger: Logger = defaultLogger): Response | null {
+  if (!request.signal.aborted) return null;
+  logger.debug({ ...describeError(error), stack: undefined }, "request aborted by the client");
+  return new Response(null, { status: CLIENT_CLOSED_REQUEST });
+}

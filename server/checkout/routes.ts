@@ -24,7 +24,8 @@ import { ApiError, errorResponses, notFound } from "../lib/errors";
 import {
   ownOrderCustomer
 } from "../orders/queries";
-import { completeStep, invalid, requestIp, signDocument } from "./service";
+import { clientAddress } from "../lib/client-address";
+import { completeStep, invalid, signDocument } from "./service";
 import { OrderCustomerSchema, orderCustomerView } from "./views";
 
 
@@ -254,7 +255,7 @@ export const checkoutRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.get("deps");
     const params = c.req.valid("param");
     const userId = c.get("auth").userId;
-    const ip = requestIp(c);
+    const ip = clientAddress(c);
     const id = await completeStep(deps, { ...params, userId, typeId: "KEYFREE_SIGN" }, (ctx) =>
       signDocument(deps, ctx, "KEYFREE_SIGN", ip),
     );
@@ -264,7 +265,7 @@ export const checkoutRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.get("deps");
     const params = c.req.valid("param");
     const userId = c.get("auth").userId;
-    const ip = requestIp(c);
+    const ip = clientAddress(c);
     const id = await completeStep(deps, { ...params, userId, typeId: "KEYFREE_SIGN_ADDENDUM" }, (ctx) =>
       signDocument(deps, ctx, "KEYFREE_SIGN_ADDENDUM", ip),
     );

@@ -1,9 +1,6 @@
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Context } from "hono";
-import { isIP } from "node:net";
 import { ZodRealError } from "zod";
-import type { AppEnv, Deps } from "../context";
+import type { Deps } from "../context";
 import type { Database } from "../db";
 import {
   addresses,
@@ -160,22 +157,6 @@ export function simplePdf(title: string, paragraphs: readonly string[]): Uint8Ar
   for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
   pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(pdf, "latin1"));
-}
-
-/**
- * The client's IP address: the first address in X-Forwarded-For (the web app forwards the
- * browser's), else the connection's; null when neither is a valid IP address.
- */
-export function requestIp(c: Context<AppEnv>): string | null {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded && isIP(forwarded)) return forwarded;
-  try {
-    const address = getConnInfo(c).remote.address;
-    if (address && isIP(address)) return address;
-  } catch {
-    // In-process calls (the web app's own fetch) have no socket.
-  }
-  return null;
 }
 
 export const SIGNED_DOCUMENTS = {

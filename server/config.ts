@@ -28,6 +28,7 @@ const ApiEnv = z.object({
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   /** How often the clock's jobs run (deadlines, plan offers, outbox); 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
+  API_TRUST_FORWARDED_FOR: z.enum(["true", "false"]).default("false"),
 });
 
 export type ApiConfig = {
@@ -48,6 +49,13 @@ export type ApiConfig = {
   sweepIntervalSeconds: number;
   /** The identity provider whose ID tokens sign tenants in (POST /auth/identity-login); undefined: none. */
   identityProvider: { issuer: string; clientId: string } | undefined;
+  /**
+   * A separately run API believes X-Forwarded-For (the browser's address, which the web app
+   * sends) only when every caller is the web app (API_TRUST_FORWARDED_FOR=true); otherwise
+   * anyone could name any address and escape the per-address throttles. In-process calls
+   * always come from the web app.
+   */
+  trustForwardedFor: boolean;
 };
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -74,5 +82,6 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     mailFrom: e.MAIL_FROM,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     identityProvider: idp.kind === "none" ? undefined : { issuer: idp.issuer, clientId: idp.clientId },
+    trustForwardedFor: e.API_TRUST_FORWARDED_FOR === "true",
   };
 }

@@ -239,22 +239,15 @@ type JsonPaymentPlan = {
 };
 
 /**
- * Every order the customer is on that matches `filter`, newest first, with its tenancy, property
- * and address, every order customer with their actions, the tenancy's tenants and signed
- * documents, its latest claim (with the arbitration, and the proposals when the user is a
- * respondent) and the payment plans of the customer's own order customer: one round trip
- * (correlated json subqueries), however many orders there are.
+ * The query below as a prepared statement, one per database handle and filter shape: PostgreSQL
+ * plans it once per connection, not on every dashboard view (planning was most of its cost).
  */
-export async function loadTenancyOrderRows(
-  db: Reader,
-  customerId: string,
-  userId: string,
-  filter: { productId?: string; orderId?: string },
-) {
-  const conditions = [eq(orderCustomers.customerId, customerId)];
-  if (filter.productId !== undefined) conditions.push(eq(orders.productId, filter.productId));
-  if (filter.orderId !== undefined) conditions.push(eq(orders.id, filter.orderId));
-  const rows = await db
+const tenancyOrderQueries = new WeakMap<Reader, Map<string, ReturnType<typeof prepareTenancyOrderRows>>>();
+function prepareTenancyOrderRows(db: Reader, shape: string) {
+  const conditions = [eq(orderCustomers.customerId, sql.placeholder("customerId"))];
+  if (shape.includes("p")) conditions.push(eq(orders.productId, sql.placeholder("productId")));
+  if (shape.includes("o")) conditions.push(eq(orders.id, sql.placeholder("orderId")));
+  return db
     .select({
       order: orders,
       orderCustomer: orderCustomers,
@@ -298,7 +291,7 @@ export async function loadTenancyOrderRows(
             from claim_proposals cp where cp.claim_id = cl.id) end)
         from claims cl
         left join arbitrations ar on ar.claim_id = cl.id
-        left join claim_respondents cr on cr.claim_id = cl.id and cr.user_id = ${userId}
+        left join claim_respondents cr on cr.claim_id = cl.id and cr.user_id = ${sql.placeholder("userId")}
         where cl.tenancy_id = ${tenancies.id}
         order by cl.created_at desc, cl.id desc
         limit 1)`,
@@ -321,8 +314,29 @@ export async function loadTenancyOrderRows(
     .innerJoin(properties, eq(properties.id, tenancies.propertyId))
     .innerJoin(addresses, eq(addresses.id, properties.addressId))
     .where(and(...conditions))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .prepare(`tenancy_orders_${shape || "all"}`);
+}
 
+/**
+ * Every order the customer is on that matches `filter`, newest first, with its tenancy, property
+ * and address, every order customer with their actions, the tenancy's tenants and signed
+ * documents, its latest claim (with the arbitration, and the proposals when the user is a
+ * respondent) and the payment plans of the customer's own order customer: one round trip
+ * (correlated json subqueries), however many orders there are.
+ */
+export async function loadTenancyOrderRows(
+  db: Reader,
+  customerId: string,
+  userId: string,
+  filter: { productId?: string; orderId?: string },
+) {
+  const shape = `${filter.productId !== undefined ? "p" : ""}${filter.orderId !== undefined ? "o" : ""}`;
+  let byShape = tenancyOrderQueries.get(db);
+  if (!byShape) tenancyOrderQueries.set(db, (byShape = new Map()));
+  let prepared = byShape.get(shape);
+  if (!prepared) byShape.set(shape, (prepared = prepareTenancyOrderRows(db, shape)));
+  const rows = await prepared.execute({ customerId, userId, productId: filter.productId, orderId: filter.orderId });
   return rows.map((r) => ({
     order: r.order,
     orderCustomer: r.orderCustomer,

@@ -8,7 +8,7 @@ import createClient, {
 import { createContext, data as routeData, redirect, type RouterContextProvider } from "react-router";
 import type { paths } from "./api/schema";
 import { hostApiContext, type HostApi } from "./host";
-import { SESSION_EXPIRED_MESSAGE } from "./messages";
+import { API_FAILURE_MESSAGE, SESSION_EXPIRED_MESSAGE } from "./messages";
 import { destroySession, flash, getSession } from "./session.server";
 
 /** The plain typed client: every answer comes back as { data, error, response }, nothing is thrown. */
@@ -58,6 +58,15 @@ export class ApiFailure extends Error {
 export function messageOf(error: unknown): string {
   if (error && typeof error === "object" && "message" in error && typeof error.message === "string") return error.message;
   return "Something went wrong.";
+}
+
+/**
+ * What the tenant reads when a call fails: the API's own message for a refusal (4xx: it says
+ * what to change), or a plain "try again" when the failure is ours (5xx), whose details are
+ * for the logs. Actions show it as a form error or a flash, keeping what the tenant entered.
+ */
+export function failureMessage(error: ApiFailure): string {
+  return error.status < 500 ? error.message : API_FAILURE_MESSAGE;
 }
 
 /** Sends a signed-out tenant to login, saying why, and coming back here afterwards. */

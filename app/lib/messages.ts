@@ -3,3 +3,5 @@ export const CSRF_REFUSED_MESSAGE =
   "This form could not be sent because it did not come from this site. Go back, reload the page and try again.";
 export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in again.";
 export const WRONG_CREDENTIALS_MESSAGE = "Wrong email or password";
+/** An API call failed on our side (5xx, or the API could not be reached): the tenant may simply try again. */
+export const API_FAILURE_MESSAGE = "Something went wrong. Please try again.";

@@ -10,6 +10,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type ErrorOut, type KoaContextWithOIDC } from "oidc-provider";
 import { describeError, log } from "../lib/log";
+import { escapeHtml } from "../lib/html";
 
 export type DevIdentity = { email: string; name: string; note?: string };
 
@@ -34,8 +35,6 @@ export type DevIdentityProvider = {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
 };
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>
@@ -43,7 +42,7 @@ function page(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} — Development identity provider</title>
+<title>${escapeHtml(title)} — Development identity provider</title>
 </head>
 <body>
 <main>
@@ -125,8 +124,8 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
       ctx.body = page(
         "Sign-in problem",
         `<h1>Sign-in problem</h1>
-<p>The development identity provider could not go on with this sign-in: ${escape(String(out.error_description ?? out.error ?? "unknown problem"))}.</p>
-<p><a href="${escape(options.appUrl)}/auth/login">Go to the Keyfree login page</a></p>`,
+<p>The development identity provider could not go on with this sign-in: ${escapeHtml(String(out.error_description ?? out.error ?? "unknown problem"))}.</p>
+<p><a href="${escapeHtml(options.appUrl)}/auth/login">Go to the Keyfree login page</a></p>`,
       );
     },
   });
@@ -137,7 +136,7 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
     const action = `${mountPath}/interaction/${uid}`;
     const errorId = "email-error";
     const list = options.identities
-      .map((identity) => `<li><code>${escape(identity.email)}</code>${identity.note ? ` (${escape(identity.note)})` : ""}</li>`)
+      .map((identity) => `<li><code>${escapeHtml(identity.email)}</code>${identity.note ? ` (${escapeHtml(identity.note)})` : ""}</li>`)
       .join("\n");
     return page(
       values.error ? "Error: Sign in" : "Sign in",
@@ -145,13 +144,13 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
 <p>This stands in for Keyfree's identity provider on a developer's machine. It is never used in production.</p>
 ${
   values.error
-    ? `<div role="alert" aria-labelledby="error-summary-title"><h2 id="error-summary-title">There is a problem</h2><ul><li><a href="#email">${escape(values.error)}</a></li></ul></div>`
+    ? `<div role="alert" aria-labelledby="error-summary-title"><h2 id="error-summary-title">There is a problem</h2><ul><li><a href="#email">${escapeHtml(values.error)}</a></li></ul></div>`
     : ""
 }
 <form method="post" action="${action}/login">
 <p><label for="email">Email address</label><br>
-<input id="email" name="email" type="email" autocomplete="username" spellcheck="false" required value="${escape(values.email ?? "")}"${values.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ""}></p>
-${values.error ? `<p id="${errorId}">${escape(values.error)}</p>` : ""}
+<input id="email" name="email" type="email" autocomplete="username" spellcheck="false" required value="${escapeHtml(values.email ?? "")}"${values.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : ""}></p>
+${values.error ? `<p id="${errorId}">${escapeHtml(values.error)}</p>` : ""}
 <p><label for="password">Password</label><br>
 <input id="password" name="password" type="password" autocomplete="current-password" required></p>
 <p><button type="submit">Sign in</button></p>
@@ -160,7 +159,7 @@ ${values.error ? `<p id="${errorId}">${escape(values.error)}</p>` : ""}
 <p><button type="submit">Cancel</button></p>
 </form>
 <h2>Who can sign in</h2>
-<p>Every identity's password is <code>${escape(options.password)}</code>.</p>
+<p>Every identity's password is <code>${escapeHtml(options.password)}</code>.</p>
 <ul>
 ${list}
 </ul>`,
@@ -175,7 +174,7 @@ ${list}
         "Sign-in expired",
         `<h1>This sign-in has expired</h1>
 <p>Too much time passed, or the sign-in was already finished.</p>
-<p><a href="${escape(options.appUrl)}/login">Start again</a></p>`,
+<p><a href="${escapeHtml(options.appUrl)}/login">Start again</a></p>`,
       ),
     );
   }

@@ -4,8 +4,7 @@
  * or `redirect_to_url.url`); it works without JavaScript, as a form post.
  */
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+import { escapeHtml } from "../lib/html";
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>

@@ -57,8 +57,8 @@ export default function ResetPasswordRequest() {
         </form>
         <p>
           <Link to="/auth/login" className="standalone-link">
-          Back to Login
-        </Link>
+            Back to Login
+          </Link>
         </p>
       </div>
     );

@@ -3,7 +3,8 @@ import { createContext, data, Form, redirect, type RouterContextProvider } from 
 import { z } from "zod";
 import { CsrfInput } from "~/components/forms";
 import { InventoryMessage } from "~/components/inventory-message";
-import { apiContext } from "~/lib/api.server";
+import { apiContext, ApiFailure, failureMessage, messageOf } from "~/lib/api.server";
+import { flash } from "~/lib/session.server";
 import { INVENTORY_ANSWERS, INVENTORY_PAGES, inventoryAnswer, isAutomatedVisit, type InventoryAnswer, type InventoryOutcome } from "~/lib/inventory";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/response";
@@ -20,10 +21,12 @@ import type { Route } from "./+types/response";
 const answeredContext = createContext<InventoryOutcome | null>(null);
 
 async function record(context: Readonly<RouterContextProvider>, token: string, answer: InventoryAnswer): Promise<InventoryOutcome> {
-  const { data: body, response } = await context.get(apiContext).raw.POST("/tenancy-inventory-responses", { body: { token, response: answer } });
+  const { data: body, error, response } = await context
+    .get(apiContext)
+    .raw.POST("/tenancy-inventory-responses", { body: { token, response: answer } });
   // An unknown token (404) or one the API cannot read (400): the error page, revealing nothing.
   if (response.status === 404 || response.status === 400) return "ERROR";
-  if (!body) throw new Error(`Tenancy inventory response failed: ${response.status}`);
+  if (!body) throw new ApiFailure(response.status, messageOf(error));
   return body.outcome;
 }
 
@@ -47,10 +50,17 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 const answerSchema = z.object({ token: z.string().min(1).max(200), response: z.enum(INVENTORY_ANSWERS) });
 
 /** The button a non-person visit is shown: records the answer, as opening the link does. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const parsed = answerSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw data({ message: "This answer could not be read. Open the link in your e-mail again." }, { status: 400 });
-  const outcome = await record(context, parsed.data.token, parsed.data.response);
+  let outcome: InventoryOutcome;
+  try {
+    outcome = await record(context, parsed.data.token, parsed.data.response);
+  } catch (error) {
+    // Not recorded: the same page again, with its button and what went wrong.
+    if (error instanceof ApiFailure) return flash.redirectWithError(url.pathname + url.search, failureMessage(error));
+    throw error;
+  }
   const page = pageOf(outcome);
   if (page) return redirect(page);
   context.set(answeredContext, outcome);

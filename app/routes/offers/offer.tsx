@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { CsrfInput } from "~/components/forms";
-import { apiContext, ApiFailure } from "~/lib/api.server";
+import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
+import { flash } from "~/lib/session.server";
 import { webConfig } from "~/lib/env.server";
 import { readOffer } from "~/lib/offers.server";
 import { CHOICE_PARAM, CHOICE_SLUGS, choiceSlug, CONFIRM_HEADINGS, offerPaths, offerView, type ChoiceSlug } from "~/lib/offers";
@@ -49,10 +50,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       body: { token, choice: CHOICE_SLUGS[choice] },
     });
   } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
     // Chosen already (by a co-tenant, or another choice): the offer page says so, with the outcome.
-    if (error instanceof ApiFailure && error.status === 409) return redirect(offerPaths.offer(params.keyfreeOfferId, token));
-    if (error instanceof ApiFailure && error.status === 400) throw data({ message: error.message }, { status: 400 });
-    throw error;
+    if (error.status === 409) return redirect(offerPaths.offer(params.keyfreeOfferId, token));
+    // Anything else: back to the same confirmation, saying what went wrong, so Confirm can be pressed again.
+    return flash.redirectWithError(offerPaths.offer(params.keyfreeOfferId, token, choice), failureMessage(error));
   }
   return redirect(choice === "keyfree" ? offerPaths.accepted(params.keyfreeOfferId) : offerPaths.rejected(params.keyfreeOfferId, token));
 }

@@ -1,7 +1,7 @@
 import { data, redirect, useActionData } from "react-router";
 import { RadioGroup, TextAreaField } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
-import { apiContext, ApiFailure } from "~/lib/api.server";
+import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
 import { readOffer } from "~/lib/offers.server";
 import { characterCount, offerPaths, REJECTION_REASON_LABELS, rejectionSchema, type RejectionReason } from "~/lib/offers";
@@ -39,7 +39,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
       },
     });
   } catch (error) {
-    if (error instanceof ApiFailure && (error.status === 400 || error.status === 409)) return form.reply({ formErrors: [error.message] });
+    // The form again with what was entered and why it was not recorded (the API's refusal, or "try again").
+    if (error instanceof ApiFailure) return form.reply({ formErrors: [failureMessage(error)] }, error.status >= 500 ? 502 : 400);
     throw error;
   }
   return redirect(offerPaths.reasonGiven(params.keyfreeOfferId));

@@ -36,10 +36,15 @@ export default [
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
     index("routes/dashboard.tsx"),
-    // The onboarding checkout (part 1 §2.3); its earlier steps' pages come with the checkout issue.
-    route("checkout/:orderId/:customerId", "routes/checkout/index.tsx"),
-    route("checkout/:orderId/:customerId/pay", "routes/checkout/pay.tsx"),
-    route("checkout/:orderId/:customerId/finish", "routes/checkout/finish.tsx"),
+    // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
+    // the tenant on their next action's step; any other sub-path goes to about-you.
+    layout("routes/checkout/layout.tsx", [
+      route("checkout/:orderId/:customerId", "routes/checkout/index.tsx"),
+      route("checkout/:orderId/:customerId/pay", "routes/checkout/pay.tsx"),
+      route("checkout/:orderId/:customerId/finish", "routes/checkout/finish.tsx"),
+      route("checkout/:orderId/:customerId/introduction", "routes/checkout/introduction.tsx"),
+      route("checkout/:orderId/:customerId/*", "routes/checkout/other.tsx"),
+    ]),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),
     route("annual-fee/:orderId/:customerId", "routes/annual-fee/pay.tsx"),
     route("add-payment-method", "routes/payments/add-payment-method.tsx"),

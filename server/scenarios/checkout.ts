@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { completeOpenActions } from "../checkout/service";
 import type { Database } from "../db";
-import { customers, orderCustomers } from "../db/schema";
+import { customers, orderCustomers, users } from "../db/schema";
 import { COVER_LEVELS } from "../domain/fees";
 import { CHECKOUT_ACTION_TYPES, type CheckoutActionType } from "../domain/statuses";
 import { createKeyfreeOrder, createOrganization, createTenancy } from "./builders";
@@ -29,6 +29,11 @@ const CheckoutScenarioInput = z
           password: z.string().min(8).optional(),
           /** How many tenants' shares this tenant pays (default 1; 0 when another tenant pays for them). */
           tenantLiability: z.number().int().min(0).optional(),
+          /**
+           * Whether the tenant has read the onboarding introduction ('I understand'). By default a
+           * tenant who has completed a checkout action has; one with none done has not.
+           */
+          onboardingIntroductionComplete: z.boolean().optional(),
         }),
       )
       .min(1),
@@ -81,10 +86,10 @@ export async function createCheckoutScenario(db: Database, input: CheckoutScenar
     if (existing) {
       const [customer] = await db.select().from(customers).where(eq(customers.userId, existing.id)).limit(1);
       if (!customer) throw new Error(`The user ${t.email} has no customer record`);
-      tenants.push({ userId: existing.id, customerId: customer.id, email: existing.email, input: t });
+      tenants.push({ userId: existing.id, customerId: customer.id, email: existing.email, input: t, reused: true });
     } else {
       const created = await createTenant(db, { email: t.email, firstName: t.firstName, lastName: t.lastName, password: t.password });
-      tenants.push({ ...created, input: t });
+      tenants.push({ ...created, input: t, reused: false });
     }
   }
   const organization = await createOrganization(db, { name: data.organizationName, topUpEnabled: data.topUpEnabled });
@@ -111,6 +116,12 @@ export async function createCheckoutScenario(db: Database, input: CheckoutScenar
       completed: data.completed?.[i] ?? [],
     })),
   });
+  for (const [i, t] of tenants.entries()) {
+    // A user who already existed keeps what they have read unless told otherwise.
+    if (t.reused && t.input.onboardingIntroductionComplete === undefined) continue;
+    const seen = t.input.onboardingIntroductionComplete ?? (data.completed?.[i] ?? []).length > 0;
+    await db.update(users).set({ onboardingIntroductionComplete: seen }).where(eq(users.id, t.userId));
+  }
   return {
     organizationId: organization.id,
     tenancyId: tenancy.id,

@@ -180,7 +180,7 @@ export async function seedDemo(deps: Deps, api: Api) {
   const referencing = await createCheckoutScenario(
     db,
     {
-      tenants: [person(tenant("referencing@keyfree.example"))],
+      tenants: [{ ...person(tenant("referencing@keyfree.example")), onboardingIntroductionComplete: true }],
       ppm: 110_000,
       startDate: isoDate(new Date(now.getTime() + 14 * DAY)),
       endDate: isoDate(new Date(now.getTime() + 379 * DAY)),
@@ -198,7 +198,7 @@ export async function seedDemo(deps: Deps, api: Api) {
   await createCheckoutScenario(
     db,
     {
-      tenants: [person(tenant("waiting@keyfree.example")), person(DEMO_CO_TENANTS[0])],
+      tenants: [{ ...person(tenant("waiting@keyfree.example")), onboardingIntroductionComplete: true }, person(DEMO_CO_TENANTS[0])],
       ppm: 160_000,
       startDate: isoDate(new Date(now.getTime() + 10 * DAY)),
       endDate: isoDate(new Date(now.getTime() + 375 * DAY)),

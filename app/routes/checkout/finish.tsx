@@ -1,8 +1,7 @@
 import { Link, redirect } from "react-router";
 import { Polling } from "~/components/polling";
-import { StepTracker } from "~/components/step-tracker";
 import { checkoutPath } from "~/lib/checkout";
-import { loadCheckout, nextActionPath, trackerSteps } from "~/lib/checkout.server";
+import { getCheckout, nextActionPath } from "~/lib/checkout.server";
 import { POLL_PARAM, pollingState } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/finish";
@@ -13,8 +12,8 @@ import type { Route } from "./+types/finish";
  * (the shared polling); after 30 s, or with waitingPayment, the waiting message (part 1 §4.3).
  * Anything else still to do sends the tenant to that step.
  */
-export async function loader({ url, params, context }: Route.LoaderArgs) {
-  const { oc } = await loadCheckout({ context, params });
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { oc } = getCheckout(context);
   const finish = checkoutPath(oc.order.id, oc.customer.id, "finish");
   const waitingPath = `${finish}?waitingPayment=true`;
   // Waiting only makes sense once a payment was started (the pay action holds its intent).
@@ -28,13 +27,12 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (polling && paymentStarted && polling.timedOut) throw redirect(waitingPath);
   const state = polling && paymentStarted ? "processing" : url.searchParams.has("waitingPayment") && paymentStarted ? "waiting" : "done";
   if (oc.nextAction && state === "done") throw redirect(nextActionPath(oc));
-  return { steps: trackerSteps(oc, "finish"), state, polling, self: waitingPath } as const;
+  return { state, polling, self: waitingPath } as const;
 }
 
 export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) {
   return (
-    <div className="panel panel--narrow">
-      <StepTracker steps={d.steps} />
+    <>
       {d.state === "processing" && d.polling ? (
         <>
           <title>{pageTitle("Processing your payment")}</title>
@@ -71,6 +69,6 @@ export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) 
           </Link>
         </p>
       )}
-    </div>
+    </>
   );
 }

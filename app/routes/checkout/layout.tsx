@@ -1,0 +1,114 @@
+import { Form, Outlet, useLocation, useNavigation } from "react-router";
+import { CsrfInput } from "~/components/csrf-input";
+import { StepTracker } from "~/components/step-tracker";
+import { checkoutMiddleware, getCheckout, trackerSteps } from "~/lib/checkout.server";
+import { addressLine, formatPounds } from "~/lib/format";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/layout";
+
+/**
+ * Every checkout page (part 1 §2.3): the middleware reads the order customer and the user once
+ * per request and keeps the tenant on the step of their next action; the layout shows the step
+ * tracker, the 'Your Keyfree' fee banner and, on a first visit, the onboarding introduction in
+ * place of the step.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context, params, url }) => {
+    await checkoutMiddleware({ context, params, url });
+  },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { oc, user, subRoute } = getCheckout(context);
+  const address = oc.order.property.address;
+  return {
+    steps: trackerSteps(oc, subRoute),
+    // Finish (after paying) needs no introduction; every step before it does, until it is read.
+    introduction: !user.attributes.onboardingIntroductionComplete && subRoute !== "finish",
+    introductionAction: `/checkout/${encodeURIComponent(oc.order.id)}/${encodeURIComponent(oc.customer.id)}/introduction`,
+    address: `${addressLine(address)}, ${address.postcode}`,
+    banner: {
+      // The whole fee, and this tenant's part of it when it is shared.
+      fee: formatPounds(oc.order.fees.keyfree),
+      share: oc.fee !== oc.order.fees.keyfree ? formatPounds(oc.fee) : null,
+      minimumFee: formatPounds(oc.order.fees.minimumKeyfree, { wholePounds: true }),
+      tenantCount: oc.order.tenants.length,
+      tenantLiability: oc.tenantLiability,
+    },
+  };
+}
+
+export default function CheckoutLayout({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className="panel panel--narrow checkout">
+      <StepTracker steps={d.steps} />
+      {d.introduction ? (
+        <Introduction action={d.introductionAction} minimumFee={d.banner.minimumFee} />
+      ) : (
+        <>
+          <FeeBanner address={d.address} banner={d.banner} />
+          <Outlet />
+        </>
+      )}
+    </div>
+  );
+}
+
+type Banner = Route.ComponentProps["loaderData"]["banner"];
+
+/** 'Your Keyfree': the fee, one week's rent with the £150 minimum, and this tenant's share. */
+function FeeBanner({ address, banner: b }: { address: string; banner: Banner }) {
+  return (
+    <section className="fee-banner" aria-labelledby="fee-banner-title">
+      <h2 id="fee-banner-title">Your {PRODUCT.name}</h2>
+      <p className="fee-banner__address">{address}</p>
+      <p className="fee-banner__amount">{b.fee}</p>
+      <p>
+        Your {PRODUCT.name} fee is one week's rent, with a minimum of {b.minimumFee}. You pay it instead of a cash deposit, and it is
+        non-refundable.
+      </p>
+      {b.share ? (
+        <p>
+          The fee is shared between the {b.tenantCount} tenants. Your share is <strong>{b.share}</strong>.
+        </p>
+      ) : null}
+      {b.tenantLiability > 1 ? <p>You are responsible for paying the fee for {b.tenantLiability} tenants.</p> : null}
+    </section>
+  );
+}
+
+/**
+ * The onboarding introduction (part 1 §2.3), shown until the tenant presses 'I understand'.
+ * 'Processing...' while it posts where the page has script (Pay); the other steps send none,
+ * so there the browser shows the post loading, and pressing twice changes nothing
+ * (docs/decisions/0013).
+ */
+function Introduction({ action, minimumFee }: { action: string; minimumFee: string }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const from = location.pathname + location.search;
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  return (
+    <section className="introduction" aria-labelledby="introduction-title">
+      <title>{pageTitle(`Welcome to ${PRODUCT.name}`)}</title>
+      <h1 id="introduction-title">Welcome to {PRODUCT.name}</h1>
+      <p className="lead">Here is what happens next, so there are no surprises.</p>
+      <ol className="introduction__steps">
+        <li>Tell us about yourself and where you have lived.</li>
+        <li>We check your eligibility (referencing). This usually takes under a minute.</li>
+        <li>Check your details, agree to the terms and pay the {PRODUCT.name} fee by card.</li>
+      </ol>
+      <p>
+        The fee is one week's rent, with a minimum of {minimumFee}, and it is non-refundable. You stay responsible for any damage or unpaid
+        rent at the end of your tenancy, just as with a cash deposit.
+      </p>
+      <Form method="post" action={action}>
+        <CsrfInput />
+        <input type="hidden" name="from" value={from} />
+        <button type="submit" className="button" disabled={busy}>
+          {busy ? "Processing..." : "I understand"}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CHECKOUT_ACTION_TYPES } from "../server/domain/statuses";
-import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { authoriseAndPay, DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test, uniqueCard } from "./fixtures";
 
 /**
  * The Keyfree fee at the checkout's Pay step (part 1 §2.3, §4.3): the duplicate-card check, the
@@ -28,21 +28,6 @@ async function tenantAtPayStep(ops: Ops, lastName = "Okoro"): Promise<PayStep> {
   return { email, orderId: created.orderId, customerId: created.tenants[0]!.customerId, firstName: "Tayo", lastName };
 }
 
-/** A Luhn-valid Visa number no other test uses: the sandbox succeeds with it and its fingerprint is new. */
-function uniqueCard(): string {
-  const body = `4242${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
-  let sum = 0;
-  for (let i = 0; i < body.length; i += 1) {
-    let d = Number(body[body.length - 1 - i]);
-    if (i % 2 === 0) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return `${body}${(10 - (sum % 10)) % 10}`;
-}
-
 async function openPayPage(page: Page, tenant: PayStep) {
   await page.goto("/auth/login");
   await signIn(page, tenant.email, DEMO_PASSWORD);
@@ -50,12 +35,6 @@ async function openPayPage(page: Page, tenant: PayStep) {
   // The dashboard's link goes to the checkout, which sends the tenant on to the next step's page.
   await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}`);
   await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/pay$`));
-}
-
-/** Ticks 'I authorise payment to be taken' (the button waits for it) and pays. */
-async function authoriseAndPay(page: Page) {
-  await page.getByLabel("I authorise payment to be taken").check();
-  await page.getByRole("button", { name: /^Pay £/ }).click();
 }
 
 const ownName = (t: PayStep) => ({ first: t.firstName, last: t.lastName });

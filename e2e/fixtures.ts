@@ -175,3 +175,25 @@ export async function signInRequest(request: APIRequestContext, tenant: { email:
   expect(login.status(), "signed in").toBe(302);
   return token;
 }
+
+/** A Luhn-valid Visa number no other test uses: the sandbox succeeds with it and its fingerprint is new. */
+export function uniqueCard(): string {
+  const body = `4242${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i += 1) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+/** Ticks 'I authorise payment to be taken' (the button waits for it) and pays. */
+export async function authoriseAndPay(page: Page) {
+  await page.getByLabel("I authorise payment to be taken").check();
+  await page.getByRole("button", { name: /^Pay £/ }).click();
+}
+

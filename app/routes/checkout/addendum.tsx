@@ -1,19 +1,13 @@
 import { Link, useActionData } from "react-router";
-import { z } from "zod";
-import { AGREEMENT_MESSAGES } from "../../../common/tenant-terms";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
+import { addendumSchema } from "~/lib/agreements";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { getCheckout, nextActionPath } from "~/lib/checkout.server";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/addendum";
-
-/** Part 1 §5: the addendum's agree box must be ticked. */
-export const addendumSchema = z.object({
-  agree: z.boolean({ error: AGREEMENT_MESSAGES.agreeAddendum }).refine((ticked) => ticked, { error: AGREEMENT_MESSAGES.agreeAddendum }),
-});
 
 /** The flash after signing (part 1 §2.3: a 5-second flash message). */
 export const ADDENDUM_SIGNED = "Success! Your addendum is signed.";

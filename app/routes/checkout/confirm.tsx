@@ -4,7 +4,7 @@ import { AppForm, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { checkoutPath, CHANGE_PARAM } from "~/lib/checkout";
 import { getCheckout, nextActionPath } from "~/lib/checkout.server";
-import { aboutYouSummary, addressHistorySummary, confirmBoxes, confirmSchema } from "~/lib/confirm";
+import { aboutYouSummary, addressHistorySummary, confirmBoxes, confirmSchema } from "~/lib/agreements";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/confirm";

@@ -1,8 +1,8 @@
 import { Link, redirect, useActionData } from "react-router";
-import { z } from "zod";
-import { AGREEMENT_MESSAGES, CPA_CANCELLATION_FEE_PENCE, tenantTermsSummary } from "../../../common/tenant-terms";
+import { CPA_CANCELLATION_FEE_PENCE, tenantTermsSummary } from "../../../common/tenant-terms";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
+import { signSchema } from "~/lib/agreements";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { checkoutPath } from "~/lib/checkout";
 import { getCheckout, nextActionPath } from "~/lib/checkout.server";
@@ -10,13 +10,6 @@ import { formatPounds } from "~/lib/format";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/sign";
-
-/** Part 1 §5: 'Accept terms' must be ticked. */
-export const signSchema = z.object({
-  acceptTerms: z
-    .boolean({ error: AGREEMENT_MESSAGES.acceptTerms })
-    .refine((ticked) => ticked, { error: AGREEMENT_MESSAGES.acceptTerms }),
-});
 
 /** `?terms`: the full terms open as a section of the page (the spec's overlay, without script). */
 export const TERMS_PARAM = "terms";

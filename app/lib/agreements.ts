@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  AGREEMENT_MESSAGES,
   CONFIRM_REFUSALS,
   confirmAcknowledgements,
   requiredConfirmAcknowledgements,
@@ -8,9 +9,20 @@ import {
 import { addressLine, formatDate, formatPounds } from "./format";
 
 /**
- * The Confirm step ('Is everything correct?', part 1 §2.3, §5): the summary of what the tenant
- * entered, and the boxes to tick with the words and figures of this order.
+ * The checkout's agreements (part 1 §2.3, §5): Confirm ('Is everything correct?': the summary
+ * of what the tenant entered, and the boxes to tick with the words and figures of this order),
+ * 'Accept terms' on Agree to Terms and the addendum's agree box. The forms' schemas serve the
+ * browser and the actions; the messages are common/tenant-terms.ts's, the API's own.
  */
+
+/** A box that must be ticked, refused with `message`. */
+const ticked = (message: string) => z.boolean({ error: message }).refine((value) => value, { error: message });
+
+/** Agree to Terms: 'Accept terms' must be ticked. */
+export const signSchema = z.object({ acceptTerms: ticked(AGREEMENT_MESSAGES.acceptTerms) });
+
+/** Sign Addendum: the agree box must be ticked. */
+export const addendumSchema = z.object({ agree: ticked(AGREEMENT_MESSAGES.agreeAddendum) });
 
 /** Part 1 §3: gender labels; UNKNOWN reads 'Rather not say'. */
 export const GENDER_LABELS = { MALE: "Male", FEMALE: "Female", UNKNOWN: "Rather not say" } as const;
@@ -18,9 +30,8 @@ export const GENDER_LABELS = { MALE: "Male", FEMALE: "Female", UNKNOWN: "Rather 
 /** Shown for a detail the tenant has not given (a tenant moved on by an agent, say). */
 export const NOT_GIVEN = "Not given";
 
-/** A box the tenant must tick: the browser's and the action's rule, with the message for that box. */
-const mustTick = (key: ConfirmAcknowledgement) =>
-  z.boolean({ error: CONFIRM_REFUSALS[key] }).refine((ticked) => ticked, { error: CONFIRM_REFUSALS[key] });
+/** A Confirm box: the browser's and the action's rule, with the message for that box. */
+const mustTick = (key: ConfirmAcknowledgement) => ticked(CONFIRM_REFUSALS[key]);
 
 /** The Confirm form: the confirm box and four acknowledgements, and the annual fee's when top-ups are enabled. */
 export function confirmSchema(topUpEnabled: boolean) {

@@ -151,6 +151,44 @@ test.describe("no JavaScript where none is needed", () => {
     await expectNoScript(page, requested, "maintenance page");
   });
 
+  test("the checkout's Confirm, Agree to Terms (terms open, and waiting) and Sign Addendum pages load no script", async ({ page, ops }) => {
+    const requested = watchScripts(page);
+    const email = `delivery-terms-${test.info().project.name}-${Date.now()}@example.test`;
+    const stepsBefore = (step: string) => CHECKOUT_STEPS.slice(0, CHECKOUT_STEPS.indexOf(`${PRODUCT_CODE}_${step}`));
+    const at = async (step: string, coTenantBehind = false) => {
+      const tenants = [{ email, firstName: "Dee", lastName: "Livery", onboardingIntroductionComplete: true }];
+      if (coTenantBehind) tenants.push({ email: `co-${email}`, firstName: "Co", lastName: "Livery", onboardingIntroductionComplete: true });
+      const created = (await ops("create-tenancy", {
+        tenants,
+        ppm: 120_000,
+        startDate: "2027-01-01",
+        endDate: "2027-12-31",
+        isNewTenancy: true,
+        topUpEnabled: true,
+        completed: coTenantBehind ? [stepsBefore(step), []] : [stepsBefore(step)],
+      })) as { orderId: string; tenants: Array<{ customerId: string }> };
+      return `/checkout/${created.orderId}/${created.tenants[0]!.customerId}`;
+    };
+    const confirm = await at("CONFIRM");
+    const sign = await at("SIGN");
+    const addendum = await at("SIGN_ADDENDUM");
+    const waiting = await at("SIGN", true);
+    await page.goto("/auth/login");
+    await signIn(page, email, DEMO_PASSWORD);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    for (const [url, heading] of [
+      [`${confirm}/confirm`, "Is everything correct?"],
+      [`${sign}/sign`, "Agree to Terms"],
+      [`${sign}/sign?terms`, "Agree to Terms"],
+      [`${waiting}/sign`, "Agree to Terms"],
+      [`${addendum}/addendum`, "Sign Addendum"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoScript(page, requested, url);
+    }
+  });
+
   test("the password pages load no script: forgot password, Check Your Email, a link that cannot be used, Set Password", async ({
     page,
     ops,

@@ -12,8 +12,10 @@ import {
 } from "../db/schema";
 import { ABOUT_YOU_MESSAGES, aboutYouErrors, type AboutYouField } from "../domain/about-you";
 import {
+  AGREEMENT_MESSAGES,
   CHECKOUT_MESSAGES,
   CONFIRM_ACKNOWLEDGEMENTS,
+  CONFIRM_REFUSALS,
   missingConfirmAcknowledgements,
   type ConfirmAcknowledgement
 } from "../domain/checkout";
@@ -125,7 +127,7 @@ const confirm = createRoute({
 });
 
 const SignBody = z
-  .object({ acceptTerms: z.literal(true, { error: "You must accept the terms to continue" }) })
+  .object({ acceptTerms: z.literal(true, { error: AGREEMENT_MESSAGES.acceptTerms }) })
   .openapi("SignRequest");
 const sign = createRoute({
   method: "post",
@@ -140,7 +142,7 @@ const sign = createRoute({
 });
 
 const SignAddendumBody = z
-  .object({ agree: z.literal(true, { error: "You must agree to the addendum to continue" }) })
+  .object({ agree: z.literal(true, { error: AGREEMENT_MESSAGES.agreeAddendum }) })
   .openapi("SignAddendumRequest");
 const signAddendumForTenant = createRoute({
   method: "post",
@@ -246,7 +248,7 @@ export const checkoutRoutes = new OpenAPIHono<AppEnv>()
       const topUpEnabled = org?.topUpEnabled ?? true;
       const missing = missingConfirmAcknowledgements(body, topUpEnabled);
       // Checked inside the transaction, after the step itself: a refusal writes nothing.
-      if (missing.length > 0) invalid(missing.map((path) => ({ path, message: "You must tick this box to continue" })));
+      if (missing.length > 0) invalid(missing.map((path) => ({ path, message: CONFIRM_REFUSALS[path] })));
       return { acknowledgements: Object.keys(body).filter((k) => body[k as ConfirmAcknowledgement] === true), topUpEnabled };
     });
     return c.json(await orderCustomerView(deps.db, id, params.orderId), 200);

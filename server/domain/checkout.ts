@@ -4,7 +4,8 @@
  */
 import type { Pence } from "./money.js";
 import { nextAction, type OrderCustomerActions } from "./order-customers.js";
-import { PRODUCT_NAME } from "./product.js";
+import { confirmAcknowledgements } from "../../common/tenant-terms";
+import { ANNUAL_FEE_PENCE, MINIMUM_KEYFREE_FEE_PENCE } from "./fees.js";
 import type { CheckoutActionType, ClaimStatus, OrderCustomerActionType } from "./statuses.js";
 
 // ── Checkout steps ──────────────────────────────────────────────────────────
@@ -50,34 +51,24 @@ export function checkCheckoutStep(
 // ── Confirm step acknowledgements ───────────────────────────────────────────
 
 /**
- * Part 1 §5: "the confirm box and four acknowledgements must be ticked; a
- * fifth (annual fee) is required only when organization topUpEnabled". The
- * spec does not word the four; they are taken from the terms summary the
- * tenant agrees to (part 2 §1), in the words a tenant reads.
+ * Part 1 §5: the confirm box and four acknowledgements, plus the annual fee when the
+ * organisation has top-ups enabled. The boxes, their words and the message for each one left
+ * unticked live in common/tenant-terms.ts, which the Confirm page reads too.
  */
-export const CONFIRM_ACKNOWLEDGEMENTS = {
-  detailsCorrect: "I confirm that everything is correct.",
-  feeNonRefundable: `I understand the ${PRODUCT_NAME} fee is one week's rent (minimum £150) and is non-refundable.`,
-  remainLiable: "I understand I stay liable for damage and end-of-tenancy charges.",
-  respondWithinSevenDays: "I understand charges must be answered within 7 days or they are deemed accepted.",
-  jointAndSeveralLiability: "I understand tenants are jointly and severally liable.",
-  annualFee: "I understand that for tenancies over 12 months a £30 annual fee is split between the tenants.",
-} as const;
-export type ConfirmAcknowledgement = keyof typeof CONFIRM_ACKNOWLEDGEMENTS;
+export {
+  CONFIRM_ACKNOWLEDGEMENT_KEYS,
+  CONFIRM_REFUSALS,
+  AGREEMENT_MESSAGES,
+  missingConfirmAcknowledgements,
+  requiredConfirmAcknowledgements,
+  type ConfirmAcknowledgement,
+} from "../../common/tenant-terms";
 
-/** The acknowledgements the Confirm step needs: all five, plus the annual fee when the organisation has top-ups enabled. */
-export function requiredConfirmAcknowledgements(topUpEnabled: boolean): ConfirmAcknowledgement[] {
-  const all = Object.keys(CONFIRM_ACKNOWLEDGEMENTS) as ConfirmAcknowledgement[];
-  return topUpEnabled ? all : all.filter((key) => key !== "annualFee");
-}
-
-/** The required acknowledgements not ticked (not exactly `true`), in display order. */
-export function missingConfirmAcknowledgements(
-  ticked: Partial<Record<ConfirmAcknowledgement, boolean | undefined>>,
-  topUpEnabled: boolean,
-): ConfirmAcknowledgement[] {
-  return requiredConfirmAcknowledgements(topUpEnabled).filter((key) => ticked[key] !== true);
-}
+/** Each box's label with the figures of the domain's constants (the API's request descriptions). */
+export const CONFIRM_ACKNOWLEDGEMENTS = confirmAcknowledgements({
+  minimumFee: `£${MINIMUM_KEYFREE_FEE_PENCE / 100}`,
+  annualFee: `£${ANNUAL_FEE_PENCE / 100}`,
+});
 
 // ── Amounts still to pay (part 1 §2.4, part 2 §3) ───────────────────────────
 

@@ -4,6 +4,7 @@
  * last day ("Your deadline to respond is midnight tonight"); a deadline is
  * past from the next millisecond on.
  */
+import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
 import {
   addCalendarDays,
   addHours,
@@ -15,8 +16,8 @@ import {
 } from "./london-time.js";
 import type { ProposalRound, ProposalStatus } from "./statuses.js";
 
-/** Charges, settlement proposals and final proposals must be answered within 7 days (part 1 §9). */
-export const RESPONSE_WINDOW_DAYS = 7;
+/** Charges, settlement proposals and final proposals must be answered within 7 days (part 1 §9): common/tenant-terms.ts, which the Terms page reads too. */
+export { RESPONSE_WINDOW_DAYS };
 /** A proposal's payment is held at most 7 days (part 1 §9). */
 export const PROPOSAL_HOLD_DAYS = 7;
 /** 3 calendar days to pay after adjudication (part 1 §4.1, §9). */

@@ -60,7 +60,7 @@ const ALL_TICKED = {
   detailsCorrect: true,
   feeNonRefundable: true,
   remainLiable: true,
-  respondWithinSevenDays: true,
+  landlordCover: true,
   jointAndSeveralLiability: true,
   annualFee: true,
 };
@@ -247,7 +247,7 @@ describe("confirm", () => {
     const { annualFee: _skip, ...withoutAnnualFee } = ALL_TICKED;
     const refused = await t.json("POST", `${withTopUp.path()}/confirm`, withoutAnnualFee, withTopUp.tenants[0]!.token);
     expect(refused.status).toBe(400);
-    expect(refused.body.issues).toEqual([{ path: "annualFee", message: "You must tick this box to continue" }]);
+    expect(refused.body.issues).toEqual([{ path: "annualFee", message: "Confirm you understand the annual fee" }]);
     expect((await actionOf(withTopUp.tenants[0]!.orderCustomerId, "KEYFREE_CONFIRM")).completedAt).toBeNull();
 
     const noTopUp = await keyfree({ completed: upToConfirm, topUpEnabled: false });
@@ -259,7 +259,7 @@ describe("confirm", () => {
     const { tenants, path } = await keyfree({ completed: upToConfirm });
     const unticked = await t.json("POST", `${path()}/confirm`, { ...ALL_TICKED, remainLiable: false }, tenants[0]!.token);
     expect(unticked.status).toBe(400);
-    expect(unticked.body.issues).toEqual([{ path: "remainLiable", message: "You must tick this box to continue" }]);
+    expect(unticked.body.issues).toEqual([{ path: "remainLiable", message: "Confirm you understand you stay liable for damage and end-of-tenancy charges" }]);
     expect((await t.json("POST", `${path()}/confirm`, { ...ALL_TICKED, detailsCorrect: "yes" }, tenants[0]!.token)).status).toBe(400);
     expect((await t.json("POST", `${path()}/confirm`, ALL_TICKED, tenants[0]!.token)).status).toBe(200);
     expect((await t.json("POST", `${path()}/confirm`, ALL_TICKED, tenants[0]!.token)).status).toBe(409);

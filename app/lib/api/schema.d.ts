@@ -1648,11 +1648,11 @@ export interface components {
             feeNonRefundable?: boolean;
             /** @description I understand I stay liable for damage and end-of-tenancy charges. */
             remainLiable?: boolean;
-            /** @description I understand charges must be answered within 7 days or they are deemed accepted. */
-            respondWithinSevenDays?: boolean;
-            /** @description I understand tenants are jointly and severally liable. */
+            /** @description I understand my landlord is covered for up to 8 weeks' rent, and my liability is capped by the limit of each claim. */
+            landlordCover?: boolean;
+            /** @description I understand the tenants are jointly and severally liable: each of us can be asked to pay the whole of a charge. */
             jointAndSeveralLiability?: boolean;
-            /** @description I understand that for tenancies over 12 months a £30 annual fee is split between the tenants. */
+            /** @description I understand that for a tenancy over 12 months there is an annual fee of £30, split between the tenants. */
             annualFee?: boolean;
         };
         SignRequest: {

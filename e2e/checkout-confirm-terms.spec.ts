@@ -1,0 +1,122 @@
+import type { Page } from "@playwright/test";
+import { addendumStep } from "./checkout-steps/addendum";
+import { confirmStep } from "./checkout-steps/confirm";
+import { signStep } from "./checkout-steps/sign";
+import type { JourneyTenant } from "./checkout-steps/types";
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+
+/**
+ * Confirm, Agree to Terms and Sign Addendum (part 1 §2.3, §5; part 2 §1): a tenant whose
+ * eligibility is done walks them to Pay; the terms with a terms document and without the
+ * addendum or the annual fee; and the terms step while a co-tenant is behind.
+ */
+type Ops = (path: string, body: unknown) => Promise<unknown>;
+
+const EARLIER = ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING"];
+
+let n = 0;
+async function tenantAt(ops: Ops, input: { completed?: string[][]; coTenant?: boolean; termsLink?: string; topUpEnabled?: boolean; actionTypes?: string[] }) {
+  n += 1;
+  const email = `terms-${test.info().project.name}-${Date.now()}-${n}@example.test`;
+  const tenants = [{ email, firstName: "Ngozi", lastName: "Bello" }];
+  if (input.coTenant) tenants.push({ email: `co-${email}`, firstName: "Femi", lastName: "Bello" });
+  const created = (await ops("create-tenancy", {
+    tenants,
+    ppm: 130_000,
+    startDate: "2027-01-01",
+    endDate: "2028-06-30",
+    isNewTenancy: true,
+    topUpEnabled: input.topUpEnabled ?? true,
+    termsLink: input.termsLink ?? null,
+    actionTypes: input.actionTypes,
+    completed: input.completed ?? [EARLIER],
+  })) as { orderId: string; tenants: Array<{ customerId: string; orderCustomerId: string }> };
+  const t = created.tenants[0]!;
+  return { email, orderId: created.orderId, customerId: t.customerId, orderCustomerId: t.orderCustomerId, firstName: "Ngozi", lastName: "Bello" } satisfies JourneyTenant;
+}
+
+async function openCheckout(page: Page, tenant: JourneyTenant, step: string) {
+  await page.goto("/auth/login");
+  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}`);
+  await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/${step}$`));
+}
+
+test("a tenant confirms their details, agrees to the terms and signs the addendum, arriving at Pay", async ({ page, ops, isJsOn }) => {
+  const tenant = await tenantAt(ops, {});
+  await openCheckout(page, tenant, "confirm");
+  // What an agent-made tenant has not entered reads 'Not given'; the annual fee's box is there (top-ups enabled).
+  await expect(page.getByRole("region", { name: "About you" }).getByRole("definition")).toHaveText([
+    "Ngozi Bello",
+    tenant.email,
+    "Not given",
+    "Not given",
+    "Not given",
+  ]);
+  await expect(page.getByRole("region", { name: "Address history" })).toContainText("Not given");
+  await expect(page.getByRole("checkbox")).toHaveCount(6);
+  await expect(page.getByLabel("I understand that for a tenancy over 12 months there is an annual fee of £30, split between the tenants.")).toBeVisible();
+  await expect(page.getByLabel(/my landlord is covered for up to 8 weeks' rent \(at most £2,400 for this tenancy\)/)).toBeVisible();
+  await expect(page.getByLabel(/one week's rent \(minimum £150\) and is non-refundable/)).toBeVisible();
+  await confirmStep(page, tenant, { isJsOn, ops });
+
+  // The terms name every figure of part 2 §1, this tenancy's from the API.
+  await expect(page.getByText("Next: Sign Addendum")).toBeVisible();
+  await expect(page.getByText("we create an e-signed document of these terms with your name, and we record your IP address")).toBeVisible();
+  await page.getByRole("link", { name: "Read our terms" }).click();
+  const terms = page.getByRole("region", { name: "Our terms" });
+  for (const figure of [
+    "Maximum policy cover: £2,400.00",
+    "Your Keyfree fee is £300.00: one week's rent, with a minimum of £150.",
+    "non-refundable",
+    "up to 8 weeks' rent",
+    "a £125 administration fee",
+    "4% a year above the Bank of England base rate",
+    "within 7 days",
+    "jointly and severally liable",
+    "within 14 days of buying",
+    "more than 4 weeks",
+  ]) {
+    await expect(terms).toContainText(figure);
+  }
+  await expect(terms.getByRole("link", { name: "Read the full terms document" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Close" }).click();
+  await signStep(page, tenant, { isJsOn, ops });
+  await addendumStep(page, tenant, { isJsOn, ops });
+  // Done steps are behind the tenant: Confirm now sends them on to Pay.
+  await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/confirm`);
+  await expect(page).toHaveURL(/\/pay$/);
+});
+
+test("with a terms document, no top-ups and no addendum: five boxes, the document linked, then Payment", async ({ page, ops, isJsOn }) => {
+  const tenant = await tenantAt(ops, {
+    termsLink: "https://terms.example.test/keyfree-terms.pdf",
+    topUpEnabled: false,
+    actionTypes: ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING", "KEYFREE_CONFIRM", "KEYFREE_SIGN", "KEYFREE_PAY"],
+  });
+  await openCheckout(page, tenant, "confirm");
+  await expect(page.getByRole("checkbox")).toHaveCount(5);
+  await confirmStep(page, tenant, { isJsOn, ops });
+  await expect(page.getByText("Next: Payment")).toBeVisible();
+  await expect(page.getByText(/e-signed document/)).toHaveCount(0);
+  await page.getByRole("link", { name: "Read our terms" }).click();
+  await expect(page.getByRole("link", { name: "Read the full terms document" })).toHaveAttribute(
+    "href",
+    "https://terms.example.test/keyfree-terms.pdf",
+  );
+  await page.getByRole("link", { name: "Close" }).click();
+  await signStep(page, tenant, { isJsOn, ops });
+});
+
+test("while a co-tenant has not confirmed, Agree to Terms waits for them", async ({ page, ops }) => {
+  const tenant = await tenantAt(ops, { coTenant: true, completed: [[...EARLIER, "KEYFREE_CONFIRM"], ["KEYFREE_ABOUT_YOU"]] });
+  await openCheckout(page, tenant, "sign");
+  await expect(page.getByRole("heading", { level: 1, name: "Agree to Terms" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Waiting for other tenants..." })).toContainText(
+    "We will let you know by email and SMS when you can agree to the terms.",
+  );
+  await expect(page.getByRole("checkbox", { name: "Accept terms" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
+  await expectAccessible(page);
+});

@@ -36,14 +36,15 @@ export const TERMS_EFFECTIVE_FROM = "September 2025";
 /**
  * Part 1 §5: "the confirm box and four acknowledgements must be ticked; a fifth (annual fee)
  * is required only when organization topUpEnabled". The four are part 1 §1's promises, in
- * the order a tenant meets them: the fee, staying liable, the landlord's cover with the
- * tenant's cap, joint and several liability.
+ * the order a tenant meets them: the fee, staying liable, the 7 days to answer charges (the
+ * rule that costs a tenant most when missed: the charges are treated as accepted), joint and
+ * several liability. The landlord's cover and the tenant's cap are on the terms page.
  */
 export const CONFIRM_ACKNOWLEDGEMENT_KEYS = [
   "detailsCorrect",
   "feeNonRefundable",
   "remainLiable",
-  "landlordCover",
+  "respondWithinSevenDays",
   "jointAndSeveralLiability",
   "annualFee",
 ] as const;
@@ -53,18 +54,15 @@ export type ConfirmAcknowledgement = (typeof CONFIRM_ACKNOWLEDGEMENT_KEYS)[numbe
 export type AcknowledgementFigures = {
   minimumFee: string;
   annualFee: string;
-  /** This tenancy's maximum policy cover; without it the sentence names the weeks only. */
-  maximumPolicyCover?: string;
 };
 
 /** Each box's label, as the tenant reads it. */
 export function confirmAcknowledgements(f: AcknowledgementFigures): Record<ConfirmAcknowledgement, string> {
-  const cover = f.maximumPolicyCover ? ` (at most ${f.maximumPolicyCover} for this tenancy)` : "";
   return {
     detailsCorrect: "I confirm that everything is correct.",
     feeNonRefundable: `I understand the ${PRODUCT_NAME} fee is one week's rent (minimum ${f.minimumFee}) and is non-refundable.`,
     remainLiable: "I understand I stay liable for damage and end-of-tenancy charges.",
-    landlordCover: `I understand my landlord is covered for up to ${COVER_WEEKS} weeks' rent${cover}, and my liability is capped by the limit of each claim.`,
+    respondWithinSevenDays: `I understand that if my landlord raises charges at the end of my tenancy, I must answer them within ${RESPONSE_WINDOW_DAYS} days, or they are treated as accepted.`,
     jointAndSeveralLiability:
       "I understand the tenants are jointly and severally liable: each of us can be asked to pay the whole of a charge.",
     annualFee: `I understand that for a tenancy over 12 months there is an annual fee of ${f.annualFee}, split between the tenants.`,
@@ -76,7 +74,7 @@ export const CONFIRM_REFUSALS: Record<ConfirmAcknowledgement, string> = {
   detailsCorrect: "Confirm that everything is correct",
   feeNonRefundable: "Confirm you understand the fee is non-refundable",
   remainLiable: "Confirm you understand you stay liable for damage and end-of-tenancy charges",
-  landlordCover: "Confirm you understand the landlord's cover and your liability cap",
+  respondWithinSevenDays: `Confirm you understand you must answer charges within ${RESPONSE_WINDOW_DAYS} days`,
   jointAndSeveralLiability: "Confirm you understand joint and several liability",
   annualFee: "Confirm you understand the annual fee",
 };

@@ -57,7 +57,7 @@ test("a tenant confirms their details, agrees to the terms and signs the addendu
   await expect(page.getByRole("region", { name: "Address history" })).toContainText("Not given");
   await expect(page.getByRole("checkbox")).toHaveCount(6);
   await expect(page.getByLabel("I understand that for a tenancy over 12 months there is an annual fee of £30, split between the tenants.")).toBeVisible();
-  await expect(page.getByLabel(/my landlord is covered for up to 8 weeks' rent \(at most £2,400 for this tenancy\)/)).toBeVisible();
+  await expect(page.getByLabel(/I must answer them within 7 days, or they are treated as accepted/)).toBeVisible();
   await expect(page.getByLabel(/one week's rent \(minimum £150\) and is non-refundable/)).toBeVisible();
   await confirmStep(page, tenant, { isJsOn, ops });
 

@@ -92,14 +92,13 @@ export function addressHistorySummary(user: UserLike) {
     }));
 }
 
-type OrderFigures = { fees: { minimumKeyfree: number; annual: number }; topUpEnabled: boolean; maximumPolicyCover: number };
+type OrderFigures = { fees: { minimumKeyfree: number; annual: number }; topUpEnabled: boolean };
 
 /** The boxes to show, in order, each with its label in this order's figures. */
 export function confirmBoxes(o: OrderFigures) {
   const labels = confirmAcknowledgements({
     minimumFee: formatPounds(o.fees.minimumKeyfree, { wholePounds: true }),
     annualFee: formatPounds(o.fees.annual, { wholePounds: true }),
-    maximumPolicyCover: formatPounds(o.maximumPolicyCover, { wholePounds: true }),
   });
   return requiredConfirmAcknowledgements(o.topUpEnabled).map((key) => ({ key, label: labels[key] }));
 }

@@ -60,7 +60,7 @@ const ALL_TICKED = {
   detailsCorrect: true,
   feeNonRefundable: true,
   remainLiable: true,
-  landlordCover: true,
+  respondWithinSevenDays: true,
   jointAndSeveralLiability: true,
   annualFee: true,
 };

@@ -79,14 +79,14 @@ describe("Confirm: 'Is everything correct?' (part 1 §2.3, §3)", () => {
     [true, 6],
     [false, 5],
   ])("top-ups enabled %s: the confirm box, four acknowledgements and the annual fee's only with top-ups (%i boxes)", (topUpEnabled, count) => {
-    const boxes = confirmBoxes({ fees: { minimumKeyfree: 15_000, annual: 3_000 }, topUpEnabled, maximumPolicyCover: 240_000 });
+    const boxes = confirmBoxes({ fees: { minimumKeyfree: 15_000, annual: 3_000 }, topUpEnabled });
     expect(boxes).toHaveLength(count);
     expect(boxes.some((b) => b.key === "annualFee")).toBe(topUpEnabled);
     // The figures are the API's, formatted: a different minimum or annual fee reads differently.
     expect(boxes.find((b) => b.key === "feeNonRefundable")!.label).toContain("(minimum £150)");
-    expect(boxes.find((b) => b.key === "landlordCover")!.label).toContain("up to 8 weeks' rent (at most £2,400 for this tenancy)");
-    const other = confirmBoxes({ fees: { minimumKeyfree: 17_550, annual: 4_000 }, topUpEnabled: true, maximumPolicyCover: 500_000 });
-    expect(other.map((b) => b.label).join(" ")).toMatch(/minimum £175\.50.*at most £5,000.*annual fee of £40/);
+    expect(boxes.find((b) => b.key === "respondWithinSevenDays")!.label).toContain("within 7 days, or they are treated as accepted");
+    const other = confirmBoxes({ fees: { minimumKeyfree: 17_550, annual: 4_000 }, topUpEnabled: true });
+    expect(other.map((b) => b.label).join(" ")).toMatch(/minimum £175\.50.*annual fee of £40/);
   });
 
   it("refuses each box left unticked with its own message, and keeps the ones ticked", async () => {
@@ -95,7 +95,7 @@ describe("Confirm: 'Is everything correct?' (part 1 §2.3, §3)", () => {
     if (form.ok) return;
     expect(form.invalid.data.result.error).toEqual({
       feeNonRefundable: [CONFIRM_REFUSALS.feeNonRefundable],
-      landlordCover: [CONFIRM_REFUSALS.landlordCover],
+      respondWithinSevenDays: [CONFIRM_REFUSALS.respondWithinSevenDays],
       jointAndSeveralLiability: [CONFIRM_REFUSALS.jointAndSeveralLiability],
       annualFee: [CONFIRM_REFUSALS.annualFee],
     });
@@ -103,13 +103,13 @@ describe("Confirm: 'Is everything correct?' (part 1 §2.3, §3)", () => {
   });
 
   it("sends the API true for every box once all are ticked; no annual fee without top-ups", async () => {
-    const all = { detailsCorrect: "on", feeNonRefundable: "on", remainLiable: "on", landlordCover: "on", jointAndSeveralLiability: "on" };
+    const all = { detailsCorrect: "on", feeNonRefundable: "on", remainLiable: "on", respondWithinSevenDays: "on", jointAndSeveralLiability: "on" };
     const form = await parseForm(post(all), confirmSchema(false));
     expect(form.ok && form.value).toEqual({
       detailsCorrect: true,
       feeNonRefundable: true,
       remainLiable: true,
-      landlordCover: true,
+      respondWithinSevenDays: true,
       jointAndSeveralLiability: true,
     });
     expect((await parseForm(post(all), confirmSchema(true))).ok).toBe(false);

@@ -1648,8 +1648,8 @@ export interface components {
             feeNonRefundable?: boolean;
             /** @description I understand I stay liable for damage and end-of-tenancy charges. */
             remainLiable?: boolean;
-            /** @description I understand my landlord is covered for up to 8 weeks' rent, and my liability is capped by the limit of each claim. */
-            landlordCover?: boolean;
+            /** @description I understand that if my landlord raises charges at the end of my tenancy, I must answer them within 7 days, or they are treated as accepted. */
+            respondWithinSevenDays?: boolean;
             /** @description I understand the tenants are jointly and severally liable: each of us can be asked to pay the whole of a charge. */
             jointAndSeveralLiability?: boolean;
             /** @description I understand that for a tenancy over 12 months there is an annual fee of £30, split between the tenants. */

@@ -26,7 +26,6 @@ export function loader({ context }: Route.LoaderArgs) {
     boxes: confirmBoxes({
       fees: oc.order.fees,
       topUpEnabled: oc.order.organization.topUpEnabled,
-      maximumPolicyCover: oc.terms.maximumPolicyCover,
     }),
   };
 }

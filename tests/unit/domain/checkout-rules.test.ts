@@ -58,7 +58,7 @@ describe("Confirm acknowledgements (part 1 §5: the confirm box and four; a fift
   });
 
   it("lists the boxes not ticked exactly true", () => {
-    const all = { detailsCorrect: true, feeNonRefundable: true, remainLiable: true, landlordCover: true, jointAndSeveralLiability: true };
+    const all = { detailsCorrect: true, feeNonRefundable: true, remainLiable: true, respondWithinSevenDays: true, jointAndSeveralLiability: true };
     expect(missingConfirmAcknowledgements(all, false)).toEqual([]);
     expect(missingConfirmAcknowledgements(all, true)).toEqual(["annualFee"]);
     expect(missingConfirmAcknowledgements({ ...all, remainLiable: false }, false)).toEqual(["remainLiable"]);

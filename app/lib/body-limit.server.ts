@@ -11,9 +11,14 @@ export const UPLOAD_MAX_BYTES = 31_457_280;
 
 /**
  * Web paths (route patterns, as in app/routes.ts) whose posts carry files and so get the
- * upload limit. Every other post gets the form limit.
+ * upload limit. Every other post gets the form limit, and so does a post to these paths whose
+ * body is URL-encoded (it cannot carry a file).
  */
-export const UPLOAD_PATHS: readonly string[] = [];
+export const UPLOAD_PATHS: readonly string[] = [
+  // Referencing's proofs of identity and address: the page's form (no JavaScript) and the upload zone's JSON route.
+  "/checkout/:orderId/:customerId/referencing",
+  "/checkout/:orderId/:customerId/referencing/documents",
+];
 
 export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Go back, shorten what you entered and try again.";
 export const FILE_TOO_LARGE_MESSAGE = "This file is too large (max 30MB), please compress this file and re-upload";
@@ -29,7 +34,8 @@ export function maxBodyBytes(pathname: string, uploadPaths: readonly string[] = 
  */
 export async function assertBodySize(request: Request, uploadPaths: readonly string[] = UPLOAD_PATHS): Promise<void> {
   if (!request.body) return;
-  const max = maxBodyBytes(new URL(request.url).pathname, uploadPaths);
+  const urlEncoded = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+  const max = urlEncoded ? FORM_MAX_BYTES : maxBodyBytes(new URL(request.url).pathname, uploadPaths);
   const tooLarge = () =>
     data(
       {

@@ -6,13 +6,14 @@ import type { JourneyHelpers, JourneyTenant } from "./types";
 const FILES = path.resolve("e2e/files");
 export const SLOW_REFERENCE = "Sorry, this is taking longer than usual. Please check back later.";
 
+const zone = (page: Page, proof: string) => page.getByRole("region", { name: proof });
+
 /** Chooses a file for one proof and sends it: the drop zone sends on choosing, the plain form with its button. */
 async function upload(page: Page, proof: "Proof of identity" | "Proof of address", file: string, h: JourneyHelpers) {
-  await page.getByLabel(proof).setInputFiles(path.join(FILES, file));
+  await zone(page, proof).getByLabel(proof).setInputFiles(path.join(FILES, file));
   if (!h.isJsOn) await page.getByRole("button", { name: `Upload ${proof.toLowerCase()}` }).click();
 }
 
-const zone = (page: Page, proof: string) => page.getByRole("region", { name: proof });
 
 /**
  * Referencing (Eligibility, part 1 §4.2), from the page with no reference yet: Start, the
@@ -54,7 +55,19 @@ export async function referencingStep(page: Page, tenant: JourneyTenant, h: Jour
   await expect(zone(page, "Proof of address")).toContainText("No documents uploaded");
   await expectAccessible(page);
 
-  await upload(page, "Proof of identity", "passport.pdf", h);
+  if (h.isJsOn) {
+    // The drop zone's progress: the file's request is held back a moment so its 'Uploading N of M files' can be seen.
+    await page.route("**/referencing/documents", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await upload(page, "Proof of identity", "passport.pdf", h);
+    await expect(zone(page, "Proof of identity").getByRole("status")).toContainText("Uploading 1 of 1 files");
+    await expect(zone(page, "Proof of identity").getByRole("progressbar")).toBeVisible();
+    await page.unroute("**/referencing/documents");
+  } else {
+    await upload(page, "Proof of identity", "passport.pdf", h);
+  }
   await expect(page.getByText("Success! Item successfully uploaded")).toBeVisible();
   await expect(zone(page, "Proof of identity")).toContainText("1 document(s)");
   await expect(zone(page, "Proof of identity").getByRole("link", { name: "passport.pdf" })).toBeVisible();

@@ -114,7 +114,10 @@ export default function Referencing({ loaderData: d }: Route.ComponentProps) {
       {d.polling ? <Polling state={d.polling} /> : null}
       <StateContent d={d} upload={actionData?.upload ?? null} message={actionData?.message ?? null} />
       <p>
-        <Link to="/">Back</Link>
+        {/* The step's own Back goes home (part 1 §2.3: back goes to /). */}
+        <Link to="/" className="referencing__back" reloadDocument>
+          Back
+        </Link>
       </p>
     </>
   );

@@ -113,7 +113,7 @@ test.describe("no JavaScript where none is needed", () => {
 
     // Referencing sends script only while it shows the upload zone: not before it starts, nor for an outcome.
     const referencing = (await ops("create-tenancy", {
-      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant" }],
+      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant", onboardingIntroductionComplete: true }],
       ppm: 120_000,
       startDate: "2027-01-01",
       endDate: "2027-12-31",

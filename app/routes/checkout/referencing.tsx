@@ -249,7 +249,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
               error={upload && (upload.type === proof.type || (upload.type === null && proof === d.proofs[0])) ? upload.message : null}
             />
           ))}
-          <Form method="post">
+          <Form method="post" className="referencing__review">
             <CsrfInput />
             <input type="hidden" name="intent" value="review" />
             {d.canSendForReview ? null : (

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { referencingStep, SLOW_REFERENCE } from "./checkout-steps/referencing";
 import type { JourneyTenant } from "./checkout-steps/types";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, signInRequest, test } from "./fixtures";
 import { webRoutes } from "./route-table";
 
 /**
@@ -84,4 +84,40 @@ test("the outcomes FAIL and GUARANTOR_REQUIRED (with the guarantor's name, and w
   await page.goto(`/checkout/${unnamed.orderId}/${unnamed.customerId}/referencing`);
   await expect(page.getByRole("heading", { level: 1, name: "A guarantor is needed" })).toBeVisible();
   await expect(page.getByText("Please ask your letting agent to add your guarantor's details")).toBeVisible();
+});
+
+test("a tenant's own bad uploads are refused with a message, never a 500: no file, a wrong type, a file whose bytes are not its type", async ({
+  playwright,
+  baseURL,
+  ops,
+}) => {
+  const tenant = await tenantAtReferencing(ops);
+  await ops("set-reference-outcome", { orderCustomerId: tenant.orderCustomerId, status: "INFO_REQUIRED" });
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  try {
+    const csrf = await signInRequest(request, { email: tenant.email, password: DEMO_PASSWORD });
+    const page = `/checkout/${tenant.orderId}/${tenant.customerId}/referencing`;
+    const noFile = await request.post(page, { multipart: { csrf, intent: "upload", type: "PROOF_OF_IDENTITY" }, maxRedirects: 0 });
+    expect(noFile.status()).toBe(400);
+    expect(await noFile.text()).toContain("Choose a file to upload.");
+    const file = (name: string, text: string) => ({ name, mimeType: "application/pdf", buffer: Buffer.from(text) });
+    const notPdf = await request.post(page, {
+      multipart: { csrf, intent: "upload", type: "PROOF_OF_ADDRESS", file: file("bill.pdf", "not really a PDF") },
+      maxRedirects: 0,
+    });
+    expect(notPdf.status()).toBe(400);
+    expect(await notPdf.text()).toContain("bill.pdf is an invalid type, please convert to a PDF");
+    const zone = await request.post(`${page}/documents`, {
+      multipart: { csrf, type: "PROOF_OF_ADDRESS", file: file("bill.pdf", "not really a PDF") },
+      maxRedirects: 0,
+    });
+    expect(zone.status()).toBe(400);
+    expect(await zone.json()).toMatchObject({ message: "bill.pdf is an invalid type, please convert to a PDF" });
+    const review = await request.post(page, { form: { csrf, intent: "review" }, maxRedirects: 0 });
+    expect(review.status()).toBe(302);
+    const unknown = await request.post(page, { form: { csrf, intent: "something-else" }, maxRedirects: 0 });
+    expect(unknown.status()).toBe(400);
+  } finally {
+    await request.dispose();
+  }
 });

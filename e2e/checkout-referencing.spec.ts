@@ -86,7 +86,7 @@ test("the outcomes FAIL and GUARANTOR_REQUIRED (with the guarantor's name, and w
   await expect(page.getByText("Please ask your letting agent to add your guarantor's details")).toBeVisible();
 });
 
-test("a tenant's own bad uploads are refused with a message, never a 500: no file, a wrong type, a file whose bytes are not its type", async ({
+test("a tenant's own bad uploads are refused with a message, never a 500: no file, too large, bytes not of their type", async ({
   playwright,
   baseURL,
   ops,
@@ -107,6 +107,18 @@ test("a tenant's own bad uploads are refused with a message, never a 500: no fil
     });
     expect(notPdf.status()).toBe(400);
     expect(await notPdf.text()).toContain("bill.pdf is an invalid type, please convert to a PDF");
+    // Just over 30 MB: it reaches the page (the upload paths' body limit allows a form's worth more), which names it.
+    const tooLarge = await request.post(page, {
+      multipart: {
+        csrf,
+        intent: "upload",
+        type: "PROOF_OF_ADDRESS",
+        file: { name: "scan.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(31_457_281, 0x25) },
+      },
+      maxRedirects: 0,
+    });
+    expect(tooLarge.status()).toBe(400);
+    expect(await tooLarge.text()).toContain("scan.pdf is too large (max 30MB), please compress this file and re-upload");
     const zone = await request.post(`${page}/documents`, {
       multipart: { csrf, type: "PROOF_OF_ADDRESS", file: file("bill.pdf", "not really a PDF") },
       maxRedirects: 0,

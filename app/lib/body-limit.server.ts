@@ -8,6 +8,11 @@ import { data, matchPath } from "react-router";
  */
 export const FORM_MAX_BYTES = 64 * 1024;
 export const UPLOAD_MAX_BYTES = 31_457_280;
+/**
+ * A post to an upload path: the largest file plus a form's worth of other fields, so a file just
+ * over 30 MB still reaches the page, which says so by name and keeps the rest of the page.
+ */
+export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + FORM_MAX_BYTES;
 
 /**
  * Web paths (route patterns, as in app/routes.ts) whose posts carry files and so get the
@@ -24,7 +29,7 @@ export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Go back, 
 export const FILE_TOO_LARGE_MESSAGE = "This file is too large (max 30MB), please compress this file and re-upload";
 
 export function maxBodyBytes(pathname: string, uploadPaths: readonly string[] = UPLOAD_PATHS): number {
-  return uploadPaths.some((pattern) => matchPath(pattern, pathname)) ? UPLOAD_MAX_BYTES : FORM_MAX_BYTES;
+  return uploadPaths.some((pattern) => matchPath(pattern, pathname)) ? UPLOAD_BODY_MAX_BYTES : FORM_MAX_BYTES;
 }
 
 /**

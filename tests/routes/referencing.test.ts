@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { UPLOAD_ACCEPT, uploadProblem } from "../../common/uploads";
-import { assertBodySize, FORM_MAX_BYTES, FORM_TOO_LARGE_MESSAGE, maxBodyBytes, UPLOAD_MAX_BYTES } from "../../app/lib/body-limit.server";
+import {
+  assertBodySize,
+  FORM_MAX_BYTES,
+  FORM_TOO_LARGE_MESSAGE,
+  maxBodyBytes,
+  UPLOAD_BODY_MAX_BYTES,
+  UPLOAD_MAX_BYTES,
+} from "../../app/lib/body-limit.server";
 import { handlesHydrate } from "../../app/lib/page-delivery";
 import { guarantorName, referencingState } from "../../app/lib/referencing";
 import { handle } from "../../app/routes/checkout/referencing";
@@ -57,8 +64,8 @@ describe("uploads as the upload zone checks them (part 1 §5, §8)", () => {
 
   it("gives referencing's posts the upload limit, except a URL-encoded body (it carries no file)", async () => {
     const page = "/checkout/o1/c1/referencing";
-    expect(maxBodyBytes(page)).toBe(UPLOAD_MAX_BYTES);
-    expect(maxBodyBytes(`${page}/documents`)).toBe(UPLOAD_MAX_BYTES);
+    expect(maxBodyBytes(page)).toBe(UPLOAD_BODY_MAX_BYTES);
+    expect(maxBodyBytes(`${page}/documents`)).toBe(UPLOAD_BODY_MAX_BYTES);
     expect(maxBodyBytes("/checkout/o1/c1/confirm")).toBe(FORM_MAX_BYTES);
     const encoded = new Request(`http://localhost${page}`, {
       method: "POST",

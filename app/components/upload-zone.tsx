@@ -48,17 +48,15 @@ export function UploadZone(props: UploadZoneProps) {
   const error = clientError ?? props.error ?? null;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [hintId, error ? errorId : null].filter(Boolean).join(" ");
   return (
     <section className={`upload-zone${error ? " upload-zone--error" : ""}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="upload-zone__title">
         {label}
       </h2>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint} PDF, JPG, PNG or another common document type, up to 30MB.
-        </p>
-      ) : null}
+      <p id={hintId} className="field__hint">
+        {hint ? `${hint} ` : ""}PDF, JPG, PNG or another common document type, up to 30MB.
+      </p>
       {error ? (
         <p id={errorId} className="field__error" role="alert">
           <span className="visually-hidden">Error: </span>

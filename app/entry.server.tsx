@@ -25,7 +25,10 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(cspNonceContext) || undefined;
   const { matches } = routerContext.staticHandlerContext;
-  const hydrates = handlesHydrate(matches.map((m) => routerContext.routeModules[m.route.id]?.handle));
+  const { loaderData } = routerContext.staticHandlerContext;
+  const hydrates = handlesHydrate(
+    matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle, loaderData: loaderData?.[m.route.id] })),
+  );
   const userAgent = request.headers.get("user-agent");
   const waitForAll = !hydrates || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
 

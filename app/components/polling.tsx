@@ -1,11 +1,7 @@
 import { useEffect } from "react";
 import { useLocation, useMatches, useNavigate, useRevalidator } from "react-router";
+import { handlesHydrate } from "~/lib/page-delivery";
 import { POLL_INTERVAL_MS, type PollingState } from "~/lib/polling";
-
-/** Whether this page hydrates (a route declares `handle = { hydrate: true }`); other pages send no script. */
-function usePageHydrates(): boolean {
-  return useMatches().some((m) => (m.handle as { hydrate?: boolean } | undefined)?.hydrate === true);
-}
 
 /**
  * Checks again every 2 s until the loader says the wait is over (it redirects, or shows the
@@ -15,7 +11,7 @@ function usePageHydrates(): boolean {
  * The loader computes `state` with pollingState(url).
  */
 export function Polling({ state }: { state: PollingState }) {
-  const hydrates = usePageHydrates();
+  const hydrates = useRunsScript();
   if (state.timedOut) return null;
   return hydrates ? <Revalidate refreshUrl={state.refreshUrl} /> : <meta httpEquiv="refresh" content={`2;url=${state.refreshUrl}`} />;
 }
@@ -34,4 +30,16 @@ function Revalidate({ refreshUrl }: { refreshUrl: string }) {
     return () => clearInterval(timer);
   }, [here, refreshUrl, revalidator, navigate]);
   return null;
+}
+
+/**
+ * Whether this page runs script: a matched route opts in for this state (`handle.hydrate`), or
+ * the page already hydrated (a state reached in the browser from one that opted in, say
+ * referencing's review after the upload zone). Read the same way on the server and while
+ * hydrating, so the two renders agree.
+ */
+function useRunsScript(): boolean {
+  const matches = useMatches();
+  if (handlesHydrate(matches.map((m) => ({ handle: m.handle, loaderData: m.loaderData })))) return true;
+  return typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true";
 }

@@ -8,18 +8,28 @@ import { data, matchPath } from "react-router";
  */
 export const FORM_MAX_BYTES = 64 * 1024;
 export const UPLOAD_MAX_BYTES = 31_457_280;
+/**
+ * A post to an upload path: the largest file plus a form's worth of other fields, so a file just
+ * over 30 MB still reaches the page, which says so by name and keeps the rest of the page.
+ */
+export const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + FORM_MAX_BYTES;
 
 /**
  * Web paths (route patterns, as in app/routes.ts) whose posts carry files and so get the
- * upload limit. Every other post gets the form limit.
+ * upload limit. Every other post gets the form limit, and so does a post to these paths whose
+ * body is URL-encoded (it cannot carry a file).
  */
-export const UPLOAD_PATHS: readonly string[] = [];
+export const UPLOAD_PATHS: readonly string[] = [
+  // Referencing's proofs of identity and address: the page's form (no JavaScript) and the upload zone's JSON route.
+  "/checkout/:orderId/:customerId/referencing",
+  "/checkout/:orderId/:customerId/referencing/documents",
+];
 
 export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Go back, shorten what you entered and try again.";
 export const FILE_TOO_LARGE_MESSAGE = "This file is too large (max 30MB), please compress this file and re-upload";
 
 export function maxBodyBytes(pathname: string, uploadPaths: readonly string[] = UPLOAD_PATHS): number {
-  return uploadPaths.some((pattern) => matchPath(pattern, pathname)) ? UPLOAD_MAX_BYTES : FORM_MAX_BYTES;
+  return uploadPaths.some((pattern) => matchPath(pattern, pathname)) ? UPLOAD_BODY_MAX_BYTES : FORM_MAX_BYTES;
 }
 
 /**
@@ -29,7 +39,8 @@ export function maxBodyBytes(pathname: string, uploadPaths: readonly string[] = 
  */
 export async function assertBodySize(request: Request, uploadPaths: readonly string[] = UPLOAD_PATHS): Promise<void> {
   if (!request.body) return;
-  const max = maxBodyBytes(new URL(request.url).pathname, uploadPaths);
+  const urlEncoded = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+  const max = urlEncoded ? FORM_MAX_BYTES : maxBodyBytes(new URL(request.url).pathname, uploadPaths);
   const tooLarge = () =>
     data(
       {

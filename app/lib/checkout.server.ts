@@ -1,6 +1,7 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { apiContext } from "./api.server";
 import { checkoutPath, CHANGE_PARAM, STEP_SUB_ROUTES, type StepSubRoute } from "./checkout";
+import { POLL_PARAM } from "./polling";
 
 type Args = { context: Readonly<RouterContextProvider>; params: { orderId?: string; customerId?: string } };
 
@@ -71,7 +72,14 @@ export async function checkoutMiddleware({ context, params, url }: Args & { url:
     const done = oc.actions.some((a) => a.typeId === type && a.completedAt !== null);
     changing = done && oc.nextAction?.typeId === "KEYFREE_CONFIRM";
   }
-  if (step && !changing && oc.checkoutSubRoute !== step) throw redirect(nextActionPath(oc));
+  // Referencing's PASS stays on screen for the tenant who waited for it (`?since=`, the polling
+  // start): its success and 'Continue' (part 1 §4.2), though the next action is already the one after.
+  const passedReferencing =
+    step === "referencing" &&
+    url.searchParams.has(POLL_PARAM) &&
+    oc.checkoutSubRoute !== null &&
+    oc.actions.some((a) => a.typeId === "KEYFREE_REFERENCING" && a.completedAt !== null);
+  if (step && !changing && !passedReferencing && oc.checkoutSubRoute !== step) throw redirect(nextActionPath(oc));
   context.set(checkoutContext, { oc, user, subRoute, changing });
 }
 

@@ -24,11 +24,22 @@ export function useNonce(): string {
   return useContext(NonceContext);
 }
 
-/** A route module's `handle`: `hydrate: true` opts its pages into the client JavaScript. */
-export type DeliveryHandle = { hydrate?: boolean };
+/**
+ * A route module's `handle`: `hydrate: true` opts its pages into the client JavaScript; a
+ * function of the route's loader data opts in only the states that need it (referencing
+ * hydrates only while it shows the upload zone).
+ */
+export type DeliveryHandle = { hydrate?: boolean | ((loaderData: unknown) => boolean) };
 
-export function handlesHydrate(handles: readonly unknown[]): boolean {
-  return handles.some((h) => typeof h === "object" && h !== null && (h as DeliveryHandle).hydrate === true);
+/** A matched route as far as delivery cares: its module's handle and its loader data. */
+export type DeliveryMatch = { handle: unknown; loaderData?: unknown };
+
+export function handlesHydrate(matches: readonly DeliveryMatch[]): boolean {
+  return matches.some(({ handle, loaderData }) => {
+    if (typeof handle !== "object" || handle === null) return false;
+    const hydrate = (handle as DeliveryHandle).hydrate;
+    return hydrate === true || (typeof hydrate === "function" && hydrate(loaderData) === true);
+  });
 }
 
 /**
@@ -38,5 +49,5 @@ export function handlesHydrate(handles: readonly unknown[]): boolean {
  */
 export function usePageHydrates(): boolean {
   const matches = useMatches();
-  return typeof document !== "undefined" || handlesHydrate(matches.map((m) => m.handle));
+  return typeof document !== "undefined" || handlesHydrate(matches.map((m) => ({ handle: m.handle, loaderData: m.loaderData })));
 }

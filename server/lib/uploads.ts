@@ -3,15 +3,16 @@ import type { Deps } from "../context";
 import { documents } from "../db/schema";
 import { ApiError } from "./errors";
 import { newId } from "./tokens";
+import {
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  uploadTooLargeMessage,
+  uploadWrongTypeMessage,
+  type UploadExtension as Extension,
+} from "../../common/uploads";
 
-/** Spec part 1 §5, §9: upload maximum 30 MB. */
-export const UPLOAD_MAX_BYTES = 31_457_280;
-
-/** Spec part 1 §5: the accepted file types. */
-export const UPLOAD_EXTENSIONS = [
-  "pdf", "jpeg", "jpg", "png", "heic", "docx", "doc", "xlsx", "xlsm", "mp4", "mov", "zip", "xls", "csv", "numbers", "pages",
-] as const;
-type Extension = (typeof UPLOAD_EXTENSIONS)[number];
+/** Spec part 1 §5, §9: upload maximum 30 MB, and the accepted types (one rule, shared with the web's upload zone). */
+export { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES };
 
 type Kind = "pdf" | "jpeg" | "png" | "heic" | "zip" | "ole" | "video" | "text";
 
@@ -101,9 +102,8 @@ function lastCompleteUtf8(sample: Uint8Array): number {
   return end;
 }
 
-export const uploadTooLarge = (name: string) =>
-  new ApiError(413, `${name} is too large (max 30MB), please compress this file and re-upload`);
-export const uploadWrongType = (name: string) => new ApiError(415, `${name} is an invalid type, please convert to a PDF`);
+export const uploadTooLarge = (name: string) => new ApiError(413, uploadTooLargeMessage(name));
+export const uploadWrongType = (name: string) => new ApiError(415, uploadWrongTypeMessage(name));
 
 export type CheckedUpload = { name: string; bytes: Uint8Array; contentType: string; size: number };
 

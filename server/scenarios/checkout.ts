@@ -5,11 +5,11 @@
  * steps (the checkout service's completeOpenActions). Used by the tests, the ops CLI and the
  * demo data; each writes real rows through the schema and returns the ids it created.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { completeOpenActions } from "../checkout/service";
 import type { Database } from "../db";
-import { customers, orderCustomers, users } from "../db/schema";
+import { customers, orderCustomers, tenancyTenants, users } from "../db/schema";
 import { COVER_LEVELS } from "../domain/fees";
 import { CHECKOUT_ACTION_TYPES, type CheckoutActionType } from "../domain/statuses";
 import { createKeyfreeOrder, createOrganization, createTenancy } from "./builders";
@@ -34,6 +34,8 @@ const CheckoutScenarioInput = z
            * tenant who has completed a checkout action has; one with none done has not.
            */
           onboardingIntroductionComplete: z.boolean().optional(),
+          /** The tenant's guarantor on this tenancy (part 1 §3 Tenancy user), named when referencing asks for one. */
+          guarantor: z.object({ firstName: z.string().min(1), lastName: z.string().min(1) }).optional(),
         }),
       )
       .min(1),
@@ -104,6 +106,13 @@ export async function createCheckoutScenario(db: Database, input: CheckoutScenar
     coverLevel: data.coverLevel,
     completedAt: data.orderStatus === "COMPLETE" ? now : null,
   });
+  for (const t of tenants) {
+    if (!t.input.guarantor) continue;
+    await db
+      .update(tenancyTenants)
+      .set({ guarantorFirstName: t.input.guarantor.firstName, guarantorLastName: t.input.guarantor.lastName })
+      .where(and(eq(tenancyTenants.tenancyId, tenancy.id), eq(tenancyTenants.userId, t.userId)));
+  }
   const order = await createKeyfreeOrder(db, {
     tenancyId: tenancy.id,
     ppm: data.ppm,

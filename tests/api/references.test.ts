@@ -292,3 +292,24 @@ describe("setReferenceOutcome (scenario)", () => {
     await expect(setReferenceOutcome(t.db, { referenceId: "missing", status: "PASS" }, t.clock.now())).rejects.toThrow("No reference missing");
   });
 });
+
+describe("the create-tenancy scenario's guarantor (part 1 §3 Tenancy user)", () => {
+  it("names the tenant's guarantor on the tenancy, as GUARANTOR_REQUIRED's page reads it", async () => {
+    const tenant = await quickTenant();
+    const s = await createCheckoutScenario(
+      t.db,
+      {
+        tenants: [{ email: tenant.email, firstName: "-", lastName: "-", guarantor: { firstName: "Gail", lastName: "Fenwick" } }],
+        ppm: 100_000,
+        startDate: "2026-12-01",
+        endDate: "2027-11-30",
+        isNewTenancy: true,
+        topUpEnabled: true,
+      },
+      t.clock.now(),
+    );
+    const res = await t.json("GET", `/orders/${s.orderId}/customers/${tenant.customerId}/tenancy-user`, undefined, tenant.token);
+    expect(res.status).toBe(200);
+    expect(res.body.guarantor).toEqual({ firstName: "Gail", lastName: "Fenwick" });
+  });
+});

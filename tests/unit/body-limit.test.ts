@@ -5,6 +5,7 @@ import {
   FORM_MAX_BYTES,
   FORM_TOO_LARGE_MESSAGE,
   maxBodyBytes,
+  UPLOAD_BODY_MAX_BYTES,
   UPLOAD_MAX_BYTES,
 } from "../../app/lib/body-limit.server";
 import { assertCsrf, FORM_TYPE_REFUSED_MESSAGE, FORM_UNREADABLE_MESSAGE } from "../../app/lib/csrf.server";
@@ -43,7 +44,7 @@ describe("body size limits (one place: app/lib/body-limit.server.ts)", () => {
 
   it("gives a path declared as an upload the upload limit, and every other path the form limit", () => {
     const uploads = ["/claims/:claimId/evidence"];
-    expect(maxBodyBytes("/claims/abc/evidence", uploads)).toBe(UPLOAD_MAX_BYTES);
+    expect(maxBodyBytes("/claims/abc/evidence", uploads)).toBe(UPLOAD_BODY_MAX_BYTES);
     expect(maxBodyBytes("/auth/login", uploads)).toBe(FORM_MAX_BYTES);
     expect(maxBodyBytes("/auth/login")).toBe(FORM_MAX_BYTES);
   });

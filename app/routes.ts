@@ -43,6 +43,7 @@ export default [
       route("checkout/:orderId/:customerId/pay", "routes/checkout/pay.tsx"),
       route("checkout/:orderId/:customerId/finish", "routes/checkout/finish.tsx"),
       route("checkout/:orderId/:customerId/introduction", "routes/checkout/introduction.tsx"),
+      route("checkout/:orderId/:customerId/address-history", "routes/checkout/address-history.tsx"),
       route("checkout/:orderId/:customerId/*", "routes/checkout/other.tsx"),
     ]),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),

@@ -33,4 +33,5 @@ export class AddressLookupFailed extends Error {
 }
 
 /** What the tenant reads when the lookup fails (part 2 §8: a lookup failure shows the server's message). */
-export const ADDRESS_LOOKUP_FAILED_MESSAGE = "We could not search for addresses just now. Please try again, or enter your address manually.";
+export const ADDRESS_LOOKUP_FAILED_MESSAGE =
+  "We could not search for addresses just now. Please try again, or enter your address manually.";

@@ -10,7 +10,11 @@
  */
 import { normalisePostcode } from "../domain/addresses";
 import { log } from "../lib/log";
-import { AddressLookupFailed, type AddressLookup, type LookedUpAddress } from "./address-lookup";
+import {
+  AddressLookupFailed,
+  type AddressLookup,
+  type LookedUpAddress,
+} from "./address-lookup";
 
 export const IDEAL_POSTCODES_URL = "https://api.ideal-postcodes.co.uk";
 
@@ -37,15 +41,30 @@ export type IdealPostcodesOptions = {
   fetch?: typeof fetch;
 };
 
-const text = (value: string | undefined | null) => (value && value.trim() !== "" ? value.trim() : null);
+const text = (value: string | undefined | null) =>
+  value && value.trim() !== "" ? value.trim() : null;
 
 /** "BRISTOL" → "Bristol", "STOKE-ON-TRENT" → "Stoke-on-Trent" (PAF post towns are in capitals). */
 export function postTownCase(town: string): string {
-  const small = new Set(["on", "upon", "in", "by", "under", "le", "the", "of", "and"]);
+  const small = new Set([
+    "on",
+    "upon",
+    "in",
+    "by",
+    "under",
+    "le",
+    "the",
+    "of",
+    "and",
+  ]);
   return town
     .toLowerCase()
     .split(/(\s+|-)/)
-    .map((word, i) => (i > 0 && small.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
+    .map((word, i) =>
+      i > 0 && small.has(word)
+        ? word
+        : word.charAt(0).toUpperCase() + word.slice(1),
+    )
     .join("");
 }
 
@@ -54,11 +73,16 @@ export function postTownCase(town: string): string {
  * thoroughfare the street (a dependant thoroughfare, when both are given, the sub-street), the
  * post town the town; the UDPRN identifies it.
  */
-export function fromIdealPostcodes(a: IdealPostcodesAddress, index: number): LookedUpAddress {
+export function fromIdealPostcodes(
+  a: IdealPostcodesAddress,
+  index: number,
+): LookedUpAddress {
   const thoroughfare = text(a.thoroughfare);
   const dependant = text(a.dependant_thoroughfare);
   const subBuilding = text(a.sub_building_name);
-  const flat = subBuilding?.match(/^(?:flat|apartment|apt\.?)\s+(.+)$/i)?.[1] ?? subBuilding;
+  const flat =
+    subBuilding?.match(/^(?:flat|apartment|apt\.?)\s+(.+)$/i)?.[1] ??
+    subBuilding;
   const country = text(a.country_iso)?.toUpperCase();
   return {
     externalId: `ideal-postcodes-${a.udprn ?? index + 1}`,
@@ -78,10 +102,18 @@ export function fromIdealPostcodes(a: IdealPostcodesAddress, index: number): Loo
 function isAnswer(body: unknown): body is { result: IdealPostcodesAddress[] } {
   if (typeof body !== "object" || body === null) return false;
   const result = (body as { result?: unknown }).result;
-  return Array.isArray(result) && result.every((a) => typeof a === "object" && a !== null && typeof a.postcode === "string");
+  return (
+    Array.isArray(result) &&
+    result.every(
+      (a) =>
+        typeof a === "object" && a !== null && typeof a.postcode === "string",
+    )
+  );
 }
 
-export function idealPostcodesLookup(options: IdealPostcodesOptions): AddressLookup {
+export function idealPostcodesLookup(
+  options: IdealPostcodesOptions,
+): AddressLookup {
   const baseUrl = (options.baseUrl ?? IDEAL_POSTCODES_URL).replace(/\/+$/, "");
   const doFetch = options.fetch ?? fetch;
   return {
@@ -91,22 +123,39 @@ export function idealPostcodesLookup(options: IdealPostcodesOptions): AddressLoo
       let response: Response;
       try {
         response = await doFetch(url, {
-          headers: { Authorization: `api_key="${options.apiKey}"`, Accept: "application/json" },
+          headers: {
+            Authorization: `api_key="${options.apiKey}"`,
+            Accept: "application/json",
+          },
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
-        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-        log.warn("address lookup failed", { provider: "ideal-postcodes", reason: timedOut ? "timeout" : "network", timeoutMs: options.timeoutMs });
+        const timedOut =
+          error instanceof Error &&
+          (error.name === "TimeoutError" || error.name === "AbortError");
+        log.warn("address lookup failed", {
+          provider: "ideal-postcodes",
+          reason: timedOut ? "timeout" : "network",
+          timeoutMs: options.timeoutMs,
+        });
         throw new AddressLookupFailed(timedOut ? "timeout" : "network");
       }
       if (response.status === 404) return [];
       if (!response.ok) {
-        log.warn("address lookup failed", { provider: "ideal-postcodes", reason: "status", status: response.status });
+        log.warn("address lookup failed", {
+          provider: "ideal-postcodes",
+          reason: "status",
+          status: response.status,
+        });
         throw new AddressLookupFailed("status", response.status);
       }
       const body: unknown = await response.json().catch(() => null);
       if (!isAnswer(body)) {
-        log.warn("address lookup failed", { provider: "ideal-postcodes", reason: "shape", status: response.status });
+        log.warn("address lookup failed", {
+          provider: "ideal-postcodes",
+          reason: "shape",
+          status: response.status,
+        });
         throw new AddressLookupFailed("shape", response.status);
       }
       return body.result.map(fromIdealPostcodes);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readApiConfig } from "../../server/config";
-import { AddressLookupFailed, addressLookupFor, fixtureAddressLookup } from "../../server/integrations/addresses";
-import { idealPostcodesLookup, postTownCase } from "../../server/integrations/ideal-postcodes";
+import {
+  AddressLookupFailed,
+  addressLookupFor,
+  fixtureAddressLookup,
+} from "../../server/integrations/addresses";
+import {
+  idealPostcodesLookup,
+  postTownCase,
+} from "../../server/integrations/ideal-postcodes";
 
 /** Two addresses as Ideal Postcodes documents them (GET /v1/postcodes/{postcode}, PAF fields; most omitted fields ignored). */
 const documented = {
@@ -67,17 +74,29 @@ function fakeFetch(answer: (call: Call) => Promise<Response> | Response) {
   return { fn, calls };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 
 describe("Ideal Postcodes address lookup (its documented answers)", () => {
   it("maps the documented 200 answer to our addresses, with the key in the Authorization header and never in the URL", async () => {
     const { fn, calls } = fakeFetch(() => json(200, documented));
-    const lookup = idealPostcodesLookup({ apiKey: "ak_secret_key", timeoutMs: 1000, fetch: fn });
+    const lookup = idealPostcodesLookup({
+      apiKey: "ak_secret_key",
+      timeoutMs: 1000,
+      fetch: fn,
+    });
     const found = await lookup.findByPostcode(" id1 1qd ");
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.url).toBe("https://api.ideal-postcodes.co.uk/v1/postcodes/ID11QD");
+    expect(calls[0]!.url).toBe(
+      "https://api.ideal-postcodes.co.uk/v1/postcodes/ID11QD",
+    );
     expect(calls[0]!.url).not.toContain("ak_secret_key");
-    expect(new Headers(calls[0]!.init?.headers).get("authorization")).toBe('api_key="ak_secret_key"');
+    expect(new Headers(calls[0]!.init?.headers).get("authorization")).toBe(
+      'api_key="ak_secret_key"',
+    );
     expect(found).toEqual([
       {
         externalId: "ideal-postcodes-25962203",
@@ -109,14 +128,32 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
   });
 
   it("no results: the documented 404 (4040 Postcode Not Found) is an empty list", async () => {
-    const { fn } = fakeFetch(() => json(404, { code: 4040, message: "Postcode Not Found", suggestions: ["ID1 1QE"] }));
-    await expect(idealPostcodesLookup({ apiKey: "k", timeoutMs: 1000, fetch: fn }).findByPostcode("ZZ1 1ZZ")).resolves.toEqual([]);
+    const { fn } = fakeFetch(() =>
+      json(404, {
+        code: 4040,
+        message: "Postcode Not Found",
+        suggestions: ["ID1 1QE"],
+      }),
+    );
+    await expect(
+      idealPostcodesLookup({
+        apiKey: "k",
+        timeoutMs: 1000,
+        fetch: fn,
+      }).findByPostcode("ZZ1 1ZZ"),
+    ).resolves.toEqual([]);
   });
 
   it("an error status (401 bad key, 402 no lookups left, 5xx) fails, saying which status", async () => {
     for (const status of [401, 402, 500]) {
-      const { fn } = fakeFetch(() => json(status, { code: status * 10, message: "Invalid Key" }));
-      const error = await idealPostcodesLookup({ apiKey: "k", timeoutMs: 1000, fetch: fn })
+      const { fn } = fakeFetch(() =>
+        json(status, { code: status * 10, message: "Invalid Key" }),
+      );
+      const error = await idealPostcodesLookup({
+        apiKey: "k",
+        timeoutMs: 1000,
+        fetch: fn,
+      })
         .findByPostcode("ID1 1QD")
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AddressLookupFailed);
@@ -126,7 +163,13 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
 
   it("an answer that is not the documented shape fails rather than showing nonsense", async () => {
     const { fn } = fakeFetch(() => json(200, { result: "nope" }));
-    await expect(idealPostcodesLookup({ apiKey: "k", timeoutMs: 1000, fetch: fn }).findByPostcode("ID1 1QD")).rejects.toMatchObject({
+    await expect(
+      idealPostcodesLookup({
+        apiKey: "k",
+        timeoutMs: 1000,
+        fetch: fn,
+      }).findByPostcode("ID1 1QD"),
+    ).rejects.toMatchObject({
       reason: "shape",
     });
   });
@@ -143,7 +186,13 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
         }),
     );
     const started = Date.now();
-    await expect(idealPostcodesLookup({ apiKey: "k", timeoutMs: 100, fetch: fn }).findByPostcode("ID1 1QD")).rejects.toMatchObject({
+    await expect(
+      idealPostcodesLookup({
+        apiKey: "k",
+        timeoutMs: 100,
+        fetch: fn,
+      }).findByPostcode("ID1 1QD"),
+    ).rejects.toMatchObject({
       reason: "timeout",
     });
     expect(aborted).toBe(true);
@@ -151,8 +200,16 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
   });
 
   it("an unreachable provider fails as a network failure", async () => {
-    const { fn } = fakeFetch(() => Promise.reject(new TypeError("fetch failed")));
-    await expect(idealPostcodesLookup({ apiKey: "k", timeoutMs: 1000, fetch: fn }).findByPostcode("ID1 1QD")).rejects.toMatchObject({
+    const { fn } = fakeFetch(() =>
+      Promise.reject(new TypeError("fetch failed")),
+    );
+    await expect(
+      idealPostcodesLookup({
+        apiKey: "k",
+        timeoutMs: 1000,
+        fetch: fn,
+      }).findByPostcode("ID1 1QD"),
+    ).rejects.toMatchObject({
       reason: "network",
     });
   });
@@ -169,23 +226,38 @@ describe("ADDRESS_LOOKUP_PROVIDER, validated at start-up", () => {
     const config = readApiConfig({});
     expect(config.addressLookup).toEqual({ provider: "fixture" });
     const found = await addressLookupFor(config).findByPostcode("BS1 4DJ");
-    expect(found).toEqual(await fixtureAddressLookup().findByPostcode("BS1 4DJ"));
+    expect(found).toEqual(
+      await fixtureAddressLookup().findByPostcode("BS1 4DJ"),
+    );
     expect(found.length).toBeGreaterThan(0);
   });
 
   it("ideal-postcodes needs its key, and takes a timeout and a base URL", () => {
-    expect(() => readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes" })).toThrow(/IDEAL_POSTCODES_API_KEY is required/);
-    expect(() => readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "getaddress" })).toThrow(/ADDRESS_LOOKUP_PROVIDER/);
-    expect(() => readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes", IDEAL_POSTCODES_API_KEY: "k", ADDRESS_LOOKUP_TIMEOUT_MS: "0" })).toThrow(
-      /ADDRESS_LOOKUP_TIMEOUT_MS/,
-    );
+    expect(() =>
+      readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes" }),
+    ).toThrow(/IDEAL_POSTCODES_API_KEY is required/);
+    expect(() =>
+      readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "getaddress" }),
+    ).toThrow(/ADDRESS_LOOKUP_PROVIDER/);
+    expect(() =>
+      readApiConfig({
+        ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes",
+        IDEAL_POSTCODES_API_KEY: "k",
+        ADDRESS_LOOKUP_TIMEOUT_MS: "0",
+      }),
+    ).toThrow(/ADDRESS_LOOKUP_TIMEOUT_MS/);
     const config = readApiConfig({
       ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes",
       IDEAL_POSTCODES_API_KEY: "ak_x",
       IDEAL_POSTCODES_URL: "https://postcodes.example",
       ADDRESS_LOOKUP_TIMEOUT_MS: "2500",
     });
-    expect(config.addressLookup).toEqual({ provider: "ideal-postcodes", apiKey: "ak_x", baseUrl: "https://postcodes.example", timeoutMs: 2500 });
+    expect(config.addressLookup).toEqual({
+      provider: "ideal-postcodes",
+      apiKey: "ak_x",
+      baseUrl: "https://postcodes.example",
+      timeoutMs: 2500,
+    });
     expect(addressLookupFor(config)).toBe(addressLookupFor(config));
   });
 });

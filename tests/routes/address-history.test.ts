@@ -227,3 +227,109 @@ describe("Continue on address history (part 1 §2.3: only once a current address
     expect(calls).toEqual([]);
   });
 });
+
+describe("the address-history page's states (all in the URL)", () => {
+  function loaderArgs(search: string, get: () => Promise<unknown>) {
+    const context = new RouterContextProvider();
+    context.set(apiContext, { GET: get } as never);
+    context.set(checkoutContext, {
+      oc: {} as never,
+      user: {
+        id: "u1",
+        attributes: {
+          addresses: [
+            {
+              id: "a1",
+              currentlyAtAddress: true,
+              buildingNumber: "14",
+              street: "Orchard Road",
+              town: "Bristol",
+              postcode: "BS1 4DJ",
+              startDate: "2022-03-01",
+              endDate: null,
+            },
+          ],
+        },
+      } as never,
+      subRoute: "address-history",
+      changing: false,
+    });
+    const url = new URL(
+      `http://localhost/checkout/o1/c1/address-history${search}`,
+    );
+    return {
+      request: new Request(url),
+      url,
+      params: { orderId: "o1", customerId: "c1" },
+      context,
+    } as never;
+  }
+  const never = async () => {
+    throw new Error("no lookup expected");
+  };
+
+  it("the list, with 'Current address' and the dates; ?remove=<id> asks first", async () => {
+    const list = await page.loader(loaderArgs("", never));
+    expect(list.state).toBe("list");
+    expect(list.hasCurrent).toBe(true);
+    expect(list.addresses[0]).toMatchObject({
+      line: "14 Orchard Road, Bristol",
+      current: true,
+      dates: "Moved in 1st Mar 2022",
+    });
+    expect((await page.loader(loaderArgs("?remove=a1", never))).state).toBe(
+      "remove",
+    );
+    expect(
+      (await page.loader(loaderArgs("?remove=someone-elses", never))).state,
+    ).toBe("list");
+    expect((await page.loader(loaderArgs("?manual", never))).state).toBe(
+      "manual",
+    );
+  });
+
+  it("?postcode=: the results as choices; none (or a postcode the API refuses) is 'No results found'; a provider failure says so", async () => {
+    const found = await page.loader(
+      loaderArgs("?postcode=bs1+4dj", async () => ({
+        addresses: [
+          {
+            externalId: "x1",
+            buildingNumber: "12",
+            street: "Orchard Road",
+            town: "Bristol",
+            postcode: "BS1 4DJ",
+          },
+        ],
+      })),
+    );
+    expect(found).toMatchObject({
+      state: "results",
+      postcode: "BS1 4DJ",
+      results: [{ value: "x1", label: "12 Orchard Road, Bristol, BS1 4DJ" }],
+    });
+    expect(
+      await page.loader(
+        loaderArgs("?postcode=B1+1AA", async () => ({ addresses: [] })),
+      ),
+    ).toMatchObject({ state: "results", results: [] });
+    const refused = await page.loader(
+      loaderArgs("?postcode=x", async () => {
+        throw new ApiFailure(400, "Must be a UK postcode");
+      }),
+    );
+    expect(refused).toMatchObject({ state: "results", results: [] });
+    const failed = await page.loader(
+      loaderArgs("?postcode=BS1+4DJ", async () => {
+        throw new ApiFailure(
+          502,
+          "We could not search for addresses just now. Please try again, or enter your address manually.",
+        );
+      }),
+    );
+    expect(failed).toMatchObject({
+      state: "list",
+      lookupError:
+        "We could not search for addresses just now. Please try again, or enter your address manually.",
+    });
+  });
+});

@@ -392,7 +392,7 @@ function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
             No addresses were found for {d.postcode}. Check the postcode and
             search again, or enter the address manually.
           </p>
-          <SearchForm reply={undefined} />
+          <SearchForm reply={reply} />
           <p>
             <Link to={d.links.manual} className="standalone-link">
               Enter the address manually

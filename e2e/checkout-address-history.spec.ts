@@ -3,11 +3,7 @@ import type { JourneyTenant } from "./checkout-steps/types";
 import { DEMO_PASSWORD, expect, signIn, test } from "./fixtures";
 
 /** Address history (part 1 §2.3), JavaScript on and off: a tenant whose About You is done. */
-test("address history: search, choose, manual entry, remove, then Continue to referencing", async ({
-  page,
-  ops,
-  isJsOn,
-}) => {
+test("address history: search, choose, manual entry, remove, then Continue to referencing", async ({ page, ops, isJsOn }) => {
   const email = `address-${test.info().project.name}-${Date.now()}@example.test`;
   const created = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Rosa", lastName: "Lane" }],

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  ADDRESS_MESSAGES,
-  manualAddressErrors,
-  type ManualAddressField,
-} from "../../common/addresses";
+import { ADDRESS_MESSAGES, manualAddressErrors, type ManualAddressField } from "../../common/addresses";
 
 /**
  * The address-history page's forms (part 1 §2.3, §5 postcode search and manual address): one
@@ -45,8 +41,7 @@ export const ADDRESS_HISTORY_MESSAGES = {
   removed: "Address successfully removed",
 } as const;
 
-const text = (max: number) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ADDRESS_HISTORY_MESSAGES.invalidDate)
@@ -89,12 +84,7 @@ function checkDates(a: Dates, ctx: z.RefinementCtx, today: string) {
         message: ADDRESS_HISTORY_MESSAGES.futureDate,
       });
   }
-  if (
-    a.currentlyAtAddress === "no" &&
-    a.startDate &&
-    a.endDate &&
-    a.endDate < a.startDate
-  ) {
+  if (a.currentlyAtAddress === "no" && a.startDate && a.endDate && a.endDate < a.startDate) {
     ctx.addIssue({
       code: "custom",
       path: ["endDate"],
@@ -118,10 +108,7 @@ export const searchSchema = z.object({
 export const chooseSchema = z
   .object({
     postcode: z.string().trim().min(1).max(20),
-    externalId: z
-      .string({ error: ADDRESS_HISTORY_MESSAGES.chooseAddress })
-      .min(1, ADDRESS_HISTORY_MESSAGES.chooseAddress)
-      .max(200),
+    externalId: z.string({ error: ADDRESS_HISTORY_MESSAGES.chooseAddress }).min(1, ADDRESS_HISTORY_MESSAGES.chooseAddress).max(200),
     ...datesShape,
   })
   .superRefine((a, ctx) => checkDates(a, ctx, today()));
@@ -147,9 +134,7 @@ export const manualSchema = z
     ...datesShape,
   })
   .superRefine((a, ctx) => {
-    for (const [field, message] of Object.entries(
-      manualAddressErrors(a),
-    ) as Array<[ManualAddressField, string]>) {
+    for (const [field, message] of Object.entries(manualAddressErrors(a)) as Array<[ManualAddressField, string]>) {
       // The building message once, on the number (the first of the pair); the name is marked by the same message.
       if (field === "buildingName") continue;
       ctx.addIssue({ code: "custom", path: [field], message });
@@ -170,11 +155,7 @@ export function datesForApi(a: Dates) {
 }
 
 /** The page's URL in a state: `?postcode=…`, `?manual`, `?remove=<id>`; `?change` (back to Confirm) is kept. */
-export function addressHistoryUrl(
-  base: string,
-  changing: boolean,
-  state: { postcode?: string; manual?: boolean; remove?: string } = {},
-) {
+export function addressHistoryUrl(base: string, changing: boolean, state: { postcode?: string; manual?: boolean; remove?: string } = {}) {
   const params = new URLSearchParams();
   if (changing) params.set("change", "");
   if (state.postcode) params.set("postcode", state.postcode);

@@ -10,11 +10,7 @@
  */
 import { normalisePostcode } from "../domain/addresses";
 import { log } from "../lib/log";
-import {
-  AddressLookupFailed,
-  type AddressLookup,
-  type LookedUpAddress,
-} from "./address-lookup";
+import { AddressLookupFailed, type AddressLookup, type LookedUpAddress } from "./address-lookup";
 
 export const IDEAL_POSTCODES_URL = "https://api.ideal-postcodes.co.uk";
 
@@ -41,30 +37,15 @@ export type IdealPostcodesOptions = {
   fetch?: typeof fetch;
 };
 
-const text = (value: string | undefined | null) =>
-  value && value.trim() !== "" ? value.trim() : null;
+const text = (value: string | undefined | null) => (value && value.trim() !== "" ? value.trim() : null);
 
 /** "BRISTOL" → "Bristol", "STOKE-ON-TRENT" → "Stoke-on-Trent" (PAF post towns are in capitals). */
 export function postTownCase(town: string): string {
-  const small = new Set([
-    "on",
-    "upon",
-    "in",
-    "by",
-    "under",
-    "le",
-    "the",
-    "of",
-    "and",
-  ]);
+  const small = new Set(["on", "upon", "in", "by", "under", "le", "the", "of", "and"]);
   return town
     .toLowerCase()
     .split(/(\s+|-)/)
-    .map((word, i) =>
-      i > 0 && small.has(word)
-        ? word
-        : word.charAt(0).toUpperCase() + word.slice(1),
-    )
+    .map((word, i) => (i > 0 && small.has(word) ? word : word.charAt(0).toUpperCase() + word.slice(1)))
     .join("");
 }
 
@@ -73,16 +54,11 @@ export function postTownCase(town: string): string {
  * thoroughfare the street (a dependant thoroughfare, when both are given, the sub-street), the
  * post town the town; the UDPRN identifies it.
  */
-export function fromIdealPostcodes(
-  a: IdealPostcodesAddress,
-  index: number,
-): LookedUpAddress {
+export function fromIdealPostcodes(a: IdealPostcodesAddress, index: number): LookedUpAddress {
   const thoroughfare = text(a.thoroughfare);
   const dependant = text(a.dependant_thoroughfare);
   const subBuilding = text(a.sub_building_name);
-  const flat =
-    subBuilding?.match(/^(?:flat|apartment|apt\.?)\s+(.+)$/i)?.[1] ??
-    subBuilding;
+  const flat = subBuilding?.match(/^(?:flat|apartment|apt\.?)\s+(.+)$/i)?.[1] ?? subBuilding;
   const country = text(a.country_iso)?.toUpperCase();
   return {
     externalId: `ideal-postcodes-${a.udprn ?? index + 1}`,
@@ -102,18 +78,10 @@ export function fromIdealPostcodes(
 function isAnswer(body: unknown): body is { result: IdealPostcodesAddress[] } {
   if (typeof body !== "object" || body === null) return false;
   const result = (body as { result?: unknown }).result;
-  return (
-    Array.isArray(result) &&
-    result.every(
-      (a) =>
-        typeof a === "object" && a !== null && typeof a.postcode === "string",
-    )
-  );
+  return Array.isArray(result) && result.every((a) => typeof a === "object" && a !== null && typeof a.postcode === "string");
 }
 
-export function idealPostcodesLookup(
-  options: IdealPostcodesOptions,
-): AddressLookup {
+export function idealPostcodesLookup(options: IdealPostcodesOptions): AddressLookup {
   const baseUrl = (options.baseUrl ?? IDEAL_POSTCODES_URL).replace(/\/+$/, "");
   const doFetch = options.fetch ?? fetch;
   return {
@@ -130,9 +98,7 @@ export function idealPostcodesLookup(
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
-        const timedOut =
-          error instanceof Error &&
-          (error.name === "TimeoutError" || error.name === "AbortError");
+        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
         log.warn("address lookup failed", {
           provider: "ideal-postcodes",
           reason: timedOut ? "timeout" : "network",

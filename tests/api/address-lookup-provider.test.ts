@@ -37,9 +37,7 @@ beforeAll(async () => {
       res.end(JSON.stringify({ code: 4040, message: "Postcode Not Found" }));
     } else {
       res.statusCode = 402;
-      res.end(
-        JSON.stringify({ code: 4020, message: "Token balance depleted" }),
-      );
+      res.end(JSON.stringify({ code: 4020, message: "Token balance depleted" }));
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -58,12 +56,7 @@ describe("postcode search through Ideal Postcodes", () => {
       },
     });
     const tenant = await t.quickTenant();
-    const found = await t.json(
-      "GET",
-      "/addresses/lookup?postcode=bs1%204dj",
-      undefined,
-      tenant.token,
-    );
+    const found = await t.json("GET", "/addresses/lookup?postcode=bs1%204dj", undefined, tenant.token);
     expect(found.status).toBe(200);
     expect(found.body.addresses).toEqual([
       expect.objectContaining({
@@ -80,24 +73,12 @@ describe("postcode search through Ideal Postcodes", () => {
       authorization: 'api_key="ak_test"',
     });
 
-    const none = await t.json(
-      "GET",
-      "/addresses/lookup?postcode=B1%201AA",
-      undefined,
-      tenant.token,
-    );
+    const none = await t.json("GET", "/addresses/lookup?postcode=B1%201AA", undefined, tenant.token);
     expect(none).toMatchObject({ status: 200, body: { addresses: [] } });
 
-    const failed = await t.json(
-      "GET",
-      "/addresses/lookup?postcode=LS1%204AP",
-      undefined,
-      tenant.token,
-    );
+    const failed = await t.json("GET", "/addresses/lookup?postcode=LS1%204AP", undefined, tenant.token);
     expect(failed.status).toBe(502);
-    expect(failed.body.message).toBe(
-      "We could not search for addresses just now. Please try again, or enter your address manually.",
-    );
+    expect(failed.body.message).toBe("We could not search for addresses just now. Please try again, or enter your address manually.");
     await t.close();
   });
 });

@@ -10,8 +10,7 @@ vi.mock("../../app/lib/env.server", () => ({
 }));
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
 const { checkoutContext } = await import("../../app/lib/checkout.server");
-const { addressHistoryUrl, chooseSchema, manualSchema, searchSchema } =
-  await import("../../app/lib/address-history");
+const { addressHistoryUrl, chooseSchema, manualSchema, searchSchema } = await import("../../app/lib/address-history");
 const page = await import("../../app/routes/checkout/address-history");
 
 /** Field → messages of a schema's refusal. */
@@ -26,8 +25,7 @@ function errorsOf(
 ) {
   const parsed = schema.safeParse(input);
   const flat: Record<string, string[]> = {};
-  for (const issue of parsed.error?.issues ?? [])
-    (flat[issue.path.join(".")] ??= []).push(issue.message);
+  for (const issue of parsed.error?.issues ?? []) (flat[issue.path.join(".")] ??= []).push(issue.message);
   return flat;
 }
 
@@ -51,9 +49,7 @@ describe("address history forms (part 1 §5 postcode search and manual address)"
   });
 
   it("manual entry: 'Either a building number or name is required' (either one will do)", () => {
-    expect(
-      errorsOf(manualSchema, { ...manual, buildingNumber: undefined }),
-    ).toEqual({
+    expect(errorsOf(manualSchema, { ...manual, buildingNumber: undefined })).toEqual({
       buildingNumber: ["Either a building number or name is required"],
     });
     expect(
@@ -73,12 +69,8 @@ describe("address history forms (part 1 §5 postcode search and manual address)"
         postcode: undefined,
       }),
     ).toEqual({ street: ["Required"], postcode: ["Required"] });
-    expect(
-      errorsOf(manualSchema, { ...manual, postcode: "NOT A POSTCODE" }),
-    ).toEqual({ postcode: ["Must be a UK postcode"] });
-    expect(
-      errorsOf(manualSchema, { ...manual, postcode: "75001", country: "FRA" }),
-    ).toEqual({});
+    expect(errorsOf(manualSchema, { ...manual, postcode: "NOT A POSTCODE" })).toEqual({ postcode: ["Must be a UK postcode"] });
+    expect(errorsOf(manualSchema, { ...manual, postcode: "75001", country: "FRA" })).toEqual({});
   });
 
   it("manual entry: country 'Required' (a three-letter code, as the API stores it)", () => {
@@ -91,12 +83,8 @@ describe("address history forms (part 1 §5 postcode search and manual address)"
   });
 
   it("dates at the address: real dates, not in the future, moved out on or after moved in", () => {
-    expect(
-      errorsOf(manualSchema, { ...manual, startDate: "2021-02-30" }),
-    ).toEqual({ startDate: ["Invalid date"] });
-    expect(
-      errorsOf(manualSchema, { ...manual, startDate: "2999-01-01" }),
-    ).toEqual({ startDate: ["Date cannot be in the future"] });
+    expect(errorsOf(manualSchema, { ...manual, startDate: "2021-02-30" })).toEqual({ startDate: ["Invalid date"] });
+    expect(errorsOf(manualSchema, { ...manual, startDate: "2999-01-01" })).toEqual({ startDate: ["Date cannot be in the future"] });
     expect(
       errorsOf(manualSchema, {
         ...manual,
@@ -118,24 +106,15 @@ describe("address history forms (part 1 §5 postcode search and manual address)"
   it("every state is in the URL, and ?change (back to Confirm) is kept", () => {
     const base = "/checkout/o1/c1/address-history";
     expect(addressHistoryUrl(base, false)).toBe(base);
-    expect(addressHistoryUrl(base, false, { postcode: "BS1 4DJ" })).toBe(
-      `${base}?postcode=BS1+4DJ`,
-    );
-    expect(addressHistoryUrl(base, true, { manual: true })).toBe(
-      `${base}?change&manual`,
-    );
-    expect(addressHistoryUrl(base, true, { remove: "a1" })).toBe(
-      `${base}?change&remove=a1`,
-    );
+    expect(addressHistoryUrl(base, false, { postcode: "BS1 4DJ" })).toBe(`${base}?postcode=BS1+4DJ`);
+    expect(addressHistoryUrl(base, true, { manual: true })).toBe(`${base}?change&manual`);
+    expect(addressHistoryUrl(base, true, { remove: "a1" })).toBe(`${base}?change&remove=a1`);
   });
 });
 
 type Address = { id: string; currentlyAtAddress: boolean };
 
-function contextFor(
-  addresses: Address[],
-  options: { changing?: boolean; post?: () => Promise<unknown> } = {},
-) {
+function contextFor(addresses: Address[], options: { changing?: boolean; post?: () => Promise<unknown> } = {}) {
   const context = new RouterContextProvider();
   const calls: string[] = [];
   const post = vi.fn(async (path: string) => {
@@ -168,17 +147,13 @@ function continueArgs(context: RouterContextProvider) {
 
 describe("Continue on address history (part 1 §2.3: only once a current address exists)", () => {
   it("without a current address: refused with a message, and the step is not completed", async () => {
-    const { context, calls } = contextFor([
-      { id: "a1", currentlyAtAddress: false },
-    ]);
+    const { context, calls } = contextFor([{ id: "a1", currentlyAtAddress: false }]);
     const reply = (await page.action(continueArgs(context))) as unknown as {
       data: { continueError: string };
       init: { status: number };
     };
     expect(reply.init.status).toBe(400);
-    expect(reply.data.continueError).toBe(
-      "Add your current address to continue.",
-    );
+    expect(reply.data.continueError).toBe("Add your current address to continue.");
     expect(calls).toEqual([]);
   });
 
@@ -188,17 +163,10 @@ describe("Continue on address history (part 1 §2.3: only once a current address
       customer: { id: "c1" },
       checkoutSubRoute: "referencing",
     };
-    const { context, calls } = contextFor(
-      [{ id: "a1", currentlyAtAddress: true }],
-      { post: async () => answer },
-    );
+    const { context, calls } = contextFor([{ id: "a1", currentlyAtAddress: true }], { post: async () => answer });
     const response = (await page.action(continueArgs(context))) as Response;
-    expect(calls).toEqual([
-      "/orders/{orderId}/customers/{customerId}/address-history",
-    ]);
-    expect(response.headers.get("location")).toBe(
-      "/checkout/o1/c1/referencing",
-    );
+    expect(calls).toEqual(["/orders/{orderId}/customers/{customerId}/address-history"]);
+    expect(response.headers.get("location")).toBe("/checkout/o1/c1/referencing");
   });
 
   it("the API's refusal (409) is shown the same way", async () => {
@@ -212,16 +180,11 @@ describe("Continue on address history (part 1 §2.3: only once a current address
       init: { status: number };
     };
     expect(reply.init.status).toBe(400);
-    expect(reply.data.continueError).toBe(
-      "Add your current address to continue.",
-    );
+    expect(reply.data.continueError).toBe("Add your current address to continue.");
   });
 
   it("from Confirm (?change): 'Back to confirm' completes nothing", async () => {
-    const { context, calls } = contextFor(
-      [{ id: "a1", currentlyAtAddress: true }],
-      { changing: true },
-    );
+    const { context, calls } = contextFor([{ id: "a1", currentlyAtAddress: true }], { changing: true });
     const response = (await page.action(continueArgs(context))) as Response;
     expect(response.headers.get("location")).toBe("/checkout/o1/c1/confirm");
     expect(calls).toEqual([]);
@@ -254,9 +217,7 @@ describe("the address-history page's states (all in the URL)", () => {
       subRoute: "address-history",
       changing: false,
     });
-    const url = new URL(
-      `http://localhost/checkout/o1/c1/address-history${search}`,
-    );
+    const url = new URL(`http://localhost/checkout/o1/c1/address-history${search}`);
     return {
       request: new Request(url),
       url,
@@ -277,15 +238,9 @@ describe("the address-history page's states (all in the URL)", () => {
       current: true,
       dates: "Moved in 1st Mar 2022",
     });
-    expect((await page.loader(loaderArgs("?remove=a1", never))).state).toBe(
-      "remove",
-    );
-    expect(
-      (await page.loader(loaderArgs("?remove=someone-elses", never))).state,
-    ).toBe("list");
-    expect((await page.loader(loaderArgs("?manual", never))).state).toBe(
-      "manual",
-    );
+    expect((await page.loader(loaderArgs("?remove=a1", never))).state).toBe("remove");
+    expect((await page.loader(loaderArgs("?remove=someone-elses", never))).state).toBe("list");
+    expect((await page.loader(loaderArgs("?manual", never))).state).toBe("manual");
   });
 
   it("?postcode=: the results as choices; none (or a postcode the API refuses) is 'No results found'; a provider failure says so", async () => {
@@ -307,11 +262,10 @@ describe("the address-history page's states (all in the URL)", () => {
       postcode: "BS1 4DJ",
       results: [{ value: "x1", label: "12 Orchard Road, Bristol, BS1 4DJ" }],
     });
-    expect(
-      await page.loader(
-        loaderArgs("?postcode=B1+1AA", async () => ({ addresses: [] })),
-      ),
-    ).toMatchObject({ state: "results", results: [] });
+    expect(await page.loader(loaderArgs("?postcode=B1+1AA", async () => ({ addresses: [] })))).toMatchObject({
+      state: "results",
+      results: [],
+    });
     const refused = await page.loader(
       loaderArgs("?postcode=x", async () => {
         throw new ApiFailure(400, "Must be a UK postcode");
@@ -320,16 +274,12 @@ describe("the address-history page's states (all in the URL)", () => {
     expect(refused).toMatchObject({ state: "results", results: [] });
     const failed = await page.loader(
       loaderArgs("?postcode=BS1+4DJ", async () => {
-        throw new ApiFailure(
-          502,
-          "We could not search for addresses just now. Please try again, or enter your address manually.",
-        );
+        throw new ApiFailure(502, "We could not search for addresses just now. Please try again, or enter your address manually.");
       }),
     );
     expect(failed).toMatchObject({
       state: "list",
-      lookupError:
-        "We could not search for addresses just now. Please try again, or enter your address manually.",
+      lookupError: "We could not search for addresses just now. Please try again, or enter your address manually.",
     });
   });
 });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readApiConfig } from "../../server/config";
-import {
-  AddressLookupFailed,
-  addressLookupFor,
-  fixtureAddressLookup,
-} from "../../server/integrations/addresses";
-import {
-  idealPostcodesLookup,
-  postTownCase,
-} from "../../server/integrations/ideal-postcodes";
+import { AddressLookupFailed, addressLookupFor, fixtureAddressLookup } from "../../server/integrations/addresses";
+import { idealPostcodesLookup, postTownCase } from "../../server/integrations/ideal-postcodes";
 
 /** Two addresses as Ideal Postcodes documents them (GET /v1/postcodes/{postcode}, PAF fields; most omitted fields ignored). */
 const documented = {
@@ -90,13 +83,9 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
     });
     const found = await lookup.findByPostcode(" id1 1qd ");
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.url).toBe(
-      "https://api.ideal-postcodes.co.uk/v1/postcodes/ID11QD",
-    );
+    expect(calls[0]!.url).toBe("https://api.ideal-postcodes.co.uk/v1/postcodes/ID11QD");
     expect(calls[0]!.url).not.toContain("ak_secret_key");
-    expect(new Headers(calls[0]!.init?.headers).get("authorization")).toBe(
-      'api_key="ak_secret_key"',
-    );
+    expect(new Headers(calls[0]!.init?.headers).get("authorization")).toBe('api_key="ak_secret_key"');
     expect(found).toEqual([
       {
         externalId: "ideal-postcodes-25962203",
@@ -146,9 +135,7 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
 
   it("an error status (401 bad key, 402 no lookups left, 5xx) fails, saying which status", async () => {
     for (const status of [401, 402, 500]) {
-      const { fn } = fakeFetch(() =>
-        json(status, { code: status * 10, message: "Invalid Key" }),
-      );
+      const { fn } = fakeFetch(() => json(status, { code: status * 10, message: "Invalid Key" }));
       const error = await idealPostcodesLookup({
         apiKey: "k",
         timeoutMs: 1000,
@@ -200,9 +187,7 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
   });
 
   it("an unreachable provider fails as a network failure", async () => {
-    const { fn } = fakeFetch(() =>
-      Promise.reject(new TypeError("fetch failed")),
-    );
+    const { fn } = fakeFetch(() => Promise.reject(new TypeError("fetch failed")));
     await expect(
       idealPostcodesLookup({
         apiKey: "k",
@@ -226,19 +211,13 @@ describe("ADDRESS_LOOKUP_PROVIDER, validated at start-up", () => {
     const config = readApiConfig({});
     expect(config.addressLookup).toEqual({ provider: "fixture" });
     const found = await addressLookupFor(config).findByPostcode("BS1 4DJ");
-    expect(found).toEqual(
-      await fixtureAddressLookup().findByPostcode("BS1 4DJ"),
-    );
+    expect(found).toEqual(await fixtureAddressLookup().findByPostcode("BS1 4DJ"));
     expect(found.length).toBeGreaterThan(0);
   });
 
   it("ideal-postcodes needs its key, and takes a timeout and a base URL", () => {
-    expect(() =>
-      readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes" }),
-    ).toThrow(/IDEAL_POSTCODES_API_KEY is required/);
-    expect(() =>
-      readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "getaddress" }),
-    ).toThrow(/ADDRESS_LOOKUP_PROVIDER/);
+    expect(() => readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes" })).toThrow(/IDEAL_POSTCODES_API_KEY is required/);
+    expect(() => readApiConfig({ ADDRESS_LOOKUP_PROVIDER: "getaddress" })).toThrow(/ADDRESS_LOOKUP_PROVIDER/);
     expect(() =>
       readApiConfig({
         ADDRESS_LOOKUP_PROVIDER: "ideal-postcodes",

@@ -2,13 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
-import {
-  AppForm,
-  CsrfInput,
-  ErrorSummary,
-  TextField,
-  useAppForm,
-} from "~/components/forms";
+import { AppForm, CsrfInput, ErrorSummary, TextField, useAppForm } from "~/components/forms";
 import {
   ADDRESS_HISTORY_MESSAGES,
   addressHistoryUrl,
@@ -39,37 +33,26 @@ import type { Route } from "./+types/address-history";
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { user, changing } = getCheckout(context);
-  const base = checkoutPath(
-    params.orderId,
-    params.customerId,
-    "address-history",
-  );
+  const base = checkoutPath(params.orderId, params.customerId, "address-history");
   const addresses = user.attributes.addresses.map((a) => ({
     id: a.id,
     line: addressLine(a),
     postcode: a.postcode,
     current: a.currentlyAtAddress,
-    dates: [
-      a.startDate ? `Moved in ${formatDate(a.startDate)}` : null,
-      a.endDate ? `moved out ${formatDate(a.endDate)}` : null,
-    ]
+    dates: [a.startDate ? `Moved in ${formatDate(a.startDate)}` : null, a.endDate ? `moved out ${formatDate(a.endDate)}` : null]
       .filter(Boolean)
       .join(", "),
     removeUrl: addressHistoryUrl(base, changing, { remove: a.id }),
   }));
   const postcode = url.searchParams.get("postcode")?.trim() ?? "";
   const removeId = url.searchParams.get("remove");
-  const removing = removeId
-    ? (addresses.find((a) => a.id === removeId) ?? null)
-    : null;
+  const removing = removeId ? (addresses.find((a) => a.id === removeId) ?? null) : null;
 
   let results: Array<{ value: string; label: string }> | null = null;
   let lookupError: string | null = null;
   if (postcode !== "") {
     try {
-      const found = await context
-        .get(apiContext)
-        .GET("/addresses/lookup", { params: { query: { postcode } } });
+      const found = await context.get(apiContext).GET("/addresses/lookup", { params: { query: { postcode } } });
       results = found.addresses.map((a) => ({
         value: a.externalId,
         label: `${addressLine(a)}, ${a.postcode}`,
@@ -78,9 +61,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       if (!(error instanceof ApiFailure)) throw error;
       // A postcode the API refuses finds nothing; a provider failure says so (its message suggests manual entry).
       if (error.status === 400) results = [];
-      else
-        lookupError =
-          error.status === 502 ? error.message : failureMessage(error);
+      else lookupError = error.status === 502 ? error.message : failureMessage(error);
     }
   }
   return {
@@ -111,14 +92,8 @@ type Intent = "search" | "choose" | "manual" | "remove" | "continue";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, changing } = getCheckout(context);
   const api = context.get(apiContext);
-  const base = checkoutPath(
-    params.orderId,
-    params.customerId,
-    "address-history",
-  );
-  const intent = (await request.clone().formData()).get(
-    "intent",
-  ) as Intent | null;
+  const base = checkoutPath(params.orderId, params.customerId, "address-history");
+  const intent = (await request.clone().formData()).get("intent") as Intent | null;
 
   switch (intent) {
     case "search": {
@@ -138,9 +113,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const found = await api.GET("/addresses/lookup", {
           params: { query: { postcode: form.value.postcode } },
         });
-        const chosen = found.addresses.find(
-          (a) => a.externalId === form.value.externalId,
-        );
+        const chosen = found.addresses.find((a) => a.externalId === form.value.externalId);
         if (!chosen)
           return form.reply({
             fieldErrors: {
@@ -154,40 +127,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       } catch (error) {
         if (error instanceof ApiFailure)
           return form.reply({
-            formErrors: [
-              error.status === 502 ? error.message : failureMessage(error),
-            ],
+            formErrors: [error.status === 502 ? error.message : failureMessage(error)],
           });
         throw error;
       }
-      return flash.redirectWithSuccess(
-        addressHistoryUrl(base, changing),
-        ADDRESS_HISTORY_MESSAGES.added,
-      );
+      return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added);
     }
     case "manual": {
       const form = await parseForm(request, manualSchema);
       if (!form.ok) return form.invalid;
-      const {
-        currentlyAtAddress: _c,
-        startDate: _s,
-        endDate: _e,
-        ...address
-      } = form.value;
+      const { currentlyAtAddress: _c, startDate: _s, endDate: _e, ...address } = form.value;
       try {
         await api.POST("/users/{userId}/addresses", {
           params: { path: { userId: user.id } },
           body: { ...address, ...datesForApi(form.value) },
         });
       } catch (error) {
-        if (error instanceof ApiFailure)
-          return form.reply({ formErrors: [failureMessage(error)] });
+        if (error instanceof ApiFailure) return form.reply({ formErrors: [failureMessage(error)] });
         throw error;
       }
-      return flash.redirectWithSuccess(
-        addressHistoryUrl(base, changing),
-        ADDRESS_HISTORY_MESSAGES.added,
-      );
+      return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added);
     }
     case "remove": {
       const form = await parseForm(request, removeSchema);
@@ -197,53 +156,35 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           params: { path: { id: form.value.id } },
         });
       } catch (error) {
-        if (error instanceof ApiFailure)
-          return flash.redirectWithError(
-            addressHistoryUrl(base, changing),
-            failureMessage(error),
-          );
+        if (error instanceof ApiFailure) return flash.redirectWithError(addressHistoryUrl(base, changing), failureMessage(error));
         throw error;
       }
-      return flash.redirectWithSuccess(
-        addressHistoryUrl(base, changing),
-        ADDRESS_HISTORY_MESSAGES.removed,
-      );
+      return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.removed);
     }
     case "continue": {
       // Part 1 §2.3: Continue needs a current address; the page says so (the API refuses too).
       if (!user.attributes.addresses.some((a) => a.currentlyAtAddress)) {
-        return data(
-          { continueError: ADDRESS_MESSAGES.noCurrentAddress },
-          { status: 400 },
-        );
+        return data({ continueError: ADDRESS_MESSAGES.noCurrentAddress }, { status: 400 });
       }
       // From Confirm: the history is saved as it is edited; back to Confirm, completing nothing.
-      if (changing)
-        return redirect(
-          checkoutPath(params.orderId, params.customerId, "confirm"),
-        );
+      if (changing) return redirect(checkoutPath(params.orderId, params.customerId, "confirm"));
       try {
-        const answer = await api.POST(
-          "/orders/{orderId}/customers/{customerId}/address-history",
-          {
-            params: {
-              path: { orderId: params.orderId, customerId: params.customerId },
-            },
+        const answer = await api.POST("/orders/{orderId}/customers/{customerId}/address-history", {
+          params: {
+            path: { orderId: params.orderId, customerId: params.customerId },
           },
-        );
+        });
         // On to the page of the next action the API names (referencing, usually).
         return redirect(nextActionPath(answer));
       } catch (error) {
-        if (error instanceof ApiFailure && error.status < 500)
-          return data({ continueError: error.message }, { status: 400 });
+        if (error instanceof ApiFailure && error.status < 500) return data({ continueError: error.message }, { status: 400 });
         throw error;
       }
     }
     default:
       throw data(
         {
-          message:
-            "This form could not be read. Go back to your address history and try again.",
+          message: "This form could not be read. Go back to your address history and try again.",
         },
         { status: 400 },
       );
@@ -253,45 +194,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type LoaderData = Route.ComponentProps["loaderData"];
 type Reply = Parameters<typeof useAppForm>[0]["reply"];
 
-export default function AddressHistory({
-  loaderData: d,
-}: Route.ComponentProps) {
+export default function AddressHistory({ loaderData: d }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const reply =
-    actionData && "result" in actionData ? (actionData as Reply) : undefined;
-  const continueError =
-    actionData && "continueError" in actionData
-      ? actionData.continueError
-      : null;
+  const reply = actionData && "result" in actionData ? (actionData as Reply) : undefined;
+  const continueError = actionData && "continueError" in actionData ? actionData.continueError : null;
 
-  if (d.state === "remove" && d.removing)
-    return <RemoveConfirmation d={d} removing={d.removing} />;
+  if (d.state === "remove" && d.removing) return <RemoveConfirmation d={d} removing={d.removing} />;
   if (d.state === "manual") return <ManualEntry d={d} reply={reply} />;
   if (d.state === "results") return <ChooseAddress d={d} reply={reply} />;
 
   return (
     <section aria-labelledby="address-history-title">
-      <title>
-        {pageTitle(
-          "Your current address",
-          Boolean(continueError) || Boolean(reply?.result?.error),
-        )}
-      </title>
+      <title>{pageTitle("Your current address", Boolean(continueError) || Boolean(reply?.result?.error))}</title>
       <p>
         <Link to="/" className="standalone-link">
           Back
         </Link>
       </p>
-      {continueError ? (
-        <ErrorSummary
-          errors={[{ fieldId: "continue", message: continueError }]}
-          focusKey={continueError}
-        />
-      ) : null}
+      {continueError ? <ErrorSummary errors={[{ fieldId: "continue", message: continueError }]} focusKey={continueError} /> : null}
       <h1 id="address-history-title">Your current address</h1>
-      <p className="lead">
-        Tell us where you live now and where you have lived before.
-      </p>
+      <p className="lead">Tell us where you live now and where you have lived before.</p>
 
       <h2>Your addresses</h2>
       {d.addresses.length === 0 ? (
@@ -303,11 +225,7 @@ export default function AddressHistory({
               <p>
                 <strong>{a.line}</strong>, {a.postcode}
               </p>
-              <p>
-                {[a.current ? "Current address" : null, a.dates]
-                  .filter(Boolean)
-                  .join(". ")}
-              </p>
+              <p>{[a.current ? "Current address" : null, a.dates].filter(Boolean).join(". ")}</p>
               <Link to={a.removeUrl} className="standalone-link">
                 Remove<span className="visually-hidden"> {a.line}</span>
               </Link>
@@ -350,13 +268,7 @@ function SearchForm({ reply }: { reply: Reply }) {
   return (
     <AppForm {...form}>
       <input type="hidden" name="intent" value="search" />
-      <TextField
-        field={fields.postcode}
-        label="Postcode"
-        type="text"
-        autoComplete="postal-code"
-        hint="For example, BS1 4DJ"
-      />
+      <TextField field={fields.postcode} label="Postcode" type="text" autoComplete="postal-code" hint="For example, BS1 4DJ" />
       <button type="submit" className="button button--secondary">
         Find address
       </button>
@@ -373,10 +285,7 @@ function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
     reply,
     fieldNames: ["externalId", "currentlyAtAddress", "startDate", "endDate"],
   });
-  const title =
-    results.length > 0
-      ? "Choose your address"
-      : ADDRESS_HISTORY_MESSAGES.noResults;
+  const title = results.length > 0 ? "Choose your address" : ADDRESS_HISTORY_MESSAGES.noResults;
   return (
     <section aria-labelledby="choose-address-title">
       <title>{pageTitle(title, form.errors.length > 0)}</title>
@@ -388,10 +297,7 @@ function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
       <h1 id="choose-address-title">{title}</h1>
       {results.length === 0 ? (
         <>
-          <p role="status">
-            No addresses were found for {d.postcode}. Check the postcode and
-            search again, or enter the address manually.
-          </p>
+          <p role="status">No addresses were found for {d.postcode}. Check the postcode and search again, or enter the address manually.</p>
           <SearchForm reply={reply} />
           <p>
             <Link to={d.links.manual} className="standalone-link">
@@ -403,11 +309,7 @@ function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
         <AppForm {...form}>
           <input type="hidden" name="intent" value="choose" />
           <input type="hidden" name="postcode" value={d.postcode ?? ""} />
-          <RadioGroup
-            field={fields.externalId}
-            legend={`Addresses at ${d.postcode}`}
-            options={results}
-          />
+          <RadioGroup field={fields.externalId} legend={`Addresses at ${d.postcode}`} options={results} />
           <AddressDates fields={fields} />
           <div className="form-actions">
             <button type="submit" className="button">
@@ -434,37 +336,22 @@ function AddressDates({ fields }: { fields: DateFields }) {
   return (
     <>
       <CurrentAddressChoice field={fields.currentlyAtAddress} />
-      <DateField
-        field={fields.startDate}
-        label="Date you moved in (optional)"
-      />
-      <DateField
-        field={fields.endDate}
-        label="Date you moved out (optional)"
-        hint="Only if you no longer live here"
-      />
+      <DateField field={fields.startDate} label="Date you moved in (optional)" />
+      <DateField field={fields.endDate} label="Date you moved out (optional)" hint="Only if you no longer live here" />
     </>
   );
 }
 
 /** 'Do you live at this address now?': Yes unless the tenant said otherwise. */
-function CurrentAddressChoice({
-  field,
-}: {
-  field: FieldMetadata<"yes" | "no" | undefined>;
-}) {
+function CurrentAddressChoice({ field }: { field: FieldMetadata<"yes" | "no" | undefined> }) {
   const invalid = Boolean(field.errors?.length);
-  const chosen =
-    typeof field.initialValue === "string" ? field.initialValue : "yes";
+  const chosen = typeof field.initialValue === "string" ? field.initialValue : "yes";
   const options = [
     { value: "yes", label: "Yes, this is my current address" },
     { value: "no", label: "No, I lived here before" },
   ];
   return (
-    <fieldset
-      className={`field radio-group${invalid ? " field--error" : ""}`}
-      aria-describedby={invalid ? field.errorId : undefined}
-    >
+    <fieldset className={`field radio-group${invalid ? " field--error" : ""}`} aria-describedby={invalid ? field.errorId : undefined}>
       <legend className="field__label">Do you live at this address now?</legend>
       {invalid ? (
         <p className="field__error" id={field.errorId}>
@@ -494,15 +381,7 @@ function CurrentAddressChoice({
   );
 }
 
-function DateField({
-  field,
-  label,
-  hint,
-}: {
-  field: FieldMetadata<string | undefined>;
-  label: string;
-  hint?: string;
-}) {
+function DateField({ field, label, hint }: { field: FieldMetadata<string | undefined>; label: string; hint?: string }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const errorId = field.errors?.length ? field.errorId : undefined;
   const { key, ...props } = getInputProps(field, { type: "date" });
@@ -527,9 +406,7 @@ function DateField({
         {...props}
         className="field__input field__input--date"
         aria-invalid={errorId ? true : undefined}
-        aria-describedby={
-          [hintId, errorId].filter(Boolean).join(" ") || undefined
-        }
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
       />
     </div>
   );
@@ -555,9 +432,7 @@ function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
       "endDate",
     ],
   });
-  const countryError = fields.country.errors?.length
-    ? fields.country.errorId
-    : undefined;
+  const countryError = fields.country.errors?.length ? fields.country.errorId : undefined;
   const { key: countryKey, ...countryProps } = getSelectProps(fields.country);
   return (
     <section aria-labelledby="manual-address-title">
@@ -577,42 +452,12 @@ function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
           autoComplete="off"
           hint="Either a building number or a name"
         />
-        <TextField
-          field={fields.buildingName}
-          label="Building name"
-          type="text"
-          autoComplete="off"
-        />
-        <TextField
-          field={fields.flatNumber}
-          label="Flat or room number (optional)"
-          type="text"
-          autoComplete="off"
-        />
-        <TextField
-          field={fields.street}
-          label="Street"
-          type="text"
-          autoComplete="address-line1"
-        />
-        <TextField
-          field={fields.town}
-          label="Town or city (optional)"
-          type="text"
-          autoComplete="address-level2"
-        />
-        <TextField
-          field={fields.county}
-          label="County (optional)"
-          type="text"
-          autoComplete="address-level1"
-        />
-        <TextField
-          field={fields.postcode}
-          label="Postcode"
-          type="text"
-          autoComplete="postal-code"
-        />
+        <TextField field={fields.buildingName} label="Building name" type="text" autoComplete="off" />
+        <TextField field={fields.flatNumber} label="Flat or room number (optional)" type="text" autoComplete="off" />
+        <TextField field={fields.street} label="Street" type="text" autoComplete="address-line1" />
+        <TextField field={fields.town} label="Town or city (optional)" type="text" autoComplete="address-level2" />
+        <TextField field={fields.county} label="County (optional)" type="text" autoComplete="address-level1" />
+        <TextField field={fields.postcode} label="Postcode" type="text" autoComplete="postal-code" />
         <div className={`field${countryError ? " field--error" : ""}`}>
           <label className="field__label" htmlFor={fields.country.id}>
             Country
@@ -649,20 +494,13 @@ function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
 }
 
 /** 'Are you sure…' before an address is removed: Remove or Cancel. */
-function RemoveConfirmation({
-  d,
-  removing,
-}: {
-  d: LoaderData;
-  removing: NonNullable<LoaderData["removing"]>;
-}) {
+function RemoveConfirmation({ d, removing }: { d: LoaderData; removing: NonNullable<LoaderData["removing"]> }) {
   return (
     <section aria-labelledby="remove-address-title">
       <title>{pageTitle("Remove this address?")}</title>
       <h1 id="remove-address-title">Remove this address?</h1>
       <p>
-        Are you sure you want to remove <strong>{removing.line}</strong>,{" "}
-        {removing.postcode} from your address history?
+        Are you sure you want to remove <strong>{removing.line}</strong>, {removing.postcode} from your address history?
       </p>
       <Form method="post" className="form-actions">
         <CsrfInput />

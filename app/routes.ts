@@ -43,6 +43,7 @@ export default [
       route("checkout/:orderId/:customerId/pay", "routes/checkout/pay.tsx"),
       route("checkout/:orderId/:customerId/finish", "routes/checkout/finish.tsx"),
       route("checkout/:orderId/:customerId/introduction", "routes/checkout/introduction.tsx"),
+      route("checkout/:orderId/:customerId/address-history", "routes/checkout/address-history.tsx"),
       route("checkout/:orderId/:customerId/referencing", "routes/checkout/referencing.tsx"),
       // The upload zone's JSON endpoint for referencing's proofs (JavaScript only).
       route("checkout/:orderId/:customerId/referencing/documents", "routes/resources/reference-documents.ts"),

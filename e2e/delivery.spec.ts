@@ -111,6 +111,27 @@ test.describe("no JavaScript where none is needed", () => {
     await expect(page.getByRole("heading", { level: 1, name: "You're all set!" })).toBeVisible();
     await expectNoScript(page, requested, "checkout finish page");
 
+    // The address-history step (part 1 §2.3) in its list, search-results and manual-entry states.
+    const atAddresses = (await ops("create-tenancy", {
+      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant", onboardingIntroductionComplete: true }],
+      ppm: 120_000,
+      startDate: "2027-01-01",
+      endDate: "2027-12-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      completed: [[`${PRODUCT_CODE}_ABOUT_YOU`]],
+    })) as { orderId: string; tenants: Array<{ customerId: string }> };
+    const addressHistory = `/checkout/${atAddresses.orderId}/${atAddresses.tenants[0]!.customerId}/address-history`;
+    for (const [url, heading] of [
+      [addressHistory, "Your current address"],
+      [`${addressHistory}?postcode=BS1+4DJ`, "Choose your address"],
+      [`${addressHistory}?manual`, "Enter your address"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoScript(page, requested, url);
+    }
+
     // Referencing sends script only while it shows the upload zone: not before it starts, nor for an outcome.
     const referencing = (await ops("create-tenancy", {
       tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant", onboardingIntroductionComplete: true }],

@@ -29,6 +29,11 @@ const ApiEnv = z.object({
   /** How often the clock's jobs run (deadlines, plan offers, outbox); 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   API_TRUST_FORWARDED_FOR: z.enum(["true", "false"]).default("false"),
+  /** Postcode search: the built-in fixture book (offline default) or Ideal Postcodes (docs/decisions/0014). */
+  ADDRESS_LOOKUP_PROVIDER: z.enum(["fixture", "ideal-postcodes"]).default("fixture"),
+  IDEAL_POSTCODES_API_KEY: z.string().min(1).optional(),
+  IDEAL_POSTCODES_URL: z.url({ protocol: /^https?$/, error: "IDEAL_POSTCODES_URL must be an http(s):// URL" }).optional(),
+  ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(5000),
 });
 
 export type ApiConfig = {
@@ -56,7 +61,13 @@ export type ApiConfig = {
    * always come from the web app.
    */
   trustForwardedFor: boolean;
+  /** Where postcode search looks addresses up (undefined: the fixture book). */
+  addressLookup?: AddressLookupConfig;
 };
+
+export type AddressLookupConfig =
+  | { provider: "fixture" }
+  | { provider: "ideal-postcodes"; apiKey: string; baseUrl: string | undefined; timeoutMs: number };
 
 export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfig {
   const parsed = ApiEnv.safeParse(source);
@@ -68,6 +79,9 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
   const isProduction = e.NODE_ENV === "production";
   const appUrl = e.APP_URL.replace(/\/+$/, "");
   const idp = chooseIdentityProvider(source, { isProduction, appUrl });
+  if (e.ADDRESS_LOOKUP_PROVIDER === "ideal-postcodes" && !e.IDEAL_POSTCODES_API_KEY) {
+    throw new Error("Invalid environment for the tenant API: IDEAL_POSTCODES_API_KEY is required when ADDRESS_LOOKUP_PROVIDER=ideal-postcodes");
+  }
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -83,5 +97,9 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     identityProvider: idp.kind === "none" ? undefined : { issuer: idp.issuer, clientId: idp.clientId },
     trustForwardedFor: e.API_TRUST_FORWARDED_FOR === "true",
+    addressLookup:
+      e.ADDRESS_LOOKUP_PROVIDER === "ideal-postcodes"
+        ? { provider: "ideal-postcodes", apiKey: e.IDEAL_POSTCODES_API_KEY!, baseUrl: e.IDEAL_POSTCODES_URL, timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS }
+        : { provider: "fixture" },
   };
 }

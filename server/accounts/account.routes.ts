@@ -8,9 +8,9 @@ import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { GENDERS } from "../domain/about-you";
 import { ADDRESS_MESSAGES, addressHistoryError } from "../domain/addresses";
-import { addressLookup } from "../integrations/addresses";
+import { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed, addressLookupFor } from "../integrations/addresses";
 import { requireTenant, tenantCustomer } from "../lib/auth";
-import { errorResponses, notFound } from "../lib/errors";
+import { ErrorSchema, errorResponses, notFound } from "../lib/errors";
 import {
   addAddress as addAddressToHistory,
   completeOnboardingIntroduction as recordOnboardingIntroduction,
@@ -160,6 +160,10 @@ const searchAddressesByPostcode = createRoute({
       content: { "application/json": { schema: z.object({ addresses: z.array(AddressLookupResultSchema) }) } },
     },
     ...errorResponses(400, 401),
+    502: {
+      description: "The address lookup provider could not be reached or failed (the message says to try again or enter the address)",
+      content: { "application/json": { schema: ErrorSchema } },
+    },
   },
 });
 
@@ -250,7 +254,12 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(searchAddressesByPostcode, async (c) => {
     const { postcode } = c.req.valid("query");
-    return c.json({ addresses: await addressLookup.findByPostcode(postcode) }, 200);
+    try {
+      return c.json({ addresses: await addressLookupFor(c.get("deps").config).findByPostcode(postcode) }, 200);
+    } catch (error) {
+      if (error instanceof AddressLookupFailed) return c.json({ message: ADDRESS_LOOKUP_FAILED_MESSAGE }, 502);
+      throw error;
+    }
   })
   .openapi(addAddress, async (c) => {
     const { db, clock } = c.get("deps");

@@ -2,6 +2,7 @@
  * Checkout, tenancy orders and amounts still to pay (part 1 §2.3, §2.4, §5;
  * part 2 §2 Dashboard, §3). Pure rules over plain data; the API enforces them.
  */
+import { ADDRESS_MESSAGES } from "./addresses.js";
 import type { Pence } from "./money.js";
 import { nextAction, type OrderCustomerActions } from "./order-customers.js";
 import { confirmAcknowledgements } from "../../common/tenant-terms";
@@ -17,7 +18,7 @@ export const CHECKOUT_MESSAGES = {
   notInCheckout: "This step is not part of your checkout.",
   earlierStepsFirst: "Complete the earlier steps of your checkout first.",
   /** Part 1 §2.3: Continue is disabled with no current address. */
-  noCurrentAddress: "Add your current address to continue.",
+  noCurrentAddress: ADDRESS_MESSAGES.noCurrentAddress,
 } as const;
 
 export type CheckoutStepCheck = { ok: true; actionId: string } | { ok: false; message: string };

@@ -1,32 +1,16 @@
 /**
- * Address lookup by postcode (part 2 §7 searchAddressesByPostcode). One interface; the
- * implementation here answers from a built-in postcode book (addresses.fixture.ts), so the
- * app works with no provider account. A lookup provider would be another implementation of
- * `AddressLookup`, chosen where the API is built.
+ * Address lookup by postcode (part 2 §7 searchAddressesByPostcode). One interface
+ * (address-lookup.ts), two implementations chosen by ADDRESS_LOOKUP_PROVIDER
+ * (docs/decisions/0014): the built-in postcode book (addresses.fixture.ts, the default, so the
+ * app works offline with no provider account) and Ideal Postcodes (ideal-postcodes.ts).
  */
+import type { ApiConfig } from "../config";
 import { isUkPostcode, normalisePostcode } from "../domain/addresses";
+import type { AddressLookup } from "./address-lookup";
 import { FIXTURE_POSTCODES, type FixtureAddress } from "./addresses.fixture";
+import { idealPostcodesLookup } from "./ideal-postcodes";
 
-/** An address found for a postcode: the part 2 §3 address shape, with the provider's id. */
-export type LookedUpAddress = {
-  externalId: string;
-  buildingName: string | null;
-  roomNumber: string | null;
-  flatNumber: string | null;
-  buildingNumber: string | null;
-  street: string;
-  subStreet: string | null;
-  town: string | null;
-  county: string | null;
-  postcode: string;
-  /** Three-letter code, as onboarding stores it. */
-  country: string;
-};
-
-export interface AddressLookup {
-  /** The addresses at a postcode (any spacing or case); an empty list when there are none. */
-  findByPostcode(postcode: string): Promise<LookedUpAddress[]>;
-}
+export { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed, type AddressLookup, type LookedUpAddress } from "./address-lookup";
 
 /** The fixture lookup over a postcode book (the built-in one by default). */
 export function fixtureAddressLookup(
@@ -54,5 +38,19 @@ export function fixtureAddressLookup(
   };
 }
 
-/** The lookup the API uses. */
+/** The fixture lookup over the built-in book. */
 export const addressLookup: AddressLookup = fixtureAddressLookup();
+
+const chosen = new WeakMap<object, AddressLookup>();
+
+/** The lookup the API's configuration chooses (made once per configuration). */
+export function addressLookupFor(config: Pick<ApiConfig, "addressLookup">): AddressLookup {
+  const choice = config.addressLookup;
+  if (!choice || choice.provider === "fixture") return addressLookup;
+  let lookup = chosen.get(choice);
+  if (!lookup) {
+    lookup = idealPostcodesLookup({ apiKey: choice.apiKey, baseUrl: choice.baseUrl, timeoutMs: choice.timeoutMs });
+    chosen.set(choice, lookup);
+  }
+  return lookup;
+}

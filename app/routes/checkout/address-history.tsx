@@ -1,0 +1,518 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import { RadioGroup } from "~/components/choice-fields";
+import { AppForm, CsrfInput, ErrorSummary, TextField, useAppForm } from "~/components/forms";
+import {
+  ADDRESS_HISTORY_MESSAGES,
+  addressHistoryUrl,
+  chooseSchema,
+  COUNTRIES,
+  datesForApi,
+  DEFAULT_COUNTRY,
+  manualSchema,
+  removeSchema,
+  searchSchema,
+} from "~/lib/address-history";
+import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
+import { checkoutPath } from "~/lib/checkout";
+import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { addressLine, formatDate } from "~/lib/format";
+import { parseForm } from "~/lib/forms.server";
+import { pageTitle } from "~/lib/product";
+import { flash } from "~/lib/session.server";
+import { ADDRESS_MESSAGES, normalisePostcode } from "../../../common/addresses";
+import type { Route } from "./+types/address-history";
+
+/**
+ * Address history (part 1 §2.3, §5): the tenant's addresses, postcode search, choosing an
+ * address from the results (the spec's modal is a list on the page, `?postcode=…`), manual
+ * entry (`?manual`), removing with a confirmation (`?remove=<id>`), and Continue once a current
+ * address exists. Every state is in the URL and every action a plain post: the page sends no
+ * script. From Confirm (`?change`), Continue goes back to Confirm and completes nothing.
+ */
+export async function loader({ params, context, url }: Route.LoaderArgs) {
+  const { user, changing } = getCheckout(context);
+  const base = checkoutPath(params.orderId, params.customerId, "address-history");
+  const addresses = user.attributes.addresses.map((a) => ({
+    id: a.id,
+    line: addressLine(a),
+    postcode: a.postcode,
+    current: a.currentlyAtAddress,
+    dates: [a.startDate ? `Moved in ${formatDate(a.startDate)}` : null, a.endDate ? `moved out ${formatDate(a.endDate)}` : null]
+      .filter(Boolean)
+      .join(", "),
+    removeUrl: addressHistoryUrl(base, changing, { remove: a.id }),
+  }));
+  const postcode = url.searchParams.get("postcode")?.trim() ?? "";
+  const removeId = url.searchParams.get("remove");
+  const removing = removeId ? (addresses.find((a) => a.id === removeId) ?? null) : null;
+
+  let results: Array<{ value: string; label: string }> | null = null;
+  let lookupError: string | null = null;
+  if (postcode !== "") {
+    try {
+      const found = await context.get(apiContext).GET("/addresses/lookup", { params: { query: { postcode } } });
+      results = found.addresses.map((a) => ({
+        value: a.externalId,
+        label: `${addressLine(a)}, ${a.postcode}`,
+      }));
+    } catch (error) {
+      if (!(error instanceof ApiFailure)) throw error;
+      // A postcode the API refuses finds nothing; a provider failure says so (its message suggests manual entry).
+      if (error.status === 400) results = [];
+      else lookupError = error.status === 502 ? error.message : failureMessage(error);
+    }
+  }
+  return {
+    base,
+    changing,
+    addresses,
+    hasCurrent: addresses.some((a) => a.current),
+    state: removing
+      ? ("remove" as const)
+      : results
+        ? ("results" as const)
+        : url.searchParams.has("manual")
+          ? ("manual" as const)
+          : ("list" as const),
+    postcode: postcode === "" ? null : normalisePostcode(postcode),
+    results,
+    lookupError,
+    removing,
+    links: {
+      list: addressHistoryUrl(base, changing),
+      manual: addressHistoryUrl(base, changing, { manual: true }),
+    },
+  };
+}
+
+type Intent = "search" | "choose" | "manual" | "remove" | "continue";
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, changing } = getCheckout(context);
+  const api = context.get(apiContext);
+  const base = checkoutPath(params.orderId, params.customerId, "address-history");
+  const intent = (await request.clone().formData()).get("intent") as Intent | null;
+
+  switch (intent) {
+    case "search": {
+      const form = await parseForm(request, searchSchema);
+      if (!form.ok) return form.invalid;
+      return redirect(
+        addressHistoryUrl(base, changing, {
+          postcode: normalisePostcode(form.value.postcode),
+        }),
+      );
+    }
+    case "choose": {
+      const form = await parseForm(request, chooseSchema);
+      if (!form.ok) return form.invalid;
+      try {
+        // The address as the lookup gives it (never as the browser sent it), with the tenant's dates.
+        const found = await api.GET("/addresses/lookup", {
+          params: { query: { postcode: form.value.postcode } },
+        });
+        const chosen = found.addresses.find((a) => a.externalId === form.value.externalId);
+        if (!chosen)
+          return form.reply({
+            fieldErrors: {
+              externalId: [ADDRESS_HISTORY_MESSAGES.chooseAddress],
+            },
+          });
+        await api.POST("/users/{userId}/addresses", {
+          params: { path: { userId: user.id } },
+          body: { ...chosen, ...datesForApi(form.value) },
+        });
+      } catch (error) {
+        if (error instanceof ApiFailure)
+          return form.reply({
+            formErrors: [error.status === 502 ? error.message : failureMessage(error)],
+          });
+        throw error;
+      }
+      return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added);
+    }
+    case "manual": {
+      const form = await parseForm(request, manualSchema);
+      if (!form.ok) return form.invalid;
+      const { currentlyAtAddress: _c, startDate: _s, endDate: _e, ...address } = form.value;
+      try {
+        await api.POST("/users/{userId}/addresses", {
+          params: { path: { userId: user.id } },
+          body: { ...address, ...datesForApi(form.value) },
+        });
+      } catch (error) {
+        if (error instanceof ApiFailure) return form.reply({ formErrors: [failureMessage(error)] });
+        throw error;
+      }
+      return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added);
+    }
+    case "remove": {
+      const form = await parseForm(request, removeSchema);
+      if (!form.ok) return form.invalid;
+      try {
+        await api.DELETE("/addresses/{id}", {
+          params: { path: { id: form.value.id } },
+        });
+      } catch (error) {
+        if (error instanceof ApiFailure) return flash.redirectWithError(addressHistoryUrl(base, changing), failureMessage(error));
+        throw error;
+      }
+      return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.removed);
+    }
+    case "continue": {
+      // Part 1 §2.3: Continue needs a current address; the page says so (the API refuses too).
+      if (!user.attributes.addresses.some((a) => a.currentlyAtAddress)) {
+        return data({ continueError: ADDRESS_MESSAGES.noCurrentAddress }, { status: 400 });
+      }
+      // From Confirm: the history is saved as it is edited; back to Confirm, completing nothing.
+      if (changing) return redirect(checkoutPath(params.orderId, params.customerId, "confirm"));
+      try {
+        const answer = await api.POST("/orders/{orderId}/customers/{customerId}/address-history", {
+          params: {
+            path: { orderId: params.orderId, customerId: params.customerId },
+          },
+        });
+        // On to the page of the next action the API names (referencing, usually).
+        return redirect(nextActionPath(answer));
+      } catch (error) {
+        if (error instanceof ApiFailure && error.status < 500) return data({ continueError: error.message }, { status: 400 });
+        throw error;
+      }
+    }
+    default:
+      throw data(
+        {
+          message: "This form could not be read. Go back to your address history and try again.",
+        },
+        { status: 400 },
+      );
+  }
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Reply = Parameters<typeof useAppForm>[0]["reply"];
+
+export default function AddressHistory({ loaderData: d }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const reply = actionData && "result" in actionData ? (actionData as Reply) : undefined;
+  const continueError = actionData && "continueError" in actionData ? actionData.continueError : null;
+
+  if (d.state === "remove" && d.removing) return <RemoveConfirmation d={d} removing={d.removing} />;
+  if (d.state === "manual") return <ManualEntry d={d} reply={reply} />;
+  if (d.state === "results") return <ChooseAddress d={d} reply={reply} />;
+
+  return (
+    <section aria-labelledby="address-history-title">
+      <title>{pageTitle("Your current address", Boolean(continueError) || Boolean(reply?.result?.error))}</title>
+      <p>
+        <Link to="/" className="standalone-link">
+          Back
+        </Link>
+      </p>
+      {continueError ? <ErrorSummary errors={[{ fieldId: "continue", message: continueError }]} focusKey={continueError} /> : null}
+      <h1 id="address-history-title">Your current address</h1>
+      <p className="lead">Tell us where you live now and where you have lived before.</p>
+
+      <h2>Your addresses</h2>
+      {d.addresses.length === 0 ? (
+        <p>You have not added an address yet.</p>
+      ) : (
+        <ul className="address-list">
+          {d.addresses.map((a) => (
+            <li key={a.id} className="card address-list__item">
+              <p>
+                <strong>{a.line}</strong>, {a.postcode}
+              </p>
+              <p>{[a.current ? "Current address" : null, a.dates].filter(Boolean).join(". ")}</p>
+              <Link to={a.removeUrl} className="standalone-link">
+                Remove<span className="visually-hidden"> {a.line}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>Add an address</h2>
+      {d.lookupError ? (
+        <p className="notice" role="alert">
+          {d.lookupError}
+        </p>
+      ) : null}
+      <SearchForm reply={reply} />
+      <p>
+        <Link to={d.links.manual} className="standalone-link">
+          Enter the address manually
+        </Link>
+      </p>
+
+      <Form method="post" className="address-history__continue">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="continue" />
+        <button type="submit" id="continue" className="button">
+          {d.changing ? "Back to confirm" : "Continue"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function SearchForm({ reply }: { reply: Reply }) {
+  const { fields, ...form } = useAppForm({
+    id: "postcode-search",
+    schema: searchSchema,
+    reply,
+    fieldNames: ["postcode"],
+  });
+  return (
+    <AppForm {...form}>
+      <input type="hidden" name="intent" value="search" />
+      <TextField field={fields.postcode} label="Postcode" type="text" autoComplete="postal-code" hint="For example, BS1 4DJ" />
+      <button type="submit" className="button button--secondary">
+        Find address
+      </button>
+    </AppForm>
+  );
+}
+
+/** The search's results: a list of choices on the page, with the dates at the chosen address. */
+function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
+  const results = d.results ?? [];
+  const { fields, ...form } = useAppForm({
+    id: "choose-address",
+    schema: chooseSchema,
+    reply,
+    fieldNames: ["externalId", "currentlyAtAddress", "startDate", "endDate"],
+  });
+  const title = results.length > 0 ? "Choose your address" : ADDRESS_HISTORY_MESSAGES.noResults;
+  return (
+    <section aria-labelledby="choose-address-title">
+      <title>{pageTitle(title, form.errors.length > 0)}</title>
+      <p>
+        <Link to={d.links.list} className="standalone-link">
+          Back to your addresses
+        </Link>
+      </p>
+      <h1 id="choose-address-title">{title}</h1>
+      {results.length === 0 ? (
+        <>
+          <p role="status">No addresses were found for {d.postcode}. Check the postcode and search again, or enter the address manually.</p>
+          <SearchForm reply={reply} />
+          <p>
+            <Link to={d.links.manual} className="standalone-link">
+              Enter the address manually
+            </Link>
+          </p>
+        </>
+      ) : (
+        <AppForm {...form}>
+          <input type="hidden" name="intent" value="choose" />
+          <input type="hidden" name="postcode" value={d.postcode ?? ""} />
+          <RadioGroup field={fields.externalId} legend={`Addresses at ${d.postcode}`} options={results} />
+          <AddressDates fields={fields} />
+          <div className="form-actions">
+            <button type="submit" className="button">
+              Use this address
+            </button>
+            <Link to={d.links.manual} className="standalone-link">
+              My address is not listed
+            </Link>
+          </div>
+        </AppForm>
+      )}
+    </section>
+  );
+}
+
+type DateFields = {
+  currentlyAtAddress: FieldMetadata<"yes" | "no" | undefined>;
+  startDate: FieldMetadata<string | undefined>;
+  endDate: FieldMetadata<string | undefined>;
+};
+
+/** Whether the tenant lives there now, when they moved in and (if not) when they moved out. */
+function AddressDates({ fields }: { fields: DateFields }) {
+  return (
+    <>
+      <CurrentAddressChoice field={fields.currentlyAtAddress} />
+      <DateField field={fields.startDate} label="Date you moved in (optional)" />
+      <DateField field={fields.endDate} label="Date you moved out (optional)" hint="Only if you no longer live here" />
+    </>
+  );
+}
+
+/** 'Do you live at this address now?': Yes unless the tenant said otherwise. */
+function CurrentAddressChoice({ field }: { field: FieldMetadata<"yes" | "no" | undefined> }) {
+  const invalid = Boolean(field.errors?.length);
+  const chosen = typeof field.initialValue === "string" ? field.initialValue : "yes";
+  const options = [
+    { value: "yes", label: "Yes, this is my current address" },
+    { value: "no", label: "No, I lived here before" },
+  ];
+  return (
+    <fieldset className={`field radio-group${invalid ? " field--error" : ""}`} aria-describedby={invalid ? field.errorId : undefined}>
+      <legend className="field__label">Do you live at this address now?</legend>
+      {invalid ? (
+        <p className="field__error" id={field.errorId}>
+          <span className="visually-hidden">Error: </span>
+          {field.errors?.join(". ")}
+        </p>
+      ) : null}
+      {options.map((option, i) => {
+        const id = i === 0 ? field.id : `${field.id}-${option.value}`;
+        return (
+          <div className="radio" key={`${field.key ?? ""}${option.value}`}>
+            <input
+              type="radio"
+              id={id}
+              name={field.name}
+              value={option.value}
+              defaultChecked={chosen === option.value}
+              className="radio__input"
+            />
+            <label className="radio__label" htmlFor={id}>
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+function DateField({ field, label, hint }: { field: FieldMetadata<string | undefined>; label: string; hint?: string }) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const errorId = field.errors?.length ? field.errorId : undefined;
+  const { key, ...props } = getInputProps(field, { type: "date" });
+  return (
+    <div className={`field${errorId ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {errorId ? (
+        <p className="field__error" id={errorId}>
+          <span className="visually-hidden">Error: </span>
+          {field.errors?.join(". ")}
+        </p>
+      ) : null}
+      <input
+        key={key}
+        {...props}
+        className="field__input field__input--date"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+      />
+    </div>
+  );
+}
+
+/** Manual entry (part 1 §5): building number or name, flat, street, town, county, postcode, country, dates. */
+function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
+  const { fields, ...form } = useAppForm({
+    id: "manual-address",
+    schema: manualSchema,
+    reply,
+    fieldNames: [
+      "buildingNumber",
+      "buildingName",
+      "flatNumber",
+      "street",
+      "town",
+      "county",
+      "postcode",
+      "country",
+      "currentlyAtAddress",
+      "startDate",
+      "endDate",
+    ],
+  });
+  const countryError = fields.country.errors?.length ? fields.country.errorId : undefined;
+  const { key: countryKey, ...countryProps } = getSelectProps(fields.country);
+  return (
+    <section aria-labelledby="manual-address-title">
+      <title>{pageTitle("Enter your address", form.errors.length > 0)}</title>
+      <p>
+        <Link to={d.links.list} className="standalone-link">
+          Back to your addresses
+        </Link>
+      </p>
+      <h1 id="manual-address-title">Enter your address</h1>
+      <AppForm {...form}>
+        <input type="hidden" name="intent" value="manual" />
+        <TextField
+          field={fields.buildingNumber}
+          label="Building number"
+          type="text"
+          autoComplete="off"
+          hint="Either a building number or a name"
+        />
+        <TextField field={fields.buildingName} label="Building name" type="text" autoComplete="off" />
+        <TextField field={fields.flatNumber} label="Flat or room number (optional)" type="text" autoComplete="off" />
+        <TextField field={fields.street} label="Street" type="text" autoComplete="address-line1" />
+        <TextField field={fields.town} label="Town or city (optional)" type="text" autoComplete="address-level2" />
+        <TextField field={fields.county} label="County (optional)" type="text" autoComplete="address-level1" />
+        <TextField field={fields.postcode} label="Postcode" type="text" autoComplete="postal-code" />
+        <div className={`field${countryError ? " field--error" : ""}`}>
+          <label className="field__label" htmlFor={fields.country.id}>
+            Country
+          </label>
+          {countryError ? (
+            <p className="field__error" id={countryError}>
+              <span className="visually-hidden">Error: </span>
+              {fields.country.errors?.join(". ")}
+            </p>
+          ) : null}
+          <select
+            key={countryKey}
+            {...countryProps}
+            defaultValue={fields.country.initialValue ?? DEFAULT_COUNTRY}
+            className="field__input"
+            autoComplete="country"
+            aria-invalid={countryError ? true : undefined}
+            aria-describedby={countryError}
+          >
+            {COUNTRIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <AddressDates fields={fields} />
+        <button type="submit" className="button">
+          Add address
+        </button>
+      </AppForm>
+    </section>
+  );
+}
+
+/** 'Are you sure…' before an address is removed: Remove or Cancel. */
+function RemoveConfirmation({ d, removing }: { d: LoaderData; removing: NonNullable<LoaderData["removing"]> }) {
+  return (
+    <section aria-labelledby="remove-address-title">
+      <title>{pageTitle("Remove this address?")}</title>
+      <h1 id="remove-address-title">Remove this address?</h1>
+      <p>
+        Are you sure you want to remove <strong>{removing.line}</strong>, {removing.postcode} from your address history?
+      </p>
+      <Form method="post" className="form-actions">
+        <CsrfInput />
+        <input type="hidden" name="intent" value="remove" />
+        <input type="hidden" name="id" value={removing.id} />
+        <button type="submit" className="button" autoFocus>
+          Remove
+        </button>
+        <Link to={d.links.list} className="button button--secondary">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}

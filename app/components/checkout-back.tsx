@@ -4,7 +4,7 @@ import { PRODUCT } from "~/lib/product";
 /**
  * A checkout step's own Back link (part 1 §2.3, 'back navigation goes to /'): to the tenant's
  * Keyfrees on the dashboard, never to the previous step, which the checkout would send them
- * on from anyway. The browser's own back button is left alone (docs/decisions/0013).
+ * on from anyway. The browser's own back button is left alone (docs/decisions/0017).
  * `to` and `label` serve Confirm's change pages, whose Back returns to Confirm.
  */
 export function CheckoutBack({ to = "/", label = `Back to your ${PRODUCT.name}s` }: { to?: string; label?: string }) {

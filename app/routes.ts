@@ -40,6 +40,7 @@ export default [
     // the tenant on their next action's step; any other sub-path goes to about-you.
     layout("routes/checkout/layout.tsx", [
       route("checkout/:orderId/:customerId", "routes/checkout/index.tsx"),
+      route("checkout/:orderId/:customerId/about-you", "routes/checkout/about-you.tsx"),
       route("checkout/:orderId/:customerId/pay", "routes/checkout/pay.tsx"),
       route("checkout/:orderId/:customerId/finish", "routes/checkout/finish.tsx"),
       route("checkout/:orderId/:customerId/introduction", "routes/checkout/introduction.tsx"),

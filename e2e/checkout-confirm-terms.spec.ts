@@ -117,6 +117,6 @@ test("while a co-tenant has not confirmed, Agree to Terms waits for them", async
     "We will let you know by email and SMS when you can agree to the terms.",
   );
   await expect(page.getByRole("checkbox", { name: "Accept terms" })).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Back to your Keyfrees" })).toHaveAttribute("href", "/");
   await expectAccessible(page);
 });

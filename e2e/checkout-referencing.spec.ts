@@ -73,7 +73,7 @@ test("the outcomes FAIL and GUARANTOR_REQUIRED (with the guarantor's name, and w
   await openReferencing(page, failed);
   await expect(page.getByRole("heading", { level: 1, name: "We can't offer you Keyfree" })).toBeVisible();
   await expect(page.getByText("you have not passed our eligibility checks")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: "Back to your Keyfrees" })).toHaveAttribute("href", "/");
   await expectAccessible(page);
 
   await page.goto(`/checkout/${named.orderId}/${named.customerId}/referencing`);

@@ -60,7 +60,7 @@ function scriptNonce(response: { headers(): Record<string, string> } | null): st
 }
 
 test.describe("no JavaScript where none is needed", () => {
-  test("the login, dashboard, success, finish, not-found, error, maintenance and dev mail pages load no script", async ({
+  test("the login, dashboard, success, finish, About You, not-found, error, maintenance and dev mail pages load no script", async ({
     page,
     newTenant,
     ops,
@@ -110,6 +110,22 @@ test.describe("no JavaScript where none is needed", () => {
     await page.goto(`/checkout/${checkout.orderId}/${checkout.tenants[0]!.customerId}/finish`);
     await expect(page.getByRole("heading", { level: 1, name: "You're all set!" })).toBeVisible();
     await expectNoScript(page, requested, "checkout finish page");
+
+    // The checkout's About You page, for a Keyfree with nothing done (the introduction read), and its errors.
+    const fresh = (await ops("create-tenancy", {
+      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant", onboardingIntroductionComplete: true }],
+      ppm: 120_000,
+      startDate: "2027-01-01",
+      endDate: "2027-12-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+    })) as { orderId: string; tenants: Array<{ customerId: string }> };
+    await page.goto(`/checkout/${fresh.orderId}/${fresh.tenants[0]!.customerId}/about-you`);
+    await expect(page.getByRole("heading", { level: 1, name: "Tell us a bit about yourself" })).toBeVisible();
+    await expectNoScript(page, requested, "checkout About You");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeFocused();
+    await expectNoScript(page, requested, "checkout About You with errors");
 
     // The address-history step (part 1 §2.3) in its list, search-results and manual-entry states.
     const atAddresses = (await ops("create-tenancy", {

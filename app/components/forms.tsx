@@ -117,6 +117,7 @@ export function useAppForm<Schema extends ZodType>({
   schema,
   reply,
   fieldNames,
+  defaultValue,
 }: {
   id: string;
   schema: Schema;
@@ -124,12 +125,15 @@ export function useAppForm<Schema extends ZodType>({
   reply: FormReply;
   /** The fields in the order the summary lists them (the page's order). */
   fieldNames: ReadonlyArray<keyof z.input<Schema> & string>;
+  /** What the fields start with (what the API already holds), before any submission. */
+  defaultValue?: Partial<z.input<Schema>>;
 }) {
   const navigation = useNavigation();
   const { attempts, countAttempt } = useSubmitAttempts();
   type Shape = z.input<Schema> & Record<string, unknown>;
   const [form, fields] = useForm<Shape, z.output<Schema>>({
     id,
+    defaultValue: defaultValue as never,
     lastResult: navigation.state === "idle" ? reply?.result : undefined,
     constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",

@@ -6,6 +6,7 @@
  */
 import { createSpellingNormaliser } from "./spelling.js";
 import { PRODUCT_CODE } from "./product.js";
+import { GENDERS, type Gender } from "../../common/about-you";
 
 // ── Claims (part 1 §4.1, part 2 §4) ──────────────────────────────────────────
 
@@ -108,8 +109,8 @@ export const normaliseReferenceDocumentType = createSpellingNormaliser(REFERENCE
 
 // ── People and documents (part 1 §3, part 2 §3) ─────────────────────────────
 
-export const GENDERS = ["MALE", "FEMALE", "UNKNOWN"] as const;
-export type Gender = (typeof GENDERS)[number];
+// The list lives with the About You rules in common/about-you.ts, which the web's form reads too.
+export { GENDERS, type Gender };
 export const normaliseGender = createSpellingNormaliser(GENDERS);
 
 /**

@@ -1,4 +1,5 @@
-import { Link, useActionData } from "react-router";
+import { CheckoutBack } from "~/components/checkout-back";
+import { useActionData } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
 import { addendumSchema } from "~/lib/agreements";
@@ -43,6 +44,7 @@ export default function Addendum({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <title>{pageTitle("Sign Addendum", form.errors.length > 0)}</title>
+      <CheckoutBack />
       <h1>Sign Addendum</h1>
       <AppForm {...form}>
         <p className="lead">
@@ -55,9 +57,6 @@ export default function Addendum({ loaderData: d }: Route.ComponentProps) {
         </button>
         {d.payNext ? <p className="checkout-next">Next: Payment</p> : null}
       </AppForm>
-      <p className="checkout-back">
-        <Link to="/">Back</Link>
-      </p>
     </>
   );
 }

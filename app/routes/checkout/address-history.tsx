@@ -1,3 +1,4 @@
+import { CheckoutBack } from "~/components/checkout-back";
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getSelectProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
@@ -206,11 +207,7 @@ export default function AddressHistory({ loaderData: d }: Route.ComponentProps) 
   return (
     <section aria-labelledby="address-history-title">
       <title>{pageTitle("Your current address", Boolean(continueError) || Boolean(reply?.result?.error))}</title>
-      <p>
-        <Link to="/" className="standalone-link">
-          Back
-        </Link>
-      </p>
+      <CheckoutBack />
       {continueError ? <ErrorSummary errors={[{ fieldId: "continue", message: continueError }]} focusKey={continueError} /> : null}
       <h1 id="address-history-title">Your current address</h1>
       <p className="lead">Tell us where you live now and where you have lived before.</p>

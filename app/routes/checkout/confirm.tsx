@@ -1,3 +1,4 @@
+import { CheckoutBack } from "~/components/checkout-back";
 import { Link, redirect, useActionData } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
@@ -59,6 +60,7 @@ export default function Confirm({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <title>{pageTitle("Is everything correct?", form.errors.length > 0)}</title>
+      <CheckoutBack />
       <h1>Is everything correct?</h1>
       <AppForm {...form}>
         <p className="lead">Check the details you gave us before you agree to the terms.</p>
@@ -104,9 +106,6 @@ export default function Confirm({ loaderData: d }: Route.ComponentProps) {
           Continue
         </button>
       </AppForm>
-      <p className="checkout-back">
-        <Link to="/">Back</Link>
-      </p>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { CheckoutBack } from "~/components/checkout-back";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Polling } from "~/components/polling";
@@ -112,13 +113,8 @@ export default function Referencing({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       {d.polling ? <Polling state={d.polling} /> : null}
+      <CheckoutBack />
       <StateContent d={d} upload={actionData?.upload ?? null} message={actionData?.message ?? null} />
-      <p>
-        {/* The step's own Back goes home (part 1 §2.3: back goes to /). */}
-        <Link to="/" className="referencing__back" reloadDocument>
-          Back
-        </Link>
-      </p>
     </>
   );
 }

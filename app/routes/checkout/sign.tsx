@@ -1,3 +1,4 @@
+import { CheckoutBack } from "~/components/checkout-back";
 import { Link, redirect, useActionData } from "react-router";
 import { CPA_CANCELLATION_FEE_PENCE, tenantTermsSummary } from "../../../common/tenant-terms";
 import { CheckboxField } from "~/components/checkbox-field";
@@ -67,6 +68,7 @@ function Waiting() {
   return (
     <>
       <title>{pageTitle("Waiting for other tenants...")}</title>
+      <CheckoutBack />
       <h1>Agree to Terms</h1>
       <div className="notice" role="status">
         <h2 className="notice__title">Waiting for other tenants...</h2>
@@ -75,9 +77,6 @@ function Waiting() {
           to the terms.
         </p>
       </div>
-      <p className="checkout-back">
-        <Link to="/">Back</Link>
-      </p>
     </>
   );
 }
@@ -88,6 +87,7 @@ function AgreeToTerms({ d }: { d: Route.ComponentProps["loaderData"] }) {
   return (
     <>
       <title>{pageTitle("Agree to Terms", form.errors.length > 0)}</title>
+      <CheckoutBack />
       <h1>Agree to Terms</h1>
       <p className="lead">
         Before you pay, read and accept the {PRODUCT.name} terms. They say what you pay, what is covered and what happens at the end of
@@ -109,9 +109,6 @@ function AgreeToTerms({ d }: { d: Route.ComponentProps["loaderData"] }) {
         </button>
         <p className="checkout-next">{d.next}</p>
       </AppForm>
-      <p className="checkout-back">
-        <Link to="/">Back</Link>
-      </p>
     </>
   );
 }

@@ -32,10 +32,9 @@ async function submitExpecting(page: Page, messages: string[]) {
 /**
  * About You (part 1 §2.3, §5): every message of the rules at least once, in as few submits as
  * the rules allow (the day's messages, and the whole date's, exclude one another), the values
- * kept after each refusal, then a valid submit that moves the tenant on to `next` (address
- * history in the whole checkout).
+ * kept after each refusal, then a valid submit that moves the tenant on to address history.
  */
-export async function aboutYouStep(page: Page, tenant: JourneyTenant, _h: JourneyHelpers, next = "address-history"): Promise<void> {
+export async function aboutYouStep(page: Page, tenant: JourneyTenant, _h: JourneyHelpers): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Tell us a bit about yourself" })).toBeVisible();
   // Prefilled with what the tenant's invitation holds; the email is shown, not editable.
   await expect(page.getByLabel("First name")).toHaveValue(tenant.firstName);
@@ -91,5 +90,5 @@ export async function aboutYouStep(page: Page, tenant: JourneyTenant, _h: Journe
   // A valid submit completes the step: on to the next action's page.
   await fill(page, { day: "29", month: "2", year: "1992", mobileNumber: "07700900123" });
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/${next}$`));
+  await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/address-history$`));
 }

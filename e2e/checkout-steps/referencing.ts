@@ -57,14 +57,17 @@ export async function referencingStep(page: Page, tenant: JourneyTenant, h: Jour
 
   if (h.isJsOn) {
     // The drop zone's progress: the file's request is held back a moment so its 'Uploading N of M files' can be seen.
-    await page.route("**/referencing/documents", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await route.continue();
-    });
+    await page.route(
+      "**/referencing/documents",
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await upload(page, "Proof of identity", "passport.pdf", h);
     await expect(zone(page, "Proof of identity").getByRole("status")).toContainText("Uploading 1 of 1 files");
     await expect(zone(page, "Proof of identity").getByRole("progressbar")).toBeVisible();
-    await page.unroute("**/referencing/documents");
   } else {
     await upload(page, "Proof of identity", "passport.pdf", h);
   }

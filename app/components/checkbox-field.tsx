@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { FieldError } from "./forms";
 
 /**
  * A native checkbox with its label, for a box the tenant must tick (an acknowledgement,
@@ -26,12 +27,7 @@ export function CheckboxField({
   const { key, required: _required, ...inputProps } = getInputProps(field, { type: "checkbox" });
   return (
     <div className={`field checkbox-field${errorId ? " field--error" : ""}`}>
-      {errorId ? (
-        <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {field.errors?.join(". ")}
-        </p>
-      ) : null}
+      <FieldError field={field} />
       <div className="checkbox">
         <input
           key={key}

@@ -1,32 +1,26 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
-
-/** An error line tied to its field by id (the same look as TextField's). */
-function FieldError({ field }: { field: FieldMetadata<any> }) {
-  if (!field.errors?.length) return null;
-  return (
-    <p className="field__error" id={field.errorId}>
-      <span className="visually-hidden">Error: </span>
-      {field.errors.join(". ")}
-    </p>
-  );
-}
+import { FieldError } from "./forms";
 
 /**
  * Native radio buttons in a fieldset whose legend is the question; the error is tied to the
  * group. The error summary links to the first option (its id is the field's id).
+ * `defaultValue` is chosen when the form holds no value yet.
  */
 export function RadioGroup<Value extends string>({
   field,
   legend,
   options,
+  defaultValue,
 }: {
   field: FieldMetadata<Value | undefined>;
   legend: ReactNode;
   options: Array<{ value: Value; label: string }>;
+  defaultValue?: Value;
 }) {
   const invalid = Boolean(field.errors?.length);
+  const preset = field.initialValue === undefined ? defaultValue : undefined;
   return (
     <fieldset
       className={`field radio-group${invalid ? " field--error" : ""}`}
@@ -42,6 +36,7 @@ export function RadioGroup<Value extends string>({
           <div className="radio" key={key ?? option.value}>
             <input
               {...props}
+              {...(preset !== undefined ? { defaultChecked: preset === option.value } : {})}
               id={id}
               className="radio__input"
               aria-invalid={invalid ? true : undefined}

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { FieldError } from "./forms";
 
 type Part = FieldMetadata<string | undefined>;
 
@@ -45,9 +46,9 @@ export function DateOfBirthField({
         </p>
       ) : null}
       {PARTS.map(({ key }) => (
-        <PartError key={key} field={parts[key]} />
+        <FieldError key={key} field={parts[key]} />
       ))}
-      <PartError field={whole} />
+      <FieldError field={whole} />
       <div className="date-fields__row">
         {PARTS.map(({ key, label, autoComplete, width }) => {
           const field = parts[key];
@@ -73,15 +74,5 @@ export function DateOfBirthField({
         })}
       </div>
     </fieldset>
-  );
-}
-
-function PartError({ field }: { field: Part }) {
-  if (!field.errors?.length) return null;
-  return (
-    <p className="field__error" id={field.errorId}>
-      <span className="visually-hidden">Error: </span>
-      {field.errors.join(". ")}
-    </p>
   );
 }

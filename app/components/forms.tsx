@@ -55,10 +55,21 @@ export function ErrorSummary({ errors, focusKey }: { errors: SummaryError[]; foc
   );
 }
 
+/** A field's error line, tied to it by id (`aria-describedby` names `field.errorId`); nothing when it has none. */
+export function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "errors" | "errorId"> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p className="field__error" id={field.errorId}>
+      <span className="visually-hidden">Error: </span>
+      {field.errors.join(". ")}
+    </p>
+  );
+}
+
 type TextFieldProps = {
   field: FieldMetadata<string | undefined>;
   label: string;
-  type: "text" | "email" | "password" | "tel";
+  type: "text" | "email" | "password" | "tel" | "date";
   autoComplete: string;
   hint?: ReactNode;
   /** Passwords are never sent back to the page. */
@@ -84,16 +95,11 @@ export function TextField({ field, label, type, autoComplete, hint, keepValue = 
           {hint}
         </p>
       ) : null}
-      {errorId ? (
-        <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {field.errors?.join(". ")}
-        </p>
-      ) : null}
+      <FieldError field={field} />
       <input
         key={`${key ?? ""}${resetKey ?? ""}`}
         {...inputProps}
-        className="field__input"
+        className={type === "date" ? "field__input field__input--date" : "field__input"}
         autoComplete={autoComplete}
         inputMode={inputMode}
         spellCheck={spellCheck}

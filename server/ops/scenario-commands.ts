@@ -52,8 +52,9 @@ export const scenarioCommands: OpsCommand[] = [
   }),
   command({
     name: "set-reference-outcome",
-    summary: "The referencing provider's outcome: PEND, PASS, FAIL, INFO_REQUIRED, IN_REVIEW or GUARANTOR_REQUIRED",
-    example: "npm run ops -- set-reference-outcome --order-customer-id <id> --status INFO_REQUIRED",
+    summary:
+      "The referencing provider's outcome: PEND, PASS, FAIL, INFO_REQUIRED, IN_REVIEW or GUARANTOR_REQUIRED (for an order customer, a reference, or the tenant by e-mail)",
+    example: "npm run ops -- set-reference-outcome --email checkout@keyfree.example --status PASS",
     input: anyInput,
     run: (deps, input) => setReferenceOutcome(deps.db, input as never, deps.clock.now()),
   }),

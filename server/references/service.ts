@@ -4,11 +4,20 @@
  * referencing provider's outcome. Each change runs in one transaction that locks the
  * reference (or the order customer); files are stored or removed around it.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../context";
 import type { Database } from "../db";
-import { customers, documents, orderCustomerActions, orderCustomers, referenceChecks, referenceDocuments, references } from "../db/schema";
+import {
+  customers,
+  documents,
+  orderCustomerActions,
+  orderCustomers,
+  referenceChecks,
+  referenceDocuments,
+  references,
+  users,
+} from "../db/schema";
 import { checkCheckoutStep } from "../domain/checkout";
 import { canTransition, readyForReview, REFERENCE_MESSAGES } from "../domain/references";
 import { normaliseReferenceStatus, REFERENCE_STATUSES, type ReferenceDocumentType, type ReferenceStatus } from "../domain/statuses";
@@ -130,6 +139,8 @@ const ReferenceOutcomeInput = z
   .object({
     referenceId: z.string().min(1).optional(),
     orderCustomerId: z.string().min(1).optional(),
+    /** The tenant by e-mail: their order customer whose referencing step is still open. */
+    email: z.string().min(1).optional(),
     status: z.string().transform((v, ctx) => {
       const status = normaliseReferenceStatus(v);
       if (status === null) {
@@ -141,8 +152,8 @@ const ReferenceOutcomeInput = z
     /** Extra checks to record on the reference. */
     checks: z.array(z.object({ type: z.string().min(1), status: z.string().min(1) })).optional(),
   })
-  .refine((v) => v.referenceId !== undefined || v.orderCustomerId !== undefined, {
-    message: "Give a referenceId or an orderCustomerId",
+  .refine((v) => v.referenceId !== undefined || v.orderCustomerId !== undefined || v.email !== undefined, {
+    message: "Give a referenceId, an orderCustomerId or the tenant's email",
   });
 
 export type ReferenceOutcomeInput = z.input<typeof ReferenceOutcomeInput>;
@@ -165,7 +176,7 @@ export async function setReferenceOutcome(db: Database, input: ReferenceOutcomeI
         throw new Error(`Reference ${data.referenceId} is not for order customer ${data.orderCustomerId}`);
       }
     } else {
-      const orderCustomerId = data.orderCustomerId!;
+      const orderCustomerId = data.orderCustomerId ?? (await openReferencingOf(tx, data.email!));
       const [oc] = await tx
         .select({ id: orderCustomers.id, userId: customers.userId })
         .from(orderCustomers)
@@ -206,6 +217,24 @@ export async function setReferenceOutcome(db: Database, input: ReferenceOutcomeI
       to === "PASS" ? await completeOpenActions(tx, ref.orderCustomerId, ["KEYFREE_REFERENCING"], now) : [];
     return { referenceId: ref.id, orderCustomerId: ref.orderCustomerId, status: to, checkIds, completedActionIds };
   });
+}
+
+/** The order customer of the tenant with this e-mail whose referencing step is still open (the newest). */
+async function openReferencingOf(tx: Pick<Database, "select">, email: string): Promise<string> {
+  const [row] = await tx
+    .select({ id: orderCustomers.id })
+    .from(users)
+    .innerJoin(customers, eq(customers.userId, users.id))
+    .innerJoin(orderCustomers, eq(orderCustomers.customerId, customers.id))
+    .innerJoin(
+      orderCustomerActions,
+      and(eq(orderCustomerActions.orderCustomerId, orderCustomers.id), eq(orderCustomerActions.typeId, "KEYFREE_REFERENCING")),
+    )
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), isNull(orderCustomerActions.completedAt)))
+    .orderBy(desc(orderCustomers.createdAt), desc(orderCustomers.id))
+    .limit(1);
+  if (!row) throw new Error(`${email} has no Keyfree whose referencing is still open`);
+  return row.id;
 }
 
 /** Keeps the reference id in the referencing action's details (part 1 §3 details.referenceId). */

@@ -272,6 +272,17 @@ describe("setReferenceOutcome (scenario)", () => {
     expect(view.body.actions.find((a: any) => a.typeId === "KEYFREE_REFERENCING").details).toEqual({ referenceId: outcome.referenceId });
   });
 
+  it("finds the tenant by e-mail (any case): the Keyfree whose referencing is still open", async () => {
+    const { tenant, s, orderCustomerId } = await atReferencing();
+    const outcome = await setReferenceOutcome(t.db, { email: tenant.email.toUpperCase(), status: "PASS" }, t.clock.now());
+    expect(outcome).toMatchObject({ orderCustomerId, status: "PASS" });
+    expect(outcome.completedActionIds).toEqual([s.tenants[0]!.actionIds.KEYFREE_REFERENCING]);
+    // Now nothing of theirs waits for referencing.
+    await expect(setReferenceOutcome(t.db, { email: tenant.email, status: "PASS" }, t.clock.now())).rejects.toThrow(
+      `${tenant.email} has no Keyfree whose referencing is still open`,
+    );
+  });
+
   it("moves along allowed transitions only, and INFO_REQUIRED adds an IDENTITY check", async () => {
     const { tenant, path } = await atReferencing();
     const { body } = await t.json("POST", path, undefined, tenant.token);
@@ -288,7 +299,7 @@ describe("setReferenceOutcome (scenario)", () => {
     const [row] = await t.db.select().from(references).where(eq(references.id, body.id));
     expect(row!.status).toBe("FAIL");
     await expect(setReferenceOutcome(t.db, { referenceId: body.id, status: "NOPE" }, t.clock.now())).rejects.toThrow();
-    await expect(setReferenceOutcome(t.db, { status: "PASS" } as never, t.clock.now())).rejects.toThrow("Give a referenceId or an orderCustomerId");
+    await expect(setReferenceOutcome(t.db, { status: "PASS" } as never, t.clock.now())).rejects.toThrow("Give a referenceId, an orderCustomerId or the tenant's email");
     await expect(setReferenceOutcome(t.db, { referenceId: "missing", status: "PASS" }, t.clock.now())).rejects.toThrow("No reference missing");
   });
 });

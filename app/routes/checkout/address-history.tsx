@@ -328,88 +328,28 @@ type DateFields = {
   endDate: FieldMetadata<string | undefined>;
 };
 
+const CURRENT_ADDRESS_OPTIONS: Array<{ value: "yes" | "no"; label: string }> = [
+  { value: "yes", label: "Yes, this is my current address" },
+  { value: "no", label: "No, I lived here before" },
+];
+
 /** Whether the tenant lives there now, when they moved in and (if not) when they moved out. */
 function AddressDates({ fields }: { fields: DateFields }) {
   return (
     <>
-      <CurrentAddressChoice field={fields.currentlyAtAddress} />
-      <DateField field={fields.startDate} label="Date you moved in (optional)" />
-      <DateField field={fields.endDate} label="Date you moved out (optional)" hint="Only if you no longer live here" />
+      {/* 'Do you live at this address now?': Yes unless the tenant said otherwise. */}
+      <RadioGroup
+        field={fields.currentlyAtAddress}
+        legend="Do you live at this address now?"
+        options={CURRENT_ADDRESS_OPTIONS}
+        defaultValue="yes"
+      />
+      <TextField field={fields.startDate} label="Date you moved in (optional)" type="date" autoComplete="off" />
+      <TextField field={fields.endDate} label="Date you moved out (optional)" hint="Only if you no longer live here" type="date" autoComplete="off" />
     </>
   );
 }
 
-/** 'Do you live at this address now?': Yes unless the tenant said otherwise. */
-function CurrentAddressChoice({ field }: { field: FieldMetadata<"yes" | "no" | undefined> }) {
-  const invalid = Boolean(field.errors?.length);
-  const chosen = typeof field.initialValue === "string" ? field.initialValue : "yes";
-  const options = [
-    { value: "yes", label: "Yes, this is my current address" },
-    { value: "no", label: "No, I lived here before" },
-  ];
-  return (
-    <fieldset className={`field radio-group${invalid ? " field--error" : ""}`} aria-describedby={invalid ? field.errorId : undefined}>
-      <legend className="field__label">Do you live at this address now?</legend>
-      {invalid ? (
-        <p className="field__error" id={field.errorId}>
-          <span className="visually-hidden">Error: </span>
-          {field.errors?.join(". ")}
-        </p>
-      ) : null}
-      {options.map((option, i) => {
-        const id = i === 0 ? field.id : `${field.id}-${option.value}`;
-        return (
-          <div className="radio" key={`${field.key ?? ""}${option.value}`}>
-            <input
-              type="radio"
-              id={id}
-              name={field.name}
-              value={option.value}
-              defaultChecked={chosen === option.value}
-              className="radio__input"
-            />
-            <label className="radio__label" htmlFor={id}>
-              {option.label}
-            </label>
-          </div>
-        );
-      })}
-    </fieldset>
-  );
-}
-
-function DateField({ field, label, hint }: { field: FieldMetadata<string | undefined>; label: string; hint?: string }) {
-  const hintId = hint ? `${field.id}-hint` : undefined;
-  const errorId = field.errors?.length ? field.errorId : undefined;
-  const { key, ...props } = getInputProps(field, { type: "date" });
-  return (
-    <div className={`field${errorId ? " field--error" : ""}`}>
-      <label className="field__label" htmlFor={field.id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {errorId ? (
-        <p className="field__error" id={errorId}>
-          <span className="visually-hidden">Error: </span>
-          {field.errors?.join(". ")}
-        </p>
-      ) : null}
-      <input
-        key={key}
-        {...props}
-        className="field__input field__input--date"
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-      />
-    </div>
-  );
-}
-
-/** Manual entry (part 1 §5): building number or name, flat, street, town, county, postcode, country, dates. */
 function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
   const { fields, ...form } = useAppForm({
     id: "manual-address",

@@ -111,9 +111,9 @@ test.describe("no JavaScript where none is needed", () => {
     await expect(page.getByRole("heading", { level: 1, name: "You're all set!" })).toBeVisible();
     await expectNoScript(page, requested, "checkout finish page");
 
-    // The checkout's About You page, for a Keyfree with nothing done (the introduction read), and its errors.
+    // The checkout's introduction, then About You, for a Keyfree with nothing done, and its errors.
     const fresh = (await ops("create-tenancy", {
-      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant", onboardingIntroductionComplete: true }],
+      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant", onboardingIntroductionComplete: false }],
       ppm: 120_000,
       startDate: "2027-01-01",
       endDate: "2027-12-31",
@@ -121,6 +121,9 @@ test.describe("no JavaScript where none is needed", () => {
       topUpEnabled: true,
     })) as { orderId: string; tenants: Array<{ customerId: string }> };
     await page.goto(`/checkout/${fresh.orderId}/${fresh.tenants[0]!.customerId}/about-you`);
+    await expect(page.getByRole("heading", { level: 1, name: "Welcome to Keyfree" })).toBeVisible();
+    await expectNoScript(page, requested, "checkout introduction");
+    await page.getByRole("button", { name: "I understand" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Tell us a bit about yourself" })).toBeVisible();
     await expectNoScript(page, requested, "checkout About You");
     await page.getByRole("button", { name: "Continue" }).click();

@@ -53,6 +53,25 @@ export default [
       route("checkout/:orderId/:customerId/addendum", "routes/checkout/addendum.tsx"),
       route("checkout/:orderId/:customerId/*", "routes/checkout/other.tsx"),
     ]),
+    // Answering end-of-tenancy charges (part 1 §2.5): the layout reads the claim once and applies
+    // its redirects (payment plan, arbitration, dashboard). Each state that changes what is shown
+    // is a URL, so every step works without JavaScript (docs/decisions/0018).
+    layout("routes/claims/layout.tsx", [
+      // route("claims/:claimId", "routes/claims/claim.tsx"),
+      // route("claims/:claimId/items/:claimItemId/proposal", "routes/claims/proposal.tsx"),
+      // route("claims/:claimId/submit", "routes/claims/submit.tsx"),
+      // route("claims/:claimId/proposal-payment", "routes/claims/proposal-payment.tsx"),
+      // route("claims/:claimId/accept", "routes/claims/accept.tsx"),
+      // route("claims/:claimId/pay", "routes/claims/pay.tsx"),
+      // route("claims/:claimId/supporting-information", "routes/claims/supporting-information.tsx"),
+    ]),
+    // route("claims/payment-success", "routes/claims/payment-success.tsx"),
+    // route("claims/proposal-payment-success", "routes/claims/proposal-payment-success.tsx"),
+    // route("claims/payment-success-remaining-balance", "routes/claims/payment-success-remaining-balance.tsx"),
+    // Claim resources (no page): the deadline as a calendar file, and the upload zones' JSON.
+    // route("claims/:claimId/deadline.ics", "routes/resources/claim-deadline.ts"),
+    // route("claims/:claimId/items/:claimItemId/documents", "routes/resources/claim-item-documents.ts"),
+    // route("claims/:claimId/response-documents", "routes/resources/claim-response-documents.ts"),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),
     route("annual-fee/:orderId/:customerId", "routes/annual-fee/pay.tsx"),
     route("add-payment-method", "routes/payments/add-payment-method.tsx"),

@@ -2,7 +2,16 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useNonce, usePageHydrates } from "~/lib/page-delivery";
 
-export type FlashMessage = { message: string; description?: string; type: "success" | "error" | "warning" | "info" };
+/**
+ * `category` is the spec's flash key (part 1 §8, e.g. "CLAIM/PUBLISH_PROPOSAL"): which action
+ * the message is about. It is kept on the element (data-category) for tests and support, not read out.
+ */
+export type FlashMessage = {
+  message: string;
+  description?: string;
+  category?: string;
+  type: "success" | "error" | "warning" | "info";
+};
 
 /** Spec part 1 §9: flash lifetime 5000 ms, countdown refresh every 100 ms. */
 export const FLASH_LIFETIME_MS = 5000;
@@ -71,6 +80,7 @@ export function Flash({ flash }: { flash: FlashMessage | undefined }) {
         <div
           className={`flash flash--${flash.type}`}
           role={role}
+          data-category={flash.category}
           onMouseEnter={() => (paused.current = true)}
           onMouseLeave={() => (paused.current = false)}
           onFocus={() => (paused.current = true)}

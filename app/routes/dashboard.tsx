@@ -15,7 +15,13 @@ function filterFromUrl(url: URL): Filter | null {
 export async function loader({ url, context }: Route.LoaderArgs) {
   // One API call: the Keyfree cards and what the redirects below need.
   const dashboard = await context.get(apiContext).GET("/dashboard");
-  // Part 2, Dashboard redirects, in the spec's order: a pending annual-fee order with an open action.
+  // Part 2, Dashboard redirects, in the spec's order: a claim in progress to answer when no checkout
+  // step is open (the claim page adds ?mediationEnabled=true itself when it is missing, but the
+  // dashboard sends it straight away: one redirect, not two). Payment plan and arbitration come
+  // with their pages (docs/decisions/0018).
+  const claim = dashboard.claimToAnswer;
+  if (claim) throw redirect(`/claims/${encodeURIComponent(claim.id)}${claim.mediationEnabled ? "?mediationEnabled=true" : ""}`);
+  // Then a pending annual-fee order with an open action.
   const annualFee = dashboard.pendingAnnualFee;
   if (annualFee) throw redirect(`/annual-fee/${annualFee.orderId}/${annualFee.customerId}`);
   // Part 2, Dashboard redirects: a customer who must add (or replace a shared) payment method.

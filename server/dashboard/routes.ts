@@ -8,8 +8,8 @@ import { tenancyOrdersWithOutstanding } from "../orders/views";
 
 /**
  * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,
- * and what the dashboard's redirects need, in the spec's order (a pending annual-fee order
- * with an open action; a customer who must add or replace a payment method). Built from the
+ * and what the dashboard's redirects need, in the spec's order (a claim to answer; a pending
+ * annual-fee order with an open action; a customer who must add or replace a payment method). Built from the
  * same view builders as /tenancy-orders and /customer.
  */
 const DashboardSchema = z
@@ -30,6 +30,13 @@ const DashboardSchema = z
       .object({ orderId: z.string(), customerId: z.string() })
       .nullable()
       .openapi({ description: "A pending annual-fee (TOP_UP) order with an open action: the dashboard sends the tenant there" }),
+    claimToAnswer: z
+      .object({ id: z.string(), mediationEnabled: z.boolean() })
+      .nullable()
+      .openapi({
+        description:
+          "A claim in progress to answer, when no checkout step is open: the dashboard sends the tenant to /claims/{id} (before the annual fee). Not a claim paid through a live payment plan, nor an ARBITRATED one",
+      }),
     mustAddPaymentMethod: z
       .boolean()
       .openapi({ description: "The customer shares a payment method or must add a new one: the dashboard sends them to add one" }),
@@ -55,7 +62,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, a
   const { userId } = c.get("auth");
   const customer = tenantCustomer(c);
   // One read of every order (any product), split here: Keyfrees for the cards, annual fees for the redirect.
-  const { tenancyOrders: all, outstanding } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
+  const { tenancyOrders: all, outstanding, claimToAnswer } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
   const keyfrees = all.filter((o) => o.productId === "KEYFREE");
   const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
   return c.json(
@@ -64,6 +71,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, a
       hasOutstandingActions: outstanding.count > 0,
       outstandingActionCount: outstanding.count,
       defaultAccountStatus: defaultDashboardFilter(keyfrees.map((o) => o.status)),
+      claimToAnswer,
       pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
       mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,
     },

@@ -21,6 +21,7 @@ import type { NextAction } from "./order-customers.js";
 import { paymentPlanCountsForRedirect, paymentPlanScreen, type PaymentPlan } from "./payment-plans.js";
 import {
   CHECKOUT_ACTION_TYPES,
+  isClaimInProgress,
   type ClaimStatus,
   type OrderCustomerActionType,
 } from "./statuses.js";
@@ -83,4 +84,37 @@ export function outstandingActions(input: OutstandingActionsInput, userId: strin
   for (const claim of input.claims) if (claimAwaitsTenant(claim, userId)) byKind.claim += 1;
   const count = Object.values(byKind).reduce((sum, n) => sum + n, 0);
   return { count, byKind };
+}
+
+// ── The dashboard's redirect to a claim (part 2 §2) ─────────────────────────
+
+export interface DashboardClaim {
+  id: string;
+  status: ClaimStatus;
+  mediationEnabled: boolean;
+  /** The signed-in tenant has a payment plan on this claim that is neither default nor cancelled (nor a void offer). */
+  onLivePaymentPlan: boolean;
+}
+
+/**
+ * Where the dashboard sends the tenant for a claim (part 2 §2: "claims/{id} (when a claim is in
+ * an in-progress status and there are no outstanding actions)"), or null: the first claim the
+ * tenant is a respondent on whose status is in progress, when no checkout step of theirs is
+ * open. This redirect comes before the annual-fee and add-payment-method ones.
+ * Readings chosen (docs/decisions/0018):
+ *  - "no outstanding actions" are the Keyfree's own checkout steps (the cards' 'You have
+ *    outstanding actions'); the claim's own answer and payments are what the claim page is for,
+ *    and the annual fee and a new payment method are the redirects that come after this one.
+ *  - A claim the tenant pays through a live payment plan, and an ARBITRATED claim, belong to
+ *    the payment-plan and arbitration redirects that come before this one in the spec's list;
+ *    their pages come with later issues, so they are not sent to /claims either (it would only
+ *    bounce them to a page that does not exist yet).
+ */
+export function claimToAnswer(
+  claims: readonly DashboardClaim[],
+  checkoutOutstanding: boolean,
+): { id: string; mediationEnabled: boolean } | null {
+  if (checkoutOutstanding) return null;
+  const claim = claims.find((c) => isClaimInProgress(c.status) && c.status !== "ARBITRATED" && !c.onLivePaymentPlan);
+  return claim ? { id: claim.id, mediationEnabled: claim.mediationEnabled } : null;
 }

@@ -224,6 +224,7 @@ type JsonClaim = {
   status: string;
   limit: number;
   finalAmount: number | null;
+  mediationEnabled: boolean;
   arbitrationId: string | null;
   arbitratedAmount: number | null;
   /** Whether the signed-in user is a respondent (only then are its details and proposals sent). */
@@ -232,6 +233,8 @@ type JsonClaim = {
 };
 type JsonPaymentPlan = {
   id: string;
+  /** The claim the plan pays, when it was offered for one (else the claim of the plan's order, if any). */
+  claimId: string | null;
   status: string;
   createdAt: string;
   actions: { id: string; typeId: string; completedAt: string | null }[];
@@ -281,6 +284,7 @@ function prepareTenancyOrderRows(db: Reader, shape: string) {
       claim: sql<JsonClaim | null>`(
         select json_build_object(
           'id', cl.id, 'status', cl.status, 'limit', cl."limit", 'finalAmount', cl.final_amount,
+          'mediationEnabled', cl.mediation_enabled,
           'arbitrationId', ar.id, 'arbitratedAmount', ar.arbitrated_amount,
           'respondent', cr.id is not null,
           'proposals', case when cr.id is null then '[]'::json else (
@@ -297,7 +301,7 @@ function prepareTenancyOrderRows(db: Reader, shape: string) {
         limit 1)`,
       paymentPlans: sql<JsonPaymentPlan[]>`(
         select coalesce(json_agg(json_build_object(
-          'id', pp.id, 'status', pp.status, 'createdAt', pp.created_at,
+          'id', pp.id, 'claimId', pp.claim_id, 'status', pp.status, 'createdAt', pp.created_at,
           'actions', (
             select coalesce(json_agg(json_build_object('id', pa.id, 'typeId', pa.type_id, 'completedAt', pa.completed_at)
               order by pa.position), '[]'::json)

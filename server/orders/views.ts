@@ -10,8 +10,8 @@ import {
   keyfreeStatusLine,
   type NextAction,
 } from "../domain/order-customers";
-import { outstandingActions, type OutstandingActions } from "../domain/outstanding-actions";
-import type { PaymentPlan } from "../domain/payment-plans";
+import { claimToAnswer, outstandingActions, type DashboardClaim, type OutstandingActions } from "../domain/outstanding-actions";
+import { paymentPlanCountsForRedirect, type PaymentPlan } from "../domain/payment-plans";
 import {
   normaliseClaimStatus,
   normalisePaymentPlanActionType,
@@ -53,19 +53,45 @@ export async function tenancyOrdersWithOutstanding(
   userId: string,
   filter: { productId?: string; orderId?: string },
   now: Date,
-): Promise<{ tenancyOrders: TenancyOrder[]; outstanding: OutstandingActions }> {
+): Promise<{
+  tenancyOrders: TenancyOrder[];
+  outstanding: OutstandingActions;
+  claimToAnswer: { id: string; mediationEnabled: boolean } | null;
+}> {
   const rows = await loadTenancyOrderRows(db, customerId, userId, filter);
   const orders: { nextAction: NextAction | null; paymentPlans: PaymentPlan[] }[] = [];
   const claims = new Map<string, { status: ClaimStatus; proposals: OrderedProposal[] }>();
+  const dashboardClaims = new Map<string, DashboardClaim>();
+  // Claims the tenant pays through a live plan: a plan offered for the claim, or on the claim's own order.
+  const claimsOnPlans = new Set<string>();
+  let checkoutOutstanding = false;
   const tenancyOrders = rows.map((r): TenancyOrder => {
     const { view, next } = tenancyOrderView(r, now);
-    orders.push({ nextAction: next, paymentPlans: paymentPlansOf(r) });
+    const plans = paymentPlansOf(r);
+    orders.push({ nextAction: next, paymentPlans: plans });
+    for (const plan of plans) {
+      const planClaimId = r.paymentPlans.find((p) => p.id === plan.id)?.claimId ?? r.order.claimId;
+      if (planClaimId && paymentPlanCountsForRedirect(plan, now)) claimsOnPlans.add(planClaimId);
+    }
+    if (r.order.productId === "KEYFREE" && view.hasOutstandingActions) checkoutOutstanding = true;
     const claimStatus = r.claim ? normaliseClaimStatus(r.claim.status) : null;
-    if (r.claim?.respondent && claimStatus !== null) claims.set(r.claim.id, { status: claimStatus, proposals: proposalsOf(r) });
+    if (r.claim?.respondent && claimStatus !== null) {
+      claims.set(r.claim.id, { status: claimStatus, proposals: proposalsOf(r) });
+      dashboardClaims.set(r.claim.id, {
+        id: r.claim.id,
+        status: claimStatus,
+        mediationEnabled: r.claim.mediationEnabled,
+        onLivePaymentPlan: false,
+      });
+    }
     return view;
   });
   const outstanding = outstandingActions({ orders, claims: [...claims.values()] }, userId, now);
-  return { tenancyOrders, outstanding };
+  const answer = claimToAnswer(
+    [...dashboardClaims.values()].map((c) => ({ ...c, onLivePaymentPlan: claimsOnPlans.has(c.id) })),
+    checkoutOutstanding,
+  );
+  return { tenancyOrders, outstanding, claimToAnswer: answer };
 }
 
 function proposalsOf(r: TenancyOrderRow): OrderedProposal[] {

@@ -67,6 +67,29 @@ describe("GET /dashboard: the heading counts every outstanding action", () => {
   });
 });
 
+describe("GET /dashboard: the claim to answer (part 2 §2, claims/{id} redirect)", () => {
+  it.each([
+    ["claim@keyfree.example", true, true],
+    ["final@keyfree.example", true, true],
+    ["dispute@keyfree.example", true, false],
+    // ARBITRATED, and a claim paid through a live payment plan: their own pages come later (decision 0018).
+    ["arbitration@keyfree.example", false, null],
+    ["plan@keyfree.example", false, null],
+    ["demo@keyfree.example", false, null],
+    ["checkout@keyfree.example", false, null],
+    ["expired@keyfree.example", false, null],
+    ["annual@keyfree.example", false, null],
+  ])("%s: sent to a claim %s (mediation %s)", async (email, sent, mediationEnabled) => {
+    const dashboard = await dashboardOf(email);
+    if (!sent) return expect(dashboard.claimToAnswer).toBeNull();
+    expect(dashboard.claimToAnswer).toEqual({ id: expect.any(String), mediationEnabled });
+    // It is the claim the tenant can open.
+    const claim = await t.json("GET", `/claims/${dashboard.claimToAnswer.id}`, undefined, await tokenOf(email));
+    expect(claim.status).toBe(200);
+    expect(claim.body.mediationEnabled).toBe(mediationEnabled);
+  });
+});
+
 describe("GET /dashboard: the card's facts", () => {
   it("demo@: the tenant's name, Active, the signed documents as download links", async () => {
     const [card] = (await dashboardOf("demo@keyfree.example")).tenancyOrders;

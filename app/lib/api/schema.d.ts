@@ -1545,6 +1545,11 @@ export interface components {
                 orderId: string;
                 customerId: string;
             } | null;
+            /** @description A claim in progress to answer, when no checkout step is open: the dashboard sends the tenant to /claims/{id} (before the annual fee). Not a claim paid through a live payment plan, nor an ARBITRATED one */
+            claimToAnswer: {
+                id: string;
+                mediationEnabled: boolean;
+            } | null;
             /** @description The customer shares a payment method or must add a new one: the dashboard sends them to add one */
             mustAddPaymentMethod: boolean;
         };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderedProposal } from "../../../server/domain/claim-responses";
 import {
+  claimToAnswer,
   outstandingActionKind,
   outstandingActions,
   type OutstandingActionsInput,
@@ -319,5 +320,32 @@ describe("outstandingActions: every thing the tenant can do now (part 2 §2 head
     ["TOP_UP_PAY", "annualFee"],
   ] as const)("classes %s as %s", (typeId, kind) => {
     expect(outstandingActionKind(typeId)).toBe(kind);
+  });
+});
+
+describe("claimToAnswer: the dashboard's claims/{id} redirect (part 2 §2)", () => {
+  const claim = (c: Partial<Parameters<typeof claimToAnswer>[0][number]>) => ({
+    id: "claim-1",
+    status: "AWAITING_RESPONDENTS" as const,
+    mediationEnabled: true,
+    onLivePaymentPlan: false,
+    ...c,
+  });
+  it.each(["AWAITING_RESPONDENTS", "MEDIATION", "AWAITING_ARBITRATION", "AWAITING_ARBITRATION_ADMIN_FEE", "AWAITING_SUBSTANTIATION", "AWAITING_EVIDENCE_REVIEW", "EVIDENCE_REVIEW"] as const)(
+    "an in-progress claim (%s) is the one to answer, with its mediation flag",
+    (status) => {
+      expect(claimToAnswer([claim({ status, mediationEnabled: false })], false)).toEqual({ id: "claim-1", mediationEnabled: false });
+    },
+  );
+  it.each(["RESOLVED", "DECLINED", "DEACTIVATED"] as const)("a finished claim (%s) is not", (status) => {
+    expect(claimToAnswer([claim({ status })], false)).toBeNull();
+  });
+  it("not while a checkout step is outstanding (there are outstanding actions)", () => {
+    expect(claimToAnswer([claim({})], true)).toBeNull();
+  });
+  it("not an ARBITRATED claim, nor one the tenant pays through a live payment plan (those redirects come first)", () => {
+    expect(claimToAnswer([claim({ status: "ARBITRATED" })], false)).toBeNull();
+    expect(claimToAnswer([claim({ onLivePaymentPlan: true })], false)).toBeNull();
+    expect(claimToAnswer([claim({ onLivePaymentPlan: true }), claim({ id: "claim-2" })], false)).toEqual({ id: "claim-2", mediationEnabled: true });
   });
 });

@@ -57,7 +57,7 @@ export default [
     // its redirects (payment plan, arbitration, dashboard). Each state that changes what is shown
     // is a URL, so every step works without JavaScript (docs/decisions/0018).
     layout("routes/claims/layout.tsx", [
-      // route("claims/:claimId", "routes/claims/claim.tsx"),
+      route("claims/:claimId", "routes/claims/claim.tsx"),
       // route("claims/:claimId/items/:claimItemId/proposal", "routes/claims/proposal.tsx"),
       // route("claims/:claimId/submit", "routes/claims/submit.tsx"),
       // route("claims/:claimId/proposal-payment", "routes/claims/proposal-payment.tsx"),
@@ -69,7 +69,7 @@ export default [
     // route("claims/proposal-payment-success", "routes/claims/proposal-payment-success.tsx"),
     // route("claims/payment-success-remaining-balance", "routes/claims/payment-success-remaining-balance.tsx"),
     // Claim resources (no page): the deadline as a calendar file, and the upload zones' JSON.
-    // route("claims/:claimId/deadline.ics", "routes/resources/claim-deadline.ts"),
+    route("claims/:claimId/deadline.ics", "routes/resources/claim-deadline.ts"),
     // route("claims/:claimId/items/:claimItemId/documents", "routes/resources/claim-item-documents.ts"),
     // route("claims/:claimId/response-documents", "routes/resources/claim-response-documents.ts"),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),

@@ -39,7 +39,8 @@ function proposal(p: Partial<Proposal> & Pick<Proposal, "id" | "round" | "status
       amount,
       explanation: null,
       settled: settled[i] ?? false,
-      settledSource: settled[i] ? (p.round === 2 ? "SUPPLIER" : "TENANT") : null,
+      // The generated type reads the nullable enum as non-null; the API sends null until settled.
+      settledSource: (settled[i] ? (p.round === 2 ? "SUPPLIER" : "TENANT") : null) as "SUPPLIER",
       documents: [],
       createdAt: "2026-11-20T10:00:00.000Z",
       updatedAt: "2026-11-20T10:00:00.000Z",

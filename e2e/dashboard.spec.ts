@@ -76,9 +76,10 @@ test("checkout@: an actionable card has the banner and a Continue link to its ch
   await expect(page).toHaveURL(/\/checkout\/[^/]+\/[^/]+/);
 });
 
-test("claim@: no Keyfree card to continue, yet the heading counts the claim waiting for an answer", async ({ page }) => {
-  const cards = await dashboardOf(page, "claim@keyfree.example");
-  await expect(page.getByRole("heading", { level: 1, name: "You have outstanding actions" })).toBeVisible();
-  await expect(cards.getByRole("link", { name: "Continue" })).toHaveCount(0);
-  await expectAccessible(page);
+test("claim@: with charges to answer and no checkout step open, the dashboard sends them to their claim (part 2 §2)", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, "claim@keyfree.example", DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/claims\/[^/?]+\?mediationEnabled=true$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/claims\/[^/?]+\?mediationEnabled=true$/);
 });

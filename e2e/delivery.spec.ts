@@ -248,6 +248,24 @@ test.describe("no JavaScript where none is needed", () => {
     }
   });
 
+  test("the claim page loads no script in any of its states: Show more, the History and Evidence tabs, the intro, the explainer", async ({
+    page,
+  }) => {
+    const requested = watchScripts(page);
+    await page.goto("/auth/login");
+    // claim@ is only read: the dashboard sends them to their claim.
+    await signIn(page, "claim@keyfree.example", DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/claims\/[^/?]+\?mediationEnabled=true$/);
+    const claimPage = page.url();
+    await expectNoScript(page, requested, "the claim page");
+    const itemId = (await page.locator(".claim-items > li").first().getAttribute("id"))!.replace(/^item-/, "");
+    for (const state of [`&item=${itemId}&tab=history`, `&item=${itemId}&tab=evidence`, "&intro", "&explainer"]) {
+      await page.goto(`${claimPage}${state}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Your end of tenancy charges" })).toBeVisible();
+      await expectNoScript(page, requested, `the claim page ${state}`);
+    }
+  });
+
   test("the password pages load no script: forgot password, Check Your Email, a link that cannot be used, Set Password", async ({
     page,
     ops,

@@ -41,3 +41,63 @@ export type ClaimProposalInput = z.output<ReturnType<typeof claimProposalSchema>
 export function amountFieldText(pence: number): string {
   return (pence / 100).toFixed(2);
 }
+
+/** The claim fields the proposal page reads (the Claim view of GET /claims/{claimId}). */
+type ClaimForProposal = {
+  id: string;
+  canRespond: boolean;
+  allowedActions: readonly string[];
+  tenantDraftProposalId: string | null;
+  currentProposalId: string | null;
+  items: ReadonlyArray<{
+    id: string;
+    description: string;
+    type: string;
+    currentAmount: number | null;
+    tenantEvidence: ReadonlyArray<{ id: string; name: string; url: string; uploadedByCurrentUser: boolean; claimItemProposalId: string | null }>;
+  }>;
+  proposals: ReadonlyArray<{
+    id: string;
+    itemProposals: ReadonlyArray<{ id: string; claimItemId: string; amount: number; explanation: string | null }>;
+  }>;
+};
+
+/** An item type as the spec shows it, title-cased: "RENT_ARREARS" → "Rent Arrears", "CLEANING" → "Cleaning". */
+export function titleCaseType(type: string): string {
+  return type
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(" ");
+}
+
+/**
+ * May the tenant give (or change) their own amount for an item now: they can respond, and
+ * either may start a counter-proposal or has their own draft to edit (part 1 §4.1, §6).
+ */
+export function canPropose(claim: Pick<ClaimForProposal, "canRespond" | "allowedActions" | "tenantDraftProposalId">): boolean {
+  return claim.canRespond && (claim.allowedActions.includes("counter") || claim.tenantDraftProposalId !== null);
+}
+
+/**
+ * What the proposal page needs of one item, or null when the claim has no such item with a
+ * charge: the agent's current amount (the cap), the tenant's draft and item proposal when they
+ * exist (Edit prefills them), and the evidence the tenant uploaded for this item that is not
+ * part of a submitted proposal (it goes with their item proposal).
+ */
+export function proposalItemView(claim: ClaimForProposal, claimItemId: string) {
+  const item = claim.items.find((i) => i.id === claimItemId);
+  if (!item || item.currentAmount === null) return null;
+  const draft = claim.proposals.find((p) => p.id === claim.tenantDraftProposalId) ?? null;
+  const itemProposal = draft?.itemProposals.find((ip) => ip.claimItemId === claimItemId) ?? null;
+  const documents = item.tenantEvidence
+    .filter((d) => d.uploadedByCurrentUser && (d.claimItemProposalId === null || d.claimItemProposalId === itemProposal?.id))
+    .map((d) => ({ id: d.id, name: d.name, url: d.url }));
+  return {
+    item: { id: item.id, description: item.description, type: titleCaseType(item.type) },
+    capPence: item.currentAmount,
+    draftId: draft?.id ?? null,
+    itemProposal,
+    documents,
+  };
+}

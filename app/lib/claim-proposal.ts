@@ -101,3 +101,24 @@ export function proposalItemView(claim: ClaimForProposal, claimItemId: string) {
     documents,
   };
 }
+
+/** The proposal page's words (docs/decisions/0019). */
+export const PROPOSAL_MESSAGES = {
+  saved: "Your proposal for this item is saved.",
+  agreed: "You accepted your landlord's charge for this item.",
+  cannotPropose: "You cannot give a new proposal for these charges now.",
+  badPost: "This form could not be read. Go back, reload the page and try again.",
+} as const;
+
+const segment = (value: string) => encodeURIComponent(value);
+
+/** The URLs of an item's proposal page and its upload resource (the URL map of issue 11). */
+export const proposalPaths = {
+  proposal: (claimId: string, claimItemId: string) => `/claims/${segment(claimId)}/items/${segment(claimItemId)}/proposal`,
+  documents: (claimId: string, claimItemId: string) => `/claims/${segment(claimId)}/items/${segment(claimItemId)}/documents`,
+};
+
+/** The claim page at this item's panel (where saving, Agree and 'Back to charges' go). */
+export function itemAnchor(claimId: string, claimItemId: string) {
+  return `/claims/${segment(claimId)}#item-${segment(claimItemId)}`;
+}

@@ -12,11 +12,10 @@ import {
   ITEM_DOCUMENT_UPLOADED_MESSAGE,
   sendClaimDocument,
 } from "~/lib/claim-documents.server";
-import { amountFieldText, canPropose, claimProposalSchema, proposalItemView } from "~/lib/claim-proposal";
+import { amountFieldText, canPropose, claimProposalSchema, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
 import {
   claimFailureMessage,
   claimFailureRedirect,
-  claimPaths,
   claimSuccessRedirect,
   CLAIM_FLASH_KEYS,
   getClaim,
@@ -32,23 +31,6 @@ import type { Route } from "./+types/proposal";
 export const handle = { hydrate: true };
 
 const TITLE = "Provide a new proposal";
-
-/** Success flashes (docs/decisions/0019). */
-export const PROPOSAL_MESSAGES = {
-  saved: "Your proposal for this item is saved.",
-  agreed: "You accepted your landlord's charge for this item.",
-  cannotPropose: "You cannot give a new proposal for these charges now.",
-  badPost: "This form could not be read. Go back, reload the page and try again.",
-} as const;
-
-/** The claim page at this item's panel. */
-export function itemAnchor(claimId: string, claimItemId: string) {
-  return `${claimPaths.page(claimId)}#item-${encodeURIComponent(claimItemId)}`;
-}
-
-function selfPath(claimId: string, claimItemId: string) {
-  return claimPaths.sub(claimId, "items", claimItemId, "proposal");
-}
 
 /**
  * 'Provide a new proposal' for one item (part 1 §2.5, §5): the item, the tenant's evidence for
@@ -67,9 +49,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
   return {
     claimId: claim.id,
-    self: selfPath(claim.id, view.item.id),
+    self: proposalPaths.proposal(claim.id, view.item.id),
     back: itemAnchor(claim.id, view.item.id),
-    uploadUrl: claimPaths.sub(claim.id, "items", view.item.id, "documents"),
+    uploadUrl: proposalPaths.documents(claim.id, view.item.id),
     item: view.item,
     capPence: view.capPence,
     charge: formatPounds(view.capPence),
@@ -137,7 +119,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const view = proposalItemView(claim, params.claimItemId);
   if (!view) throw data(null, { status: 404 });
   const back = itemAnchor(claim.id, view.item.id);
-  const self = selfPath(claim.id, view.item.id);
+  const self = proposalPaths.proposal(claim.id, view.item.id);
   if (!canPropose(claim)) {
     return flash.redirectWithError(back, { message: PROPOSAL_MESSAGES.cannotPropose, category: CLAIM_FLASH_KEYS.counter });
   }

@@ -31,7 +31,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return Response.json(withFlash.data, { status: 201, headers: withFlash.init?.headers });
 }
 
-/** Nothing to read here: the page is the proposal form. */
-export function loader() {
-  throw data(null, { status: 404 });
+/** The tenant's own evidence for the item that goes with their proposal, as JSON (another tenant's claim: 404). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const claim = await context.get(apiContext).GET("/claims/{claimId}", { params: { path: { claimId: params.claimId } } });
+  const view = proposalItemView(claim, params.claimItemId);
+  if (!view) throw data(null, { status: 404 });
+  return Response.json({ documents: view.documents });
 }

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { apiContext } from "~/lib/api.server";
 import { RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
 import { CLAIM_FLASH_KEYS } from "~/lib/claims.server";
@@ -22,7 +21,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return Response.json(withFlash.data, { status: 201, headers: withFlash.init?.headers });
 }
 
-/** Nothing to read here: the page is /claims/:claimId/supporting-information. */
-export function loader() {
-  throw data(null, { status: 404 });
+/** The claim's response documents, as JSON (findManyClaimResponseDocuments; another tenant's claim: 404). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const list = await context.get(apiContext).GET("/claims/{claimId}/response-documents", { params: { path: { claimId: params.claimId } } });
+  return Response.json(list);
 }

@@ -63,7 +63,8 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
   const claim = (await ops("raise-claim", {
     tenancyId: done.tenancyId,
     items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
-  })) as { claimId: string; documentIds: string[] };
+    mediationEnabled: true,
+  })) as { claimId: string; itemIds: string[]; documentIds: string[] };
   return {
     email,
     ids: {
@@ -71,6 +72,7 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
       customerId: [checkout.tenants[0]!.customerId],
       documentId: claim.documentIds,
       claimId: [claim.claimId],
+      claimItemId: claim.itemIds,
     },
   };
 }

@@ -18,8 +18,11 @@ export type UploadZoneProps = {
   /** Hidden fields sent with each file (the page action's intent, the document type). */
   fields: Record<string, string>;
   documents: UploadedDocument[];
-  /** The hidden fields of a document's Remove form; without it (deletion disabled) there is no Remove. */
-  removeFields?: (document: UploadedDocument) => Record<string, string>;
+  /**
+   * The hidden fields of a document's Remove form; without it (deletion disabled) there is no
+   * Remove, and a document it answers null for (someone else's upload) has none either.
+   */
+  removeFields?: (document: UploadedDocument) => Record<string, string> | null;
   readOnly?: boolean;
   /** Several files at once (each still sent on its own); reference evidence takes one at a time. */
   multiple?: boolean;
@@ -114,21 +117,27 @@ function DocumentList({
             <a href={document.url} className="upload-zone__name">
               {document.name}
             </a>
-            {removeFields ? (
-              <Form method="post" action={action} className="upload-zone__remove">
-                <CsrfInput />
-                {Object.entries(removeFields(document)).map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                <button type="submit" className="button button--secondary button--small">
-                  Remove<span className="visually-hidden"> {document.name}</span>
-                </button>
-              </Form>
-            ) : null}
+            <RemoveForm action={action} document={document} fields={removeFields?.(document) ?? null} />
           </li>
         ))}
       </ul>
     </details>
+  );
+}
+
+/** A document's Remove button (a post to the page's action), when it may be removed. */
+function RemoveForm({ action, document, fields }: { action: string; document: UploadedDocument; fields: Record<string, string> | null }) {
+  if (!fields) return null;
+  return (
+    <Form method="post" action={action} className="upload-zone__remove">
+      <CsrfInput />
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className="button button--secondary button--small">
+        Remove<span className="visually-hidden"> {document.name}</span>
+      </button>
+    </Form>
   );
 }
 

@@ -23,6 +23,11 @@ export const UPLOAD_PATHS: readonly string[] = [
   // Referencing's proofs of identity and address: the page's form (no JavaScript) and the upload zone's JSON route.
   "/checkout/:orderId/:customerId/referencing",
   "/checkout/:orderId/:customerId/referencing/documents",
+  // A claim item's evidence on 'Provide a new proposal', and the supporting information (response documents).
+  "/claims/:claimId/items/:claimItemId/proposal",
+  "/claims/:claimId/items/:claimItemId/documents",
+  "/claims/:claimId/supporting-information",
+  "/claims/:claimId/response-documents",
 ];
 
 export const FORM_TOO_LARGE_MESSAGE = "This form is too large to send. Go back, shorten what you entered and try again.";

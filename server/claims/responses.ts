@@ -60,7 +60,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./money";
 import { loadProposals, lockClaim, recordActivity, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems, type RespondentCustomer } from "./records";
-import { type ItemProposalInput } from "./schemas";
+import { EXPLANATION_REQUIRED, type ItemProposalInput } from "./schemas";
 import { buildClaimView, tenantState } from "./views";
 
 // ── Writing ──────────────────────────────────────────────────────────────────────────
@@ -202,6 +202,8 @@ export async function saveTenantItemProposal(
   if (links.length !== documentIds.length) throw notFound();
 
   const agrees = input.amount === ceiling;
+  const explanation = input.explanation?.trim() ? input.explanation.trim() : null;
+  if (!agrees && explanation === null) throw new ApiError(400, EXPLANATION_REQUIRED);
   let itemProposalId: string;
   if (itemProposal) {
     itemProposalId = itemProposal.id;
@@ -209,7 +211,7 @@ export async function saveTenantItemProposal(
       .update(claimItemProposals)
       .set({
         amount: input.amount,
-        explanation: input.explanation,
+        explanation,
         settled: agrees,
         settledSource: agrees ? "TENANT" : null,
         updatedAt: ctx.now,
@@ -222,7 +224,7 @@ export async function saveTenantItemProposal(
       claimProposalId: draftId,
       claimItemId: input.claimItemId,
       amount: input.amount,
-      explanation: input.explanation,
+      explanation,
       settled: agrees,
       settledSource: agrees ? "TENANT" : null,
       createdAt: ctx.now,

@@ -222,11 +222,17 @@ export type ClaimView = z.infer<typeof ClaimSchema>;
 export const ClaimParams = z.object({ claimId: z.string().min(1).max(100) });
 export const ProposalParams = ClaimParams.extend({ claimProposalId: z.string().min(1).max(100) });
 
+export const EXPLANATION_REQUIRED = "You must provide reasoning for your new proposal for this item";
+/**
+ * Required for a counter amount (below the agent's); Agree (the agent's amount) may leave it out,
+ * so the tenant's agreement carries no made-up reasoning. saveTenantItemProposal checks it.
+ */
 export const ExplanationField = z
-  .string({ error: "You must provide reasoning for your new proposal for this item" })
+  .string({ error: EXPLANATION_REQUIRED })
   .trim()
-  .min(1, "You must provide reasoning for your new proposal for this item")
-  .max(5000);
+  .max(5000)
+  .optional()
+  .openapi({ description: "The tenant's reasoning: required unless the amount is the agent's (Agree)" });
 export const AmountField = z
   .number({ error: (issue) => (issue.input === undefined || issue.input === null ? "Required" : "Amount must be a number") })
   .int("Item amount must have a maximum of two decimal places")

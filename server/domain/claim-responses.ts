@@ -115,10 +115,8 @@ export function formatPounds(pence: Pence): string {
   return `${pounds.toLocaleString("en-GB")}.${rest}`;
 }
 
-/** Part 1 §5: 'New offer cannot exceed the charges raised (£X).' */
-export function counterProposalCeilingMessage(agentAmountPence: Pence): string {
-  return `New offer cannot exceed the charges raised (£${formatPounds(agentAmountPence)}).`;
-}
+/** Part 1 §5: 'New offer cannot exceed the charges raised (£X).' — the web's form says the same (common/). */
+export { counterProposalCeilingMessage } from "../../common/claim-proposal";
 
 /** Sum of a proposal's item amounts. */
 export function proposalTotalPence(proposal: { itemProposals: readonly { amount: Pence }[] }): Pence {

@@ -393,6 +393,15 @@ describe("counter-proposals", () => {
     expect(await t.db.select().from(claimProposals).where(and(eq(claimProposals.claimId, claim.claimId), eq(claimProposals.round, 2)))).toEqual([]);
   });
 
+  it("Agree (the agent's amount) needs no reasoning; it is stored as none", async () => {
+    const { tenants, claim } = await claimFor({ tenants: 1, items: [{ description: "Oven", type: "CLEANING", amount: 18_000 }] });
+    const res = await t.json("POST", `/claims/${claim.claimId}/counter-proposals`, { claimItemId: claim.itemIds[0], amount: 18_000 }, tenants[0]!.token);
+    expect(res.status).toBe(201);
+    expect(res.body.itemProposals[0]).toMatchObject({ amount: 18_000, explanation: null, settled: true, settledSource: "TENANT" });
+    const below = await t.json("POST", `/claims/${claim.claimId}/counter-proposals`, { claimItemId: claim.itemIds[0], amount: 17_999, explanation: "  " }, tenants[0]!.token);
+    expect(below).toMatchObject({ status: 400, body: { message: "You must provide reasoning for your new proposal for this item" } });
+  });
+
   it("refuses an offer above the charges raised with the amount in pounds", async () => {
     const { tenants, claim } = await claimFor({ tenants: 1, items: [{ description: "Oven", type: "CLEANING", amount: 123_456 }] });
     const res = await t.json("POST", `/claims/${claim.claimId}/counter-proposals`, { claimItemId: claim.itemIds[0], amount: 123_457, explanation: "x" }, tenants[0]!.token);

@@ -1986,7 +1986,8 @@ export interface components {
             claimItemId: string;
             /** @description Pence */
             amount: number;
-            explanation: string;
+            /** @description The tenant's reasoning: required unless the amount is the agent's (Agree) */
+            explanation?: string;
             /** @default [] */
             documentIds: string[];
         };

@@ -1,0 +1,298 @@
+import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, parseAmount, type ClaimProposalWarning } from "../../../common/claim-proposal";
+import { TextAreaField } from "~/components/choice-fields";
+import { AppForm, FieldError, useAppForm } from "~/components/forms";
+import { UploadZone } from "~/components/upload-zone";
+import { apiContext, ApiFailure, type Api } from "~/lib/api.server";
+import {
+  DOCUMENT_DELETED_MESSAGE,
+  ITEM_DOCUMENT_UPLOADED_MESSAGE,
+  sendClaimDocument,
+} from "~/lib/claim-documents.server";
+import { amountFieldText, canPropose, claimProposalSchema, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
+import {
+  claimFailureMessage,
+  claimFailureRedirect,
+  claimSuccessRedirect,
+  CLAIM_FLASH_KEYS,
+  getClaim,
+  type ClaimFlashKey,
+} from "~/lib/claims.server";
+import { readForm } from "~/lib/csrf.server";
+import { formatPounds } from "~/lib/format";
+import { pageTitle } from "~/lib/product";
+import { flash } from "~/lib/session.server";
+import type { Route } from "./+types/proposal";
+
+/** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015). */
+export const handle = { hydrate: true };
+
+const TITLE = "Provide a new proposal";
+
+/**
+ * 'Provide a new proposal' for one item (part 1 §2.5, §5): the item, the tenant's evidence for
+ * it (the upload zone) and the amount and reasoning. A tenant who cannot counter now goes back
+ * to the claim page with an error flash.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const claim = getClaim(context);
+  const view = proposalItemView(claim, params.claimItemId);
+  if (!view) throw data(null, { status: 404 });
+  if (!canPropose(claim)) {
+    throw await flash.redirectWithError(itemAnchor(claim.id, params.claimItemId), {
+      message: PROPOSAL_MESSAGES.cannotPropose,
+      category: CLAIM_FLASH_KEYS.counter,
+    });
+  }
+  return {
+    claimId: claim.id,
+    self: proposalPaths.proposal(claim.id, view.item.id),
+    back: itemAnchor(claim.id, view.item.id),
+    uploadUrl: proposalPaths.documents(claim.id, view.item.id),
+    item: view.item,
+    capPence: view.capPence,
+    charge: formatPounds(view.capPence),
+    defaults: view.itemProposal
+      ? { amount: amountFieldText(view.itemProposal.amount), explanation: view.itemProposal.explanation ?? "" }
+      : undefined,
+    editing: view.itemProposal !== null,
+    documents: view.documents,
+  };
+}
+
+type ActionData = {
+  result?: SubmissionResult<string[]>;
+  attempt?: number;
+  /** The soft warning the amount earned (without JavaScript: shown, not saved until sent again). */
+  warning?: ClaimProposalWarning;
+  warnedPence?: number;
+  /** The §8 key of the API call that failed. */
+  category?: ClaimFlashKey;
+  /** A refused file's message, for the upload zone. */
+  uploadError?: string;
+};
+
+type SaveOutcome = { ok: true; key: ClaimFlashKey } | { ok: false; key: ClaimFlashKey; error: ApiFailure };
+
+/**
+ * Creates or updates the tenant's item proposal: without a draft, createCounterProposal starts
+ * the draft and adds the item in one call (COUNTER_TENANT_PROPOSAL); with one,
+ * createClaimItemProposal or updateClaimItemProposal (CREATE_/UPDATE_ITEM_PROPOSAL).
+ */
+async function saveItemProposal(
+  api: Api,
+  claimId: string,
+  view: NonNullable<ReturnType<typeof proposalItemView>>,
+  value: { amount: number; explanation?: string },
+): Promise<SaveOutcome> {
+  const body = { claimItemId: view.item.id, amount: value.amount, explanation: value.explanation, documentIds: view.documents.map((d) => d.id) };
+  let key: ClaimFlashKey = CLAIM_FLASH_KEYS.counter;
+  try {
+    if (view.draftId === null) {
+      await api.POST("/claims/{claimId}/counter-proposals", { params: { path: { claimId } }, body });
+    } else if (view.itemProposal === null) {
+      key = CLAIM_FLASH_KEYS.createItemProposal;
+      await api.POST("/claims/{claimId}/proposals/{claimProposalId}/item-proposals", {
+        params: { path: { claimId, claimProposalId: view.draftId } },
+        body,
+      });
+    } else {
+      key = CLAIM_FLASH_KEYS.updateItemProposal;
+      await api.PUT("/claims/{claimId}/proposals/{claimProposalId}/item-proposals/{claimItemProposalId}", {
+        params: { path: { claimId, claimProposalId: view.draftId, claimItemProposalId: view.itemProposal.id } },
+        body,
+      });
+    }
+    return { ok: true, key };
+  } catch (error) {
+    if (error instanceof ApiFailure) return { ok: false, key, error };
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const claim = getClaim(context);
+  const api = context.get(apiContext);
+  const view = proposalItemView(claim, params.claimItemId);
+  if (!view) throw data(null, { status: 404 });
+  const back = itemAnchor(claim.id, view.item.id);
+  const self = proposalPaths.proposal(claim.id, view.item.id);
+  if (!canPropose(claim)) {
+    return flash.redirectWithError(back, { message: PROPOSAL_MESSAGES.cannotPropose, category: CLAIM_FLASH_KEYS.counter });
+  }
+  const form = await readForm(request);
+  const intent = form.get("intent") ?? "save";
+
+  if (intent === "agree") {
+    // Part 1 §4.1: Agree is the tenant's proposal at the agent's current amount, with no reasoning.
+    const saved = await saveItemProposal(api, claim.id, view, { amount: view.capPence });
+    if (!saved.ok) return claimFailureRedirect(back, saved.key, saved.error);
+    return claimSuccessRedirect(back, saved.key, PROPOSAL_MESSAGES.agreed);
+  }
+
+  if (intent === "upload") {
+    const refusal = await sendClaimDocument(api, { kind: "item", claimId: claim.id, claimItemId: view.item.id, claimItemProposalId: view.itemProposal?.id }, form);
+    if (refusal) {
+      return data<ActionData>({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createClaimItemDocument }, { status: 400 });
+    }
+    return flash.redirectWithSuccess(self, { message: ITEM_DOCUMENT_UPLOADED_MESSAGE, category: CLAIM_FLASH_KEYS.createClaimItemDocument });
+  }
+
+  if (intent === "remove") {
+    const documentId = form.get("documentId");
+    if (typeof documentId !== "string" || !view.documents.some((d) => d.id === documentId)) {
+      return data<ActionData>({ uploadError: PROPOSAL_MESSAGES.badPost }, { status: 400 });
+    }
+    try {
+      await api.DELETE("/claims/{claimId}/items/{claimItemId}/documents/{documentId}", {
+        params: { path: { claimId: claim.id, claimItemId: view.item.id, documentId } },
+      });
+    } catch (error) {
+      return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteClaimItemDocument, error);
+    }
+    return flash.redirectWithSuccess(self, { message: DOCUMENT_DELETED_MESSAGE, category: CLAIM_FLASH_KEYS.deleteClaimItemDocument });
+  }
+
+  if (intent !== "save") return data<ActionData>({ uploadError: PROPOSAL_MESSAGES.badPost }, { status: 400 });
+
+  const submission = parseWithZod(form, { schema: claimProposalSchema(view.capPence) });
+  if (submission.status !== "success") {
+    return data<ActionData>({ result: submission.reply(), attempt: Date.now() }, { status: 400 });
+  }
+  const { amount, explanation } = submission.value;
+  // A soft warning is shown before saving: without JavaScript the amount comes back with it,
+  // and the same amount sent again (warned=<pence>) is saved (docs/decisions/0019).
+  const warning = claimProposalWarning(amount, view.capPence);
+  if (warning && form.get("warned") !== String(amount)) {
+    return data<ActionData>({ result: submission.reply(), attempt: Date.now(), warning, warnedPence: amount }, { status: 200 });
+  }
+  const saved = await saveItemProposal(api, claim.id, view, { amount, explanation });
+  if (!saved.ok) {
+    return data<ActionData>(
+      { result: submission.reply({ formErrors: [claimFailureMessage(saved.error)] }), attempt: Date.now(), category: saved.key },
+      { status: saved.error.status >= 500 ? 502 : 400 },
+    );
+  }
+  return claimSuccessRedirect(back, saved.key, PROPOSAL_MESSAGES.saved);
+}
+
+export default function Proposal() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const schema = claimProposalSchema(d.capPence);
+  const { fields, ...form } = useAppForm({
+    id: "proposal",
+    schema,
+    reply: actionData?.result ? { result: actionData.result, attempt: actionData.attempt } : undefined,
+    fieldNames: ["amount", "explanation"],
+    defaultValue: d.defaults,
+  });
+  // The warning: from the server after a submit (no script), then on blur of the amount.
+  const [blurred, setBlurred] = useState<{ warning: ClaimProposalWarning | null; pence: number | null } | null>(null);
+  const warning = blurred ? blurred.warning : (actionData?.warning ?? null);
+  const warnedPence = blurred ? blurred.pence : (actionData?.warnedPence ?? null);
+  const onAmountBlur = (text: string) => {
+    const parsed = parseAmount(text);
+    const inRange = parsed.ok && parsed.pence <= d.capPence;
+    const next = inRange ? claimProposalWarning(parsed.pence, d.capPence) : null;
+    setBlurred({ warning: next, pence: next && parsed.ok ? parsed.pence : null });
+  };
+  return (
+    <div className="panel claim-proposal">
+      <title>{pageTitle(TITLE, form.errors.length > 0)}</title>
+      <p>
+        <Link to={d.back} reloadDocument className="back-link">
+          Back to charges
+        </Link>
+      </p>
+      <h1>{TITLE}</h1>
+      <section className="claim-proposal__item" aria-labelledby="proposal-item-title">
+        <h2 id="proposal-item-title">{d.item.description}</h2>
+        <p className="claim-proposal__type">{d.item.type}</p>
+        <p className="claim-proposal__charge">
+          Item charges <strong>{d.charge}</strong>
+        </p>
+      </section>
+
+      <UploadZone
+        id="item-evidence"
+        label="Your evidence for this item"
+        hint="Add any photos or documents that support your proposal before you save it."
+        action={d.self}
+        uploadUrl={d.uploadUrl}
+        fields={{ intent: "upload" }}
+        documents={d.documents}
+        removeFields={(document) => ({ intent: "remove", documentId: document.id })}
+        multiple
+        error={actionData?.uploadError ?? null}
+      />
+
+      <section aria-labelledby="proposal-form-title" data-category={actionData?.category}>
+        <h2 id="proposal-form-title">Your proposal</h2>
+        <AppForm {...form} action={d.self}>
+          <input type="hidden" name="intent" value="save" />
+          {warnedPence !== null ? <input type="hidden" name="warned" value={String(warnedPence)} /> : null}
+          <AmountField field={fields.amount} charge={d.charge} onBlur={onAmountBlur} warningId={warning ? "proposal-warning" : undefined} />
+          <div className="claim-proposal__warning" aria-live="polite">
+            {warning ? (
+              <div className="warning-text" id="proposal-warning">
+                <p>{CLAIM_PROPOSAL_WARNINGS[warning]}</p>
+                <p>To keep this amount, press Save proposal.</p>
+              </div>
+            ) : null}
+          </div>
+          <TextAreaField field={fields.explanation} label="Reasoning" hint="Tell your landlord or agent why you think this amount is fair." />
+          <button type="submit" className="button">
+            Save proposal
+          </button>
+        </AppForm>
+      </section>
+    </div>
+  );
+}
+
+/** The amount in pounds: a text input (so '£' and commas may be typed), the cap in its hint. */
+function AmountField({
+  field,
+  charge,
+  onBlur,
+  warningId,
+}: {
+  field: FieldMetadata<string | undefined>;
+  charge: string;
+  onBlur: (value: string) => void;
+  warningId: string | undefined;
+}) {
+  const hintId = `${field.id}-hint`;
+  const errorId = field.errors?.length ? field.errorId : undefined;
+  const { key, ...inputProps } = getInputProps(field, { type: "text" });
+  return (
+    <div className={`field${errorId ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        Your proposed amount (£)
+      </label>
+      <p className="field__hint" id={hintId}>
+        Up to {charge}, in pounds and pence.
+      </p>
+      <FieldError field={field} />
+      <div className="amount-input">
+        <span className="amount-input__prefix" aria-hidden="true">
+          £
+        </span>
+        <input
+          key={key}
+          {...inputProps}
+          className="field__input field__input--amount"
+          inputMode="decimal"
+          autoComplete="off"
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={[hintId, errorId, warningId].filter(Boolean).join(" ")}
+          onBlur={(event) => onBlur(event.currentTarget.value)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import { UploadZone } from "~/components/upload-zone";
+import { apiContext } from "~/lib/api.server";
+import { DOCUMENT_DELETED_MESSAGE, RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
+import { claimFailureRedirect, claimPaths, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "~/lib/claims.server";
+import { readForm } from "~/lib/csrf.server";
+import { pageTitle } from "~/lib/product";
+import type { Route } from "./+types/supporting-information";
+
+/** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015). */
+export const handle = { hydrate: true };
+
+const TITLE = "Supporting Information";
+const BAD_POST = "This form could not be read. Go back, reload the page and try again.";
+
+/**
+ * 'Supporting Information' (part 1 §2.5, §7, §8): the tenants' claim response documents
+ * (CLAIM_RESPONSE) through the upload zone. Every respondent's documents are listed; only the
+ * tenant's own uploads have Remove (the API refuses the others).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const claim = getClaim(context);
+  return {
+    self: claimPaths.sub(claim.id, "supporting-information"),
+    back: claimPaths.page(claim.id),
+    uploadUrl: claimPaths.sub(claim.id, "response-documents"),
+    documents: claim.responseDocuments.map((d) => ({ id: d.id, name: d.name, url: d.url, own: d.uploadedByCurrentUser })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const claim = getClaim(context);
+  const api = context.get(apiContext);
+  const self = claimPaths.sub(claim.id, "supporting-information");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "upload") {
+    const refusal = await sendClaimDocument(api, { kind: "response", claimId: claim.id }, form);
+    if (refusal) return data({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createResponseDocument }, { status: 400 });
+    return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.createResponseDocument, RESPONSE_DOCUMENT_CREATED_MESSAGE);
+  }
+  if (intent === "remove") {
+    const documentId = form.get("documentId");
+    if (typeof documentId !== "string" || !claim.responseDocuments.some((d) => d.id === documentId && d.uploadedByCurrentUser)) {
+      return data({ uploadError: BAD_POST, category: CLAIM_FLASH_KEYS.deleteResponseDocument }, { status: 400 });
+    }
+    try {
+      await api.DELETE("/claims/{claimId}/response-documents/{documentId}", { params: { path: { claimId: claim.id, documentId } } });
+    } catch (error) {
+      return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, error);
+    }
+    return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, DOCUMENT_DELETED_MESSAGE);
+  }
+  return data({ uploadError: BAD_POST, category: undefined }, { status: 400 });
+}
+
+export default function SupportingInformation() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="panel">
+      <title>{pageTitle(TITLE, Boolean(actionData?.uploadError))}</title>
+      <p>
+        <Link to={d.back} reloadDocument className="back-link">
+          Back to the claim
+        </Link>
+      </p>
+      <h1>{TITLE}</h1>
+      <p>Add any documents that support your response to these charges, such as photos, receipts or messages.</p>
+      <UploadZone
+        id="response-documents"
+        label="Your supporting documents"
+        action={d.self}
+        uploadUrl={d.uploadUrl}
+        fields={{ intent: "upload" }}
+        documents={d.documents}
+        removeFields={(document) => (d.documents.find((x) => x.id === document.id)?.own ? { intent: "remove", documentId: document.id } : null)}
+        multiple
+        error={actionData?.uploadError ?? null}
+      />
+    </div>
+  );
+}

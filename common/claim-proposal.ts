@@ -1,0 +1,80 @@
+/**
+ * The tenant proposal form's rules (part 1 §5): the amount and reasoning a tenant gives for one
+ * claim item, the spec's words, and the two soft warnings. Pure and free of zod (common/ imports
+ * nothing): the web's form schema (app/lib/claim-proposal.ts) is built from these, and the API
+ * quotes the cap with the same message (server/domain/claim-responses.ts re-exports it).
+ */
+/** The API's limit on the reasoning (server/claims/schemas.ts ExplanationField). */
+export const EXPLANATION_MAX_LENGTH = 5000;
+
+export const CLAIM_PROPOSAL_MESSAGES = {
+  explanationRequired: "You must provide reasoning for your new proposal for this item",
+  amountRequired: "Required",
+  amountNotANumber: "Amount must be a number",
+  // The spec gives the minimum (0) without words; these are the API's.
+  amountNegative: "Amount must be 0 or more",
+  amountDecimals: "Item amount must have a maximum of two decimal places",
+  explanationTooLong: "Reasoning must be 5000 characters or fewer",
+} as const;
+
+/** Part 1 §9: an offer below this share of the agent's amount is 'a little low'. */
+export const LOW_OFFER_PERCENT = 25;
+
+export const CLAIM_PROPOSAL_WARNINGS = {
+  zero: "Warning! It's unlikely your offer will be accepted, unless this charge is incorrect. Please consider a proposal which covers a portion of the cost",
+  low: "Woah! Your offer looks a little low. We recommend double checking the reason for the charge and consider entering a higher amount, to increase the chances of your proposal being accepted",
+} as const;
+export type ClaimProposalWarning = keyof typeof CLAIM_PROPOSAL_WARNINGS;
+
+/** Pence as pounds with two decimals and thousands separators: 123456 → "1,234.56" (no £). */
+export function poundsText(pence: number): string {
+  const sign = pence < 0 ? "-" : "";
+  const whole = Math.floor(Math.abs(pence) / 100);
+  const rest = String(Math.abs(pence) % 100).padStart(2, "0");
+  return `${sign}${whole.toLocaleString("en-GB")}.${rest}`;
+}
+
+/** Part 1 §5: 'New offer cannot exceed the charges raised (£X).' with the agent's amount. */
+export function counterProposalCeilingMessage(agentAmountPence: number): string {
+  return `New offer cannot exceed the charges raised (£${poundsText(agentAmountPence)}).`;
+}
+
+export type ParsedAmount =
+  | { ok: true; pence: number }
+  | { ok: false; problem: "required" | "notANumber" | "decimals" | "negative" };
+
+/**
+ * An amount in pounds as typed ("180", "£1,250.5", ".99") to whole pence, read from the text
+ * (never through floating point, so 0.29 is 29p and "0.30000000000000004" has too many decimals).
+ */
+export function parseAmount(text: string | undefined | null): ParsedAmount {
+  const trimmed = (text ?? "").trim();
+  if (trimmed === "") return { ok: false, problem: "required" };
+  const plain = trimmed.replace(/^(-?)\s*£\s*/, "$1").replace(/,(?=\d{3}(\D|$))/g, "");
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(plain);
+  if (!match || (match[2] === "" && (match[3] ?? "") === "")) return { ok: false, problem: "notANumber" };
+  const [, sign, whole, fraction = ""] = match;
+  if (fraction.length > 2) return { ok: false, problem: "decimals" };
+  const pence = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  if (!Number.isSafeInteger(pence)) return { ok: false, problem: "notANumber" };
+  if (sign === "-" && pence > 0) return { ok: false, problem: "negative" };
+  return { ok: true, pence };
+}
+
+/** The message for an amount's problem. */
+export const AMOUNT_PROBLEM_MESSAGES = {
+  required: CLAIM_PROPOSAL_MESSAGES.amountRequired,
+  notANumber: CLAIM_PROPOSAL_MESSAGES.amountNotANumber,
+  decimals: CLAIM_PROPOSAL_MESSAGES.amountDecimals,
+  negative: CLAIM_PROPOSAL_MESSAGES.amountNegative,
+} as const;
+
+/**
+ * The soft warning an amount earns (part 1 §5), or null: £0, or below 25% of the agent's
+ * amount (exactly 25% is not 'low').
+ */
+export function claimProposalWarning(amountPence: number, agentAmountPence: number): ClaimProposalWarning | null {
+  if (amountPence === 0) return agentAmountPence > 0 ? "zero" : null;
+  if (amountPence * 100 < agentAmountPence * LOW_OFFER_PERCENT) return "low";
+  return null;
+}

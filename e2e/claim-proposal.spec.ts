@@ -1,0 +1,183 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+
+/**
+ * 'Provide a new proposal' (part 1 §2.5, §4.1, §5, §8) on a fresh claim with mediation and
+ * three items: every message of the proposal form, both soft warnings, Disagree with evidence
+ * (a refused file, an upload, a removal), Edit prefilled, Agree on another item, and the
+ * supporting information's response documents. With JavaScript the zone sends files with
+ * progress and the warning shows on leaving the amount; without it, the plain forms.
+ */
+
+const FILES = path.resolve("e2e/files");
+const WARNING_ZERO = "Warning! It's unlikely your offer will be accepted, unless this charge is incorrect.";
+const WARNING_LOW = "Woah! Your offer looks a little low.";
+
+async function freshClaim(ops: (path: string, body: unknown) => Promise<unknown>) {
+  const email = `proposal-${test.info().project.name}-${Date.now()}@example.test`;
+  const tenancy = (await ops("create-tenancy", {
+    tenants: [{ email, firstName: "Pat", lastName: "Rowe" }],
+    ppm: 120_000,
+    startDate: "2025-09-01",
+    endDate: "2026-10-31",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenancyId: string };
+  const claim = (await ops("raise-claim", {
+    tenancyId: tenancy.tenancyId,
+    mediationEnabled: true,
+    items: [
+      { description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 },
+      { description: "Broken blind", type: "DAMAGE", amount: 6_000, evidence: 1 },
+      { description: "Repaint the hallway", type: "REDECORATION", amount: 15_000 },
+    ],
+  })) as { claimId: string; itemIds: [string, string, string] };
+  return { email, ...claim };
+}
+
+const proposalUrl = (claimId: string, itemId: string) => `/claims/${claimId}/items/${itemId}/proposal`;
+const amount = (page: Page) => page.getByLabel("Your proposed amount (£)");
+const reasoning = (page: Page) => page.getByLabel("Reasoning");
+const save = (page: Page) => page.getByRole("button", { name: "Save proposal" });
+const zone = (page: Page, label: string) => page.getByRole("region", { name: label });
+
+async function open(page: Page, url: string, isJsOn: boolean) {
+  await page.goto(url);
+  if (isJsOn) await page.locator("html[data-hydrated]").waitFor();
+}
+
+/** Chooses a file in a zone and sends it: the drop zone sends on choosing, the plain form with its button. */
+async function upload(page: Page, label: string, file: string | { name: string; mimeType: string; buffer: Buffer }, isJsOn: boolean) {
+  await zone(page, label).locator('input[type="file"]').setInputFiles(typeof file === "string" ? path.join(FILES, file) : file);
+  if (!isJsOn) await zone(page, label).getByRole("button", { name: /^Upload/ }).click();
+}
+
+test("a tenant proposes per item: every form message, both warnings, evidence, Edit prefilled, Agree, supporting information", async ({
+  page,
+  ops,
+  isJsOn,
+}) => {
+  test.setTimeout(300_000);
+  const claim = await freshClaim(ops);
+  const [carpet, blind, hallway] = claim.itemIds;
+  await page.goto("/auth/login");
+  await signIn(page, claim.email, DEMO_PASSWORD);
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+
+  // ── Disagree on the carpet: every message of the form ──
+  await open(page, proposalUrl(claim.claimId, carpet), isJsOn);
+  await expect(page.getByRole("heading", { level: 1, name: "Provide a new proposal" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Carpet cleaning" })).toBeVisible();
+  await expect(page.getByText("Cleaning", { exact: true })).toBeVisible();
+  await expect(page.getByText("Item charges £180.00")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to charges" })).toHaveAttribute("href", `/claims/${claim.claimId}#item-${carpet}`);
+  // No error before a field is touched.
+  await expect(page.getByText("There is a problem")).toHaveCount(0);
+  await expectAccessible(page);
+
+  await save(page).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole("link", { name: "Required" })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "You must provide reasoning for your new proposal for this item" })).toBeVisible();
+  await expect(page).toHaveTitle(/^Error: Provide a new proposal/);
+  await expectAccessible(page);
+
+  await reasoning(page).fill("The carpet was ten years old and already worn.");
+  for (const [typed, message] of [
+    ["lots", "Amount must be a number"],
+    ["10.555", "Item amount must have a maximum of two decimal places"],
+    ["-1", "Amount must be 0 or more"],
+    ["180.01", "New offer cannot exceed the charges raised (£180.00)."],
+  ] as const) {
+    await amount(page).fill(typed);
+    await save(page).click();
+    await expect(summary.getByRole("link", { name: message })).toBeVisible();
+    await expect(reasoning(page)).toHaveValue("The carpet was ten years old and already worn.");
+  }
+  await expectAccessible(page);
+
+  // ── The soft warnings: £0, then under 25% (on leaving the amount with JavaScript, after Save without) ──
+  await amount(page).fill("0");
+  if (isJsOn) await amount(page).press("Tab");
+  else await save(page).click();
+  await expect(page.getByText(WARNING_ZERO)).toBeVisible();
+  await expect(amount(page)).toHaveValue("0");
+  await expectAccessible(page);
+
+  await amount(page).fill("40");
+  if (isJsOn) await amount(page).press("Tab");
+  else await save(page).click();
+  await expect(page.getByText(WARNING_LOW)).toBeVisible();
+  await expect(page.getByText(WARNING_ZERO)).toHaveCount(0);
+  await expectAccessible(page);
+  // Saving the warned amount keeps it (without JavaScript, the second Save).
+  await save(page).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}#item-${carpet}$`));
+
+  // Edit: the page starts with what was saved.
+  await open(page, proposalUrl(claim.claimId, carpet), isJsOn);
+  await expect(amount(page)).toHaveValue("40.00");
+  await expect(reasoning(page)).toHaveValue("The carpet was ten years old and already worn.");
+  await amount(page).fill("90");
+  await save(page).click();
+  await expect(page).toHaveURL(new RegExp(`#item-${carpet}$`));
+
+  // ── Disagree on the blind, with evidence: a refused file, an upload, a removal ──
+  const evidence = "Your evidence for this item";
+  await open(page, proposalUrl(claim.claimId, blind), isJsOn);
+  await expect(zone(page, evidence)).toContainText("No documents uploaded");
+  await upload(page, evidence, "notes.txt", isJsOn);
+  await expect(zone(page, evidence).getByRole("alert")).toContainText("notes.txt is an invalid type, please convert to a PDF");
+  await expectAccessible(page);
+
+  await upload(page, evidence, "passport.pdf", isJsOn);
+  await expect(page.getByText("Success! Item successfully uploaded")).toBeVisible();
+  await expect(zone(page, evidence).getByRole("link", { name: "passport.pdf" })).toBeVisible();
+  await expectAccessible(page);
+
+  await zone(page, evidence).getByRole("button", { name: "Remove passport.pdf" }).click();
+  await expect(page.getByText("Success! You deleted the document.")).toBeVisible();
+  await expect(zone(page, evidence)).toContainText("No documents uploaded");
+
+  await upload(page, evidence, "utility-bill.png", isJsOn);
+  await expect(zone(page, evidence).getByRole("link", { name: "utility-bill.png" })).toBeVisible();
+  await amount(page).fill("30");
+  await reasoning(page).fill("The blind was broken when we moved in.");
+  await save(page).click();
+  await expect(page).toHaveURL(new RegExp(`#item-${blind}$`));
+  await open(page, proposalUrl(claim.claimId, blind), isJsOn);
+  await expect(amount(page)).toHaveValue("30.00");
+  await expect(zone(page, evidence).getByRole("link", { name: "utility-bill.png" })).toBeVisible();
+
+  // ── Agree on the hallway: the claim page's form posts intent=agree to the item's proposal URL ──
+  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
+  const origin = new URL(page.url()).origin;
+  const agreed = await page.request.post(proposalUrl(claim.claimId, hallway), {
+    form: { csrf, intent: "agree" },
+    headers: { origin },
+    maxRedirects: 0,
+  });
+  expect(agreed.status()).toBe(302);
+  expect(agreed.headers()["location"]).toBe(`/claims/${claim.claimId}#item-${hallway}`);
+  await open(page, proposalUrl(claim.claimId, hallway), isJsOn);
+  await expect(amount(page)).toHaveValue("150.00");
+  await expect(reasoning(page)).toHaveValue("");
+  await expectAccessible(page);
+
+  // ── Supporting information ──
+  const documents = "Your supporting documents";
+  await open(page, `/claims/${claim.claimId}/supporting-information`, isJsOn);
+  await expect(page.getByRole("heading", { level: 1, name: "Supporting Information" })).toBeVisible();
+  await expect(zone(page, documents)).toContainText("No documents uploaded");
+  await expectAccessible(page);
+  await upload(page, documents, "passport.pdf", isJsOn);
+  await expect(page.getByText("Claim response document successfully created")).toBeVisible();
+  await expect(zone(page, documents).getByRole("link", { name: "passport.pdf" })).toBeVisible();
+  await expectAccessible(page);
+  await zone(page, documents).getByRole("button", { name: "Remove passport.pdf" }).click();
+  await expect(page.getByText("Success! You deleted the document.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to the claim" })).toHaveAttribute("href", `/claims/${claim.claimId}`);
+});

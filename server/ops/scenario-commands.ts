@@ -12,6 +12,7 @@ import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
 import { findUserByEmail } from "../scenarios/tenants";
 import { saveTenantItemProposal, withClaim } from "../claims/responses";
 import { ItemProposalBody } from "../claims/schemas";
+import { buildClaimView } from "../claims/views";
 import { createAnnualFeeOrder } from "../annual-fee/service";
 import { completeCheckoutActions, createCheckoutScenario } from "../scenarios/checkout";
 import { setReferenceOutcome } from "../references/service";
@@ -113,6 +114,18 @@ export const scenarioCommands: OpsCommand[] = [
         claimProposalId = saved.claimProposalId;
       }
       return { claimProposalId };
+    },
+  }),
+  command({
+    name: "claim-pay-actions",
+    summary: "A tenant's (by e-mail) pay actions on a claim's payable order, with their ids for pay-action",
+    example: "npm run ops -- claim-pay-actions --claim-id <id> --email ann@example.com",
+    input: claimId.extend({ email: z.string().min(1) }),
+    run: async (deps, { claimId: id, email }) => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) throw new ApiError(400, `No user ${email}`);
+      const view = await buildClaimView(deps, id, user.id);
+      return { payableOrderId: view.payableOrderId, payActions: view.payActions, proposalPayment: view.proposalPayment };
     },
   }),
   command({

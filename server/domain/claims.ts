@@ -2,7 +2,7 @@
  * Claim and proposal rules (part 1 §4.1, §6): what a tenant may see, what
  * waits for them, which order is payable and which actions they may take.
  */
-import { assertPence, type Pence } from "./money.js";
+import type { Pence } from "./money.js";
 import type { Instant } from "./london-time.js";
 import { isPastDeadline, proposalDeadline, type DeadlineProposal } from "./deadlines.js";
 import { isClaimFinished, type ClaimStatus, type OrderStatus, type ProposalSource } from "./statuses.js";
@@ -345,41 +345,13 @@ export function allowedTenantActions(state: TenantClaimState): TenantAction[] {
 
 // ── Total proposed ──────────────────────────────────────────────────────────
 
-export type ProposalConfirmationKind =
-  | "acceptMaximumLiability"
-  | "acceptCharges"
-  | "zeroWarning"
-  | "lowWarning"
-  | "submitProposal";
-
 /**
- * Which confirmation a tenant sees before publishing (part 1 §4.1), checked
- * in the spec's order: above the maximum liability → 'Accept maximum
- * liability'; equal to the charges → 'Accept charges'; £0 → zero warning;
- * below 25% of the charges → low warning; otherwise 'Submit proposal'.
+ * Which confirmation a total opens and the upfront payment (part 1 §4.1) live in
+ * common/claim-confirmation.ts, which the web's submit page reads too.
  */
-export function proposalConfirmationKind(
-  totalProposedPence: Pence,
-  totalChargesPence: Pence,
-  limitPence: Pence,
-): ProposalConfirmationKind {
-  assertPence(totalProposedPence, "total proposed");
-  assertPence(totalChargesPence, "total charges");
-  assertPence(limitPence, "limit");
-  if (totalProposedPence > limitPence) return "acceptMaximumLiability";
-  if (totalProposedPence === totalChargesPence) return "acceptCharges";
-  if (totalProposedPence === 0) return "zeroWarning";
-  if (totalProposedPence * 4 < totalChargesPence) return "lowWarning";
-  return "submitProposal";
-}
-
-/**
- * The upfront payment for a proposal: the amount proposed, but never more
- * than the maximum liability ('Accept maximum liability': the tenant pays the
- * limit only). £0 needs no payment.
- */
-export function proposalUpfrontPaymentPence(totalProposedPence: Pence, limitPence: Pence): Pence {
-  assertPence(totalProposedPence, "total proposed");
-  assertPence(limitPence, "limit");
-  return Math.min(totalProposedPence, limitPence);
-}
+export {
+  LOW_OFFER_PERCENT,
+  proposalConfirmationKind,
+  proposalUpfrontPaymentPence,
+  type ProposalConfirmationKind,
+} from "../../common/claim-confirmation";

@@ -9,6 +9,10 @@ import { runDueJobs } from "../jobs/sweeper";
 import { payOwedRefunds } from "../payments/refunds";
 import { ApiError } from "../lib/errors";
 import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
+import { findUserByEmail } from "../scenarios/tenants";
+import { saveTenantItemProposal, withClaim } from "../claims/responses";
+import { ItemProposalBody } from "../claims/schemas";
+import { buildClaimView } from "../claims/views";
 import { createAnnualFeeOrder } from "../annual-fee/service";
 import { completeCheckoutActions, createCheckoutScenario } from "../scenarios/checkout";
 import { setReferenceOutcome } from "../references/service";
@@ -91,6 +95,37 @@ export const scenarioCommands: OpsCommand[] = [
       const result = await agentRejectWithFinalProposal(deps.db, id, rest, deps.clock.now());
       // The refused proposal's card payment is refunded at once (the sweeper retries any failure).
       return { ...result, refunds: await payOwedRefunds(deps) };
+    },
+  }),
+  command({
+    name: "tenant-item-proposals",
+    summary:
+      "A tenant (by e-mail) gives counter amounts (pence) for items of a claim, in their draft proposal, as the proposal form does (for tests and demos)",
+    example:
+      'npm run ops -- tenant-item-proposals --claim-id <id> --email ann@example.com --proposals \'[{"claimItemId":"<itemId>","amount":9000,"explanation":"Only one wall was marked"}]\'',
+    input: claimId.extend({ email: z.string().min(1), proposals: z.array(z.unknown()).min(1) }),
+    run: async (deps, { claimId: id, email, proposals }) => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) throw new ApiError(400, `No user ${email}`);
+      let claimProposalId = "";
+      for (const given of proposals) {
+        const input = ItemProposalBody.parse(given);
+        const saved = await withClaim(deps, id, user.id, (ctx) => saveTenantItemProposal(ctx, input, {}));
+        claimProposalId = saved.claimProposalId;
+      }
+      return { claimProposalId };
+    },
+  }),
+  command({
+    name: "claim-pay-actions",
+    summary: "A tenant's (by e-mail) pay actions on a claim's payable order, with their ids for pay-action",
+    example: "npm run ops -- claim-pay-actions --claim-id <id> --email ann@example.com",
+    input: claimId.extend({ email: z.string().min(1) }),
+    run: async (deps, { claimId: id, email }) => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) throw new ApiError(400, `No user ${email}`);
+      const view = await buildClaimView(deps, id, user.id);
+      return { payableOrderId: view.payableOrderId, payActions: view.payActions, proposalPayment: view.proposalPayment };
     },
   }),
   command({

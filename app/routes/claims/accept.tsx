@@ -1,0 +1,97 @@
+import { Form, Link, redirect } from "react-router";
+import { CsrfInput } from "~/components/forms";
+import { apiContext } from "~/lib/api.server";
+import { chargesDuePence, totalChargesPence } from "~/lib/claim-pay";
+import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "~/lib/claims.server";
+import { formatDate, formatPounds } from "~/lib/format";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/accept";
+
+/**
+ * 'Accept charges' (part 1 §4.1): the accept confirmation — what the tenant will pay, by when,
+ * and that any tenant answers for all — then accepting, then paying (/claims/:claimId/pay).
+ */
+export function loader({ params, context }: Route.LoaderArgs) {
+  const claim = getClaim(context);
+  // Accepted already (by this tenant or a co-tenant): paying is what is left.
+  if (claim.payableOrderId && claim.payActions.some((a) => a !== null && a.completedAt === null)) throw redirect(claimPaths.sub(params.claimId, "pay"));
+  const due = chargesDuePence(claim);
+  if (!claim.allowedActions.includes("accept") || due === null) throw redirect(claimPaths.page(params.claimId));
+  const charges = totalChargesPence(claim);
+  return {
+    claimPage: claimPaths.page(params.claimId),
+    organisation: claim.organization.name || "your landlord or agent",
+    charges: formatPounds(charges),
+    due: formatPounds(due),
+    capped: due < charges,
+    limit: formatPounds(claim.limit),
+    deadline: claim.responseDeadline ? formatDate(claim.responseDeadline) : null,
+    coTenants: claim.respondents.filter((r) => !r.isCurrentUser).map((r) => `${r.firstName} ${r.lastName}`.trim()),
+  };
+}
+
+/** Confirm: accept the current proposal (round 1 or 3), then pay. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const claim = getClaim(context);
+  const page = claimPaths.page(params.claimId);
+  if (!claim.currentProposalId) return redirect(page);
+  try {
+    await context.get(apiContext).POST("/claims/{claimId}/proposals/{claimProposalId}/agree", {
+      params: { path: { claimId: params.claimId, claimProposalId: claim.currentProposalId } },
+    });
+  } catch (error) {
+    return claimFailureRedirect(page, CLAIM_FLASH_KEYS.accept, error);
+  }
+  return redirect(claimPaths.sub(params.claimId, "pay"));
+}
+
+export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className="panel panel--narrow">
+      <title>{pageTitle("Accept charges")}</title>
+      <h1>Accept charges</h1>
+      <p>
+        By accepting, you agree to the charges of {d.charges} raised by {d.organisation}, and you pay them straight away by card.
+      </p>
+      <dl className="claim-totals">
+        <div>
+          <dt>Charges raised</dt>
+          <dd>{d.charges}</dd>
+        </div>
+        <div>
+          <dt>Maximum liability</dt>
+          <dd>{d.limit}</dd>
+        </div>
+        <div>
+          <dt>Amount to pay</dt>
+          <dd>{d.due}</dd>
+        </div>
+      </dl>
+      {d.capped ? <p>Your liability is capped, so you pay no more than your maximum liability of {d.limit}.</p> : null}
+      {d.coTenants.length > 0 ? (
+        <div className="notice notice--warning">
+          <h2 className="notice__title">You are answering for every tenant</h2>
+          <p>
+            Any tenant on a shared {PRODUCT.name} can respond on behalf of all tenants: accepting these charges accepts them for{" "}
+            {d.coTenants.join(", ")} as well. Each tenant can pay their share, and any tenant can pay the whole balance.
+          </p>
+        </div>
+      ) : null}
+      {d.deadline ? (
+        <p>
+          Your deadline to respond is {d.deadline}. If you do nothing by then, the charges are treated as accepted and you must pay
+          them.
+        </p>
+      ) : null}
+      <Form method="post" className="claim-actions">
+        <CsrfInput />
+        <button type="submit" className="button" autoFocus>
+          Accept charges
+        </button>
+        <Link to={d.claimPage} className="button button--secondary">
+          Cancel
+        </Link>
+      </Form>
+    </div>
+  );
+}

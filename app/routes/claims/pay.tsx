@@ -1,0 +1,84 @@
+import { Link, redirect } from "react-router";
+import { paymentSuccessPath } from "../../../common/payments";
+import { CardPayment } from "~/components/payment-flow";
+import { apiContext } from "~/lib/api.server";
+import { claimPayment } from "~/lib/claim-pay";
+import { claimPaths, getClaim } from "~/lib/claims.server";
+import { webConfig } from "~/lib/env.server";
+import { formatPounds } from "~/lib/format";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/pay";
+
+export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+
+/**
+ * Paying accepted charges (part 1 §4.1, §4.3): the tenant's share (CLAIM), or the remaining
+ * balance once a co-tenant paid part (CLAIM_REMAINING_BALANCE), by card.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const claim = getClaim(context);
+  const payment = claimPayment(claim);
+  if (!payment) throw redirect(claimPaths.page(params.claimId));
+  const customer = await context.get(apiContext).GET("/customer");
+  const shared = claim.respondents.length > 1;
+  return {
+    claimPage: claimPaths.page(params.claimId),
+    orderId: payment.orderId,
+    customerId: customer.id,
+    paymentType: payment.paymentType,
+    title:
+      payment.paymentType === "CLAIM_REMAINING_BALANCE"
+        ? "The remaining balance for these charges is"
+        : shared
+          ? "Your share of these charges is"
+          : "The amount to pay for these charges is",
+    amount: payment.amount,
+    amountText: formatPounds(payment.amount),
+    payImmediately: claim.autoResponded,
+    publishableKey: webConfig.stripePublishableKey,
+    standIn: webConfig.stripeStandIn,
+  };
+}
+
+export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
+  const search = new URLSearchParams({ orderId: d.orderId, customerId: d.customerId });
+  const success = paymentSuccessPath(d.paymentType, { orderId: d.orderId, customerId: d.customerId });
+  return (
+    <div className="panel panel--narrow">
+      <title>{pageTitle("Pay the charges")}</title>
+      <p>
+        <Link to={d.claimPage}>Back to your claim</Link>
+      </p>
+      <h1>Pay the charges</h1>
+      {d.payImmediately ? (
+        <p className="notice notice--warning">
+          <strong>You must pay immediately</strong>: the deadline to respond has passed, so the charges are treated as accepted.
+        </p>
+      ) : null}
+      <div className="summary-card">
+        <h2 className="summary-card__title">{d.title}</h2>
+        <p className="summary-card__amount">{d.amountText}</p>
+        <p>payable today</p>
+      </div>
+      <CardPayment
+        orderId={d.orderId}
+        customerId={d.customerId}
+        paymentType={d.paymentType}
+        waitingPath={`${success}?${search}`}
+        publishableKey={d.publishableKey}
+        standIn={d.standIn}
+        amount={d.amount}
+        amountText={d.amountText}
+        authorise
+      >
+        <div className="payment-terms">
+          <p>By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for the end of tenancy charges.</p>
+          <p>
+            If you are not a named cardholder on this card, you confirm that you have the authority of the named cardholder to make
+            this payment.
+          </p>
+        </div>
+      </CardPayment>
+    </div>
+  );
+}

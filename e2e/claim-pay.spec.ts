@@ -1,0 +1,247 @@
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+
+/**
+ * Issue 11, scopes 5 and 6: submitting the tenant's proposal (the confirmation that fits its
+ * total, publish, the proposal payment and Back), accepting the charges and paying them (the
+ * tenant's share, or the remaining balance once a co-tenant paid part). Fresh tenants and claims
+ * (ops); the tenant's item proposals are made through the API as the proposal form does (ops
+ * tenant-item-proposals). Rent £520 a month: the maximum liability is 8 weeks' rent, £960.
+ */
+type Ops = (path: string, body: unknown) => Promise<unknown>;
+type Tenant = { email: string; first: string; last: string };
+
+const PPM = 52_000;
+let n = 0;
+
+function tenantsFor(count: number): Tenant[] {
+  n += 1;
+  const stamp = `${test.info().project.name}-${Date.now()}-${n}`;
+  return [
+    { email: `claim-pay-${stamp}@example.test`, first: "Cleo", last: "Payne" },
+    { email: `claim-pay-co-${stamp}@example.test`, first: "Dev", last: "Payne" },
+  ].slice(0, count);
+}
+
+/** A finished Keyfree for `tenants` with the landlord's charges raised (pence per item). */
+async function claimFor(ops: Ops, tenants: Tenant[], amounts: number[]) {
+  const tenancy = (await ops("create-tenancy", {
+    tenants: tenants.map((t) => ({ email: t.email, firstName: t.first, lastName: t.last })),
+    ppm: PPM,
+    startDate: "2025-01-01",
+    endDate: "2026-10-31",
+    isNewTenancy: false,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenancyId: string };
+  const claim = (await ops("raise-claim", {
+    tenancyId: tenancy.tenancyId,
+    items: amounts.map((amount, i) => ({ description: `Item ${i + 1}`, type: "CLEANING", amount, evidence: 0 })),
+    mediationEnabled: true,
+    organization: { name: "Harbour Lettings" },
+  })) as { claimId: string; itemIds: string[] };
+  return claim;
+}
+
+/** The tenant's draft proposal: one amount (pence) per item, with reasoning. */
+async function propose(ops: Ops, claim: { claimId: string; itemIds: string[] }, email: string, amounts: number[]) {
+  await ops("tenant-item-proposals", {
+    claimId: claim.claimId,
+    email,
+    proposals: amounts.map((amount, i) => ({ claimItemId: claim.itemIds[i], amount, explanation: "The property was left as found" })),
+  });
+}
+
+async function signInAs(page: Page, tenant: Tenant) {
+  await page.goto("/auth/login");
+  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+}
+
+test("each confirmation kind is reached by its total; Confirm publishes; the proposal payment pays only the maximum liability; Back unpublishes", async ({
+  page,
+  ops,
+  isJsOn,
+}) => {
+  test.slow(); // five claims, and a page check on each of them
+  const [tenant] = tenantsFor(1);
+  // Charges of £1,000 (above the £960 limit) or £900 (below it).
+  const aboveLimit = await claimFor(ops, [tenant!], [60_000, 40_000]);
+  const equal = await claimFor(ops, [tenant!], [50_000, 40_000]);
+  const zero = await claimFor(ops, [tenant!], [60_000, 40_000]);
+  const low = await claimFor(ops, [tenant!], [60_000, 40_000]);
+  const fair = await claimFor(ops, [tenant!], [60_000, 40_000]);
+  await propose(ops, aboveLimit, tenant!.email, [60_000, 40_000]);
+  await propose(ops, equal, tenant!.email, [50_000, 40_000]);
+  await propose(ops, zero, tenant!.email, [0, 0]);
+  await propose(ops, low, tenant!.email, [20_000, 0]);
+  await propose(ops, fair, tenant!.email, [30_000, 20_000]);
+  await signInAs(page, tenant!);
+
+  const submit = (claimId: string) => `/claims/${claimId}/submit`;
+  const heading = (name: string) => page.getByRole("heading", { level: 1, name });
+
+  await page.goto(submit(aboveLimit.claimId));
+  await expect(heading("Accept maximum liability")).toBeVisible();
+  await expect(page.getByText("Your proposal of £1,000.00 is more than your maximum liability of £960.00.")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(submit(equal.claimId));
+  await expect(heading("Accept charges")).toBeVisible();
+  await expect(page.getByText("Your proposal of £900.00 is the same as the charges raised.")).toBeVisible();
+  await expect(page.getByText("upfront payment of £900.00")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(submit(zero.claimId));
+  await expect(heading("Submit proposal")).toBeVisible();
+  await expect(page.getByText("It's unlikely a proposal of £0.00 will be accepted")).toBeVisible();
+  await expect(page.getByText("needs no payment")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(submit(low.claimId));
+  await expect(heading("Submit proposal")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Woah! Your proposal looks a little low" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto(submit(fair.claimId));
+  await expect(heading("Submit proposal")).toBeVisible();
+  await expect(page.getByRole("heading", { name: /Woah|Warning/ })).toHaveCount(0);
+  await expect(
+    page.getByText("To submit your proposal you need to make an upfront payment of £500.00. We hold it for at most 7 days: if your proposal is refused, it is refunded in full."),
+  ).toBeVisible();
+  const totals = page.locator(".claim-totals");
+  await expect(totals).toContainText("Your proposal£500.00");
+  await expect(totals).toContainText("Charges raised£1,000.00");
+  await expect(totals).toContainText("Maximum liability£960.00");
+  await expectAccessible(page);
+
+  // Confirm a £0 proposal: sent at once, no payment; Continue is then no longer open.
+  await page.goto(submit(zero.claimId));
+  await page.getByRole("button", { name: "Submit proposal" }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${zero.claimId}$`));
+  await page.goto(submit(zero.claimId));
+  await expect(page).toHaveURL(new RegExp(`/claims/${zero.claimId}$`));
+
+  // Confirm 'Submit proposal': the payment screen for £500; Back makes it a draft again.
+  await page.goto(submit(fair.claimId));
+  await page.getByRole("button", { name: "Submit proposal" }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${fair.claimId}/proposal-payment$`));
+  await expect(heading("Pay for your proposal")).toBeVisible();
+  await expect(page.locator(".summary-card__amount")).toHaveText("£500.00");
+  if (!isJsOn) await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${fair.claimId}$`));
+  await page.goto(submit(fair.claimId));
+  await expect(heading("Submit proposal")).toBeVisible();
+
+  // 'Accept maximum liability': publishing pays the limit (£960), not the £1,000 proposed.
+  await page.goto(submit(aboveLimit.claimId));
+  await page.getByRole("button", { name: "Accept maximum liability" }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${aboveLimit.claimId}/proposal-payment$`));
+  await expect(page.locator(".summary-card__amount")).toHaveText("£960.00");
+  await expect(page.getByText("Your proposal of £1,000.00 is more than your maximum liability")).toBeVisible();
+  if (!isJsOn) {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    return;
+  }
+  await expectAccessible(page);
+  await fillCard(page, "4242424242424242", { first: tenant!.first, last: tenant!.last });
+  await page.getByLabel("I authorise payment to be taken").check();
+  await page.getByRole("button", { name: "Pay £960.00" }).click();
+  await expect(page).toHaveURL(/\/claims\/proposal-payment-success$/, { timeout: 20_000 });
+  await expect(heading("Thanks!")).toBeVisible();
+  await expect(page.getByText("We hold your payment for at most 7 days. If your proposal is refused, your payment is refunded in full.")).toBeVisible();
+  await expectAccessible(page);
+  // Paid: the proposal is submitted, so there is no payment step to come back to.
+  await page.goto(`/claims/${aboveLimit.claimId}/proposal-payment`);
+  await expect(page).toHaveURL(new RegExp(`/claims/${aboveLimit.claimId}$`));
+});
+
+test("accepting the charges: the accept confirmation, then paying them by card to /claims/payment-success", async ({ page, ops, isJsOn }) => {
+  const [tenant] = tenantsFor(1);
+  const claim = await claimFor(ops, [tenant!], [18_000]);
+  await signInAs(page, tenant!);
+  await page.goto(`/claims/${claim.claimId}/accept`);
+  await expect(page.getByRole("heading", { level: 1, name: "Accept charges" })).toBeVisible();
+  await expect(page.locator(".claim-totals")).toContainText("Amount to pay£180.00");
+  await expect(page.getByText(/Your deadline to respond is \d/)).toBeVisible();
+  // A sole tenant answers for nobody else.
+  await expect(page.getByRole("heading", { name: "You are answering for every tenant" })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Accept charges" }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}/pay$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Pay the charges" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "The amount to pay for these charges is" })).toBeVisible();
+  await expect(page.locator(".summary-card__amount")).toHaveText("£180.00");
+  // Accepted: the confirmation is behind the tenant.
+  if (!isJsOn) {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`/claims/${claim.claimId}/accept`);
+    await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}/pay$`));
+    return;
+  }
+  await expectAccessible(page);
+  await fillCard(page, "4242424242424242", { first: tenant!.first, last: tenant!.last });
+  await page.getByLabel("I authorise payment to be taken").check();
+  await page.getByRole("button", { name: "Pay £180.00" }).click();
+  await expect(page).toHaveURL(/\/claims\/payment-success$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Thanks!" })).toBeVisible();
+  await expect(page.getByText("Your payment for the end of tenancy charges has been received.")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("a co-tenant sees the charges answered for them (their share to pay); once they paid it, the other pays the remaining balance", async ({
+  page,
+  browser,
+  ops,
+  isJsOn,
+}) => {
+  const [cleo, dev] = tenantsFor(2);
+  const claim = await claimFor(ops, [cleo!, dev!], [18_000]);
+  await signInAs(page, cleo!);
+  await page.goto(`/claims/${claim.claimId}/accept`);
+  await expect(page.getByRole("heading", { name: "You are answering for every tenant" })).toBeVisible();
+  await expect(page.getByText("accepting these charges accepts them for Dev Payne as well.", { exact: false })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Accept charges" }).click();
+  await expect(page.getByRole("heading", { name: "Your share of these charges is" })).toBeVisible();
+  await expect(page.locator(".summary-card__amount")).toHaveText("£90.00");
+
+  // The co-tenant: the charges were accepted for them; accepting again leads to paying their share.
+  // (The claim page's own account of it belongs to the claim page's tests.)
+  const other = await browser.newContext({ javaScriptEnabled: isJsOn });
+  const devPage = await other.newPage();
+  await signInAs(devPage, dev!);
+  await devPage.goto(`/claims/${claim.claimId}/accept`);
+  await expect(devPage).toHaveURL(new RegExp(`/claims/${claim.claimId}/pay$`));
+  await expect(devPage.getByRole("heading", { name: "Your share of these charges is" })).toBeVisible();
+  await expect(devPage.locator(".summary-card__amount")).toHaveText("£90.00");
+  await devPage.goto(`/claims/${claim.claimId}/submit`);
+  await expect(devPage).toHaveURL(new RegExp(`/claims/${claim.claimId}$`));
+  await other.close();
+
+  // Dev pays his share (back office stand-in for his card payment).
+  const devActions = (await ops("claim-pay-actions", { claimId: claim.claimId, email: dev!.email })) as {
+    payActions: { id: string; typeId: string }[];
+  };
+  await ops("pay-action", { orderCustomerActionId: devActions.payActions.find((a) => a.typeId === "CLAIM_PAY")!.id });
+
+  await page.goto(`/claims/${claim.claimId}/pay`);
+  await expect(page.getByRole("heading", { name: "The remaining balance for these charges is" })).toBeVisible();
+  await expect(page.locator(".summary-card__amount")).toHaveText("£90.00");
+  if (!isJsOn) {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+    await expectAccessible(page);
+    return;
+  }
+  await expectAccessible(page);
+  await fillCard(page, "4242424242424242", { first: cleo!.first, last: cleo!.last });
+  await page.getByLabel("I authorise payment to be taken").check();
+  await page.getByRole("button", { name: "Pay £90.00" }).click();
+  await expect(page).toHaveURL(/\/claims\/payment-success-remaining-balance$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Thanks!" })).toBeVisible();
+  await expect(page.getByText("Your Keyfree is now closed.")).toBeVisible();
+  await expectAccessible(page);
+});

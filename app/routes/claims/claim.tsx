@@ -126,7 +126,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         {view.supportingDocuments.length === 0 ? (
           <p>No documents uploaded</p>
         ) : (
-          <ul className="document-list" aria-labelledby="supporting-heading">
+          <ul className="document-list">
             {view.supportingDocuments.map((d) => (
               <li key={d.id}>
                 <a href={d.href} download>
@@ -148,7 +148,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         {view.tenancyDocuments.length === 0 ? (
           <p>No documents uploaded</p>
         ) : (
-          <ul className="document-list" aria-labelledby="documents-heading">
+          <ul className="document-list">
             {view.tenancyDocuments.map((d) => (
               <li key={d.id}>
                 <a href={d.href} download>

@@ -46,6 +46,9 @@ test("claim@: from sign-in to the claim, an item's History and Evidence, the int
   test.setTimeout(180_000);
   await signInTo(page, "claim@keyfree.example");
   const claimUrl = new URL(page.url());
+  // Without mediationEnabled=true the page adds it (part 1 §2.5).
+  await page.goto(claimUrl.pathname);
+  await expect(page).toHaveURL(claimUrl.href);
   await expect(page.getByText(/^You have \d+ days? left to respond$/)).toBeVisible();
   await expect(page.getByText("If you do nothing by the deadline, the charges are treated as accepted and you will have to pay them.")).toBeVisible();
   // The co-tenant warning: any tenant can answer for all.

@@ -30,7 +30,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
       {view.awaitingResponseFrom ? (
         <div className="notice" role="status">
           <p className="notice__title">Awaiting response from {view.awaitingResponseFrom}</p>
-          <p>They will answer your proposal; we will let you know by e-mail when they do.</p>
+          <p>There is nothing for you to do until they respond.</p>
         </div>
       ) : null}
       {view.coTenantOnPaymentPlan ? (

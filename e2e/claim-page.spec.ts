@@ -18,6 +18,7 @@ async function claimFor(ops: Ops, tenants: { email: string; firstName: string; l
     startDate: "2025-01-01",
     endDate: "2026-10-31",
     isNewTenancy: false,
+    topUpEnabled: false,
     orderStatus: "COMPLETE",
   })) as { tenancyId: string };
   return (await ops("raise-claim", {
@@ -41,15 +42,20 @@ async function signInTo(page: Page, email: string) {
 }
 
 test("claim@: from sign-in to the claim, an item's History and Evidence, the intro, the explainer and the calendar file", async ({ page }) => {
+  // Five page states, each with the axe and HTML checks.
+  test.setTimeout(180_000);
   await signInTo(page, "claim@keyfree.example");
   const claimUrl = new URL(page.url());
+  // Without mediationEnabled=true the page adds it (part 1 §2.5).
+  await page.goto(claimUrl.pathname);
+  await expect(page).toHaveURL(claimUrl.href);
   await expect(page.getByText(/^You have \d+ days? left to respond$/)).toBeVisible();
   await expect(page.getByText("If you do nothing by the deadline, the charges are treated as accepted and you will have to pay them.")).toBeVisible();
   // The co-tenant warning: any tenant can answer for all.
   await expect(page.getByText("Any tenant can answer for all tenants")).toBeVisible();
   await expect(page.getByText(/You share this Keyfree with Jo Brennan/)).toBeVisible();
   for (const heading of ["Charges Raised", "Review Charges Raised", "Supporting Information", "Tenancy documents"]) {
-    await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: heading, exact: true })).toBeVisible();
   }
   await expect(page.getByRole("link", { name: "Accept charges" })).toHaveAttribute("href", `${claimUrl.pathname}/accept`);
   const items = page.locator(".claim-items > li");

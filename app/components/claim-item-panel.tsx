@@ -11,7 +11,7 @@ import { CsrfInput } from "./csrf-input";
 export function ClaimItemPanel({ item }: { item: ItemPanelView }) {
   const headingId = `item-${item.id}-heading`;
   return (
-    <li id={`item-${item.id}`} className={`claim-item${item.required ? " claim-item--required" : ""}`} aria-labelledby={headingId}>
+    <li id={`item-${item.id}`} className={`claim-item${item.required ? " claim-item--required" : ""}`}>
       <div className="claim-item__summary">
         <div className="claim-item__title">
           <h3 id={headingId}>{item.description}</h3>
@@ -128,7 +128,7 @@ function EvidenceColumn({ title, id, docs }: { title: string; id: string; docs: 
       {docs.length === 0 ? (
         <p>No Evidence Provided</p>
       ) : (
-        <ul aria-labelledby={id}>
+        <ul>
           {docs.map((d) => (
             <li key={d.id}>
               <a href={d.href} download>

@@ -356,6 +356,22 @@ describe("the page view", () => {
     expect(claimPageView(shared, page(), NOW).coTenants).toEqual(["Jo Brennan"]);
   });
 
+  it("'Awaiting response from {organisation}', 'Payment plan in progress', and no supporting information to add once the tenant cannot respond", () => {
+    const waiting = claimPageView(
+      claim({ awaitingResponseFrom: "Harbour Lettings", coTenantOnPaymentPlan: true, canRespond: false, allowedActions: [] }),
+      page(),
+      NOW,
+    );
+    expect(waiting).toMatchObject({
+      awaitingResponseFrom: "Harbour Lettings",
+      coTenantOnPaymentPlan: true,
+      canAddSupportingInformation: false,
+      acceptHref: null,
+      continueStep: null,
+    });
+    expect(claimPageView(claim(), page(), NOW).canAddSupportingInformation).toBe(true);
+  });
+
   it("tenancy documents in the API's order, with their type in words", () => {
     expect(claimPageView(claim(), page(), NOW).tenancyDocuments).toEqual([
       { id: "d1", name: "inventory check out.pdf", href: "/documents/d1", type: "Inventory check out" },

@@ -30,7 +30,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
       {view.awaitingResponseFrom ? (
         <div className="notice" role="status">
           <p className="notice__title">Awaiting response from {view.awaitingResponseFrom}</p>
-          <p>They will answer your proposal; we will let you know by e-mail when they do.</p>
+          <p>There is nothing for you to do until they respond.</p>
         </div>
       ) : null}
       {view.coTenantOnPaymentPlan ? (
@@ -126,7 +126,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         {view.supportingDocuments.length === 0 ? (
           <p>No documents uploaded</p>
         ) : (
-          <ul className="document-list" aria-labelledby="supporting-heading">
+          <ul className="document-list">
             {view.supportingDocuments.map((d) => (
               <li key={d.id}>
                 <a href={d.href} download>
@@ -148,7 +148,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         {view.tenancyDocuments.length === 0 ? (
           <p>No documents uploaded</p>
         ) : (
-          <ul className="document-list" aria-labelledby="documents-heading">
+          <ul className="document-list">
             {view.tenancyDocuments.map((d) => (
               <li key={d.id}>
                 <a href={d.href} download>

@@ -63,10 +63,15 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
   const claim = (await ops("raise-claim", {
     tenancyId: done.tenancyId,
     items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
-  })) as { documentIds: string[] };
+  })) as { documentIds: string[]; claimId: string };
   return {
     email,
-    ids: { orderId: [checkout.orderId, annual.orderId], customerId: [checkout.tenants[0]!.customerId], documentId: claim.documentIds },
+    ids: {
+      orderId: [checkout.orderId, annual.orderId],
+      customerId: [checkout.tenants[0]!.customerId],
+      documentId: claim.documentIds,
+      claimId: [claim.claimId],
+    },
   };
 }
 

@@ -58,11 +58,9 @@ async function signInAs(page: Page, tenant: Tenant) {
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
-test("each confirmation kind is reached by its total; Confirm publishes; the proposal payment pays only the maximum liability; Back unpublishes", async ({
-  page,
-  ops,
-  isJsOn,
-}) => {
+const submit = (claimId: string) => `/claims/${claimId}/submit`;
+
+test("each confirmation kind is reached by its total (part 1 §4.1), with the totals it quotes", async ({ page, ops }) => {
   test.slow(); // five claims, and a page check on each of them
   const [tenant] = tenantsFor(1);
   // Charges of £1,000 (above the £960 limit) or £900 (below it).
@@ -77,8 +75,6 @@ test("each confirmation kind is reached by its total; Confirm publishes; the pro
   await propose(ops, low, tenant!.email, [20_000, 0]);
   await propose(ops, fair, tenant!.email, [30_000, 20_000]);
   await signInAs(page, tenant!);
-
-  const submit = (claimId: string) => `/claims/${claimId}/submit`;
   const heading = (name: string) => page.getByRole("heading", { level: 1, name });
 
   await page.goto(submit(aboveLimit.claimId));
@@ -114,6 +110,23 @@ test("each confirmation kind is reached by its total; Confirm publishes; the pro
   await expect(totals).toContainText("Charges raised£1,000.00");
   await expect(totals).toContainText("Maximum liability£960.00");
   await expectAccessible(page);
+});
+
+test("Confirm publishes: £0 needs no payment; otherwise the proposal payment, whose Back unpublishes; above the limit only the limit is paid", async ({
+  page,
+  ops,
+  isJsOn,
+}) => {
+  test.slow();
+  const [tenant] = tenantsFor(1);
+  const aboveLimit = await claimFor(ops, [tenant!], [60_000, 40_000]);
+  const zero = await claimFor(ops, [tenant!], [60_000, 40_000]);
+  const fair = await claimFor(ops, [tenant!], [60_000, 40_000]);
+  await propose(ops, aboveLimit, tenant!.email, [60_000, 40_000]);
+  await propose(ops, zero, tenant!.email, [0, 0]);
+  await propose(ops, fair, tenant!.email, [30_000, 20_000]);
+  await signInAs(page, tenant!);
+  const heading = (name: string) => page.getByRole("heading", { level: 1, name });
 
   // Confirm a £0 proposal: sent at once, no payment; Continue is then no longer open.
   await page.goto(submit(zero.claimId));
@@ -159,6 +172,7 @@ test("each confirmation kind is reached by its total; Confirm publishes; the pro
 });
 
 test("accepting the charges: the accept confirmation, then paying them by card to /claims/payment-success", async ({ page, ops, isJsOn }) => {
+  test.slow(); // a card payment and its wait
   const [tenant] = tenantsFor(1);
   const claim = await claimFor(ops, [tenant!], [18_000]);
   await signInAs(page, tenant!);
@@ -198,6 +212,7 @@ test("a co-tenant sees the charges answered for them (their share to pay); once 
   ops,
   isJsOn,
 }) => {
+  test.slow(); // two tenants signed in, and a card payment
   const [cleo, dev] = tenantsFor(2);
   const claim = await claimFor(ops, [cleo!, dev!], [18_000]);
   await signInAs(page, cleo!);

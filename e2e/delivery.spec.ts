@@ -263,6 +263,52 @@ test.describe("no JavaScript where none is needed", () => {
       await page.goto(`${claimPage}${state}`);
       await expect(page.getByRole("heading", { level: 1, name: "Your end of tenancy charges" })).toBeVisible();
       await expectNoScript(page, requested, `the claim page ${state}`);
+      }
+    });
+
+  test("the claim's submit and accept confirmations and its payment success pages load no script (the payment screens hydrate for the card form)", async ({
+    page,
+    ops,
+  }) => {
+    test.slow();
+    const requested = watchScripts(page);
+    const email = `delivery-claim-${test.info().project.name}-${Date.now()}@example.test`;
+    const raise = async () => {
+      const tenancy = (await ops("create-tenancy", {
+        tenants: [{ email, firstName: "Dee", lastName: "Livery" }],
+        ppm: 120_000,
+        startDate: "2025-01-01",
+        endDate: "2026-10-31",
+        isNewTenancy: false,
+        topUpEnabled: true,
+        orderStatus: "COMPLETE",
+      })) as { tenancyId: string };
+      return (await ops("raise-claim", {
+        tenancyId: tenancy.tenancyId,
+        items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000 }],
+      })) as { claimId: string; itemIds: string[] };
+    };
+    const proposing = await raise();
+    const accepting = await raise();
+    await ops("tenant-item-proposals", {
+      claimId: proposing.claimId,
+      email,
+      proposals: [{ claimItemId: proposing.itemIds[0], amount: 9_000, explanation: "Only one room was marked" }],
+    });
+    await page.goto("/auth/login");
+    await signIn(page, email, DEMO_PASSWORD);
+    await expect(page).not.toHaveURL(/\/auth\/login/);
+    for (const [url, heading] of [
+      [`/claims/${proposing.claimId}/submit`, "Submit proposal"],
+      [`/claims/${accepting.claimId}/accept`, "Accept charges"],
+      ["/claims/payment-success", "Thanks!"],
+      ["/claims/proposal-payment-success", "Thanks!"],
+      ["/claims/payment-success-remaining-balance", "Thanks!"],
+      ["/claims/payment-success?waitingPayment=true", "Your payment is taking longer than expected!"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoScript(page, requested, url);
     }
   });
 

@@ -135,6 +135,54 @@ describe("ops commands over the scenario functions", () => {
     expect(seen.body.daysRemaining).toBe(5);
   });
 
+  it("tenant-item-proposals makes a tenant's draft as the proposal form does; claim-pay-actions gives their pay action ids for pay-action", async () => {
+    const tenancy = await ops("create-tenancy", {
+      tenants: [{ email: "ops.draft@example.test", firstName: "Dora", lastName: "Reed" }],
+      ppm: 120_000,
+      startDate: "2025-11-01",
+      endDate: "2026-10-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    });
+    const claim = await ops("raise-claim", {
+      tenancyId: tenancy.body.tenancyId,
+      items: [
+        { description: "Oven clean", type: "CLEANING", amount: 9_000 },
+        { description: "Wall", type: "DAMAGE", amount: 6_000 },
+      ],
+    });
+    const [oven, wall] = claim.body.itemIds as string[];
+    const draft = await ops("tenant-item-proposals", {
+      claimId: claim.body.claimId,
+      email: "ops.draft@example.test",
+      proposals: [
+        { claimItemId: oven, amount: 4_000, explanation: "Only the hob" },
+        { claimItemId: wall, amount: 6_000, explanation: "Agreed" },
+      ],
+    });
+    expect(draft.status).toBe(200);
+    const login = await t.json("POST", "/auth/login", { email: "ops.draft@example.test", password: "Keyfree-demo-1" });
+    const seen = await t.json("GET", `/claims/${claim.body.claimId}`, undefined, login.body.accessToken);
+    expect(seen.body.tenantDraftProposalId).toBe(draft.body.claimProposalId);
+    expect(seen.body.allowedActions).toContain("publish");
+    // Above the charges: refused with the proposal form's message, as the API refuses it.
+    const above = await ops("tenant-item-proposals", {
+      claimId: claim.body.claimId,
+      email: "ops.draft@example.test",
+      proposals: [{ claimItemId: oven, amount: 9_001, explanation: "Too much" }],
+    });
+    expect(above.status).toBe(400);
+    expect(above.body.message).toBe("New offer cannot exceed the charges raised (£90.00).");
+
+    const publish = await t.json("POST", `/claims/${claim.body.claimId}/proposals/${draft.body.claimProposalId}/publish`, undefined, login.body.accessToken);
+    expect(publish.status).toBe(200);
+    const actions = await ops("claim-pay-actions", { claimId: claim.body.claimId, email: "ops.draft@example.test" });
+    expect(actions.body.proposalPayment).toMatchObject({ amount: 10_000 });
+    const paid = await ops("pay-action", { orderCustomerActionId: actions.body.proposalPayment.orderCustomerActionId });
+    expect(paid.body.effect).toBe("PROPOSAL_SUBMITTED");
+  });
+
   it("answer a scenario's refusal with 400 and its message, not 500", async () => {
     const res = await ops("raise-claim", { tenancyId: "no-such-tenancy", items: [{ description: "x", type: "CLEANING", amount: 1 }] });
     expect(res.status).toBe(400);

@@ -135,6 +135,18 @@ describe("the submit page", () => {
     });
   });
 
+  it("a complete draft that can no longer be published (the deadline passed): the claim page, which says where things stand", async () => {
+    const claim = claimWith([30_000, 20_000], { allowedActions: ["accept"] });
+    const response = await thrown(() => submit.loader({ params, context: contextFor(claim).context } as never));
+    expect(response.headers.get("location")).toBe("/claims/c1");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("keyfree_flash="))).toBe(false);
+  });
+
+  it("the page for a complete draft: its kind and totals", async () => {
+    const view = await submit.loader({ params, context: contextFor(claimWith([30_000, 20_000])).context } as never);
+    expect(view).toMatchObject({ claimPage: "/claims/c1", organisation: "Acme Lettings", view: { kind: "submitProposal", upfront: "£500.00" } });
+  });
+
   it("a proposal already at its payment step goes to the payment screen", async () => {
     const claim = claimWith(null, { proposalPayment: { claimProposalId: "p2", orderId: "o2", orderCustomerActionId: "a1", amount: 5000 } });
     const response = await thrown(() => submit.loader({ params, context: contextFor(claim).context } as never));

@@ -18,9 +18,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // Published already and waiting for its payment: that is the next step.
   if (claim.proposalPayment) throw redirect(claimPaths.sub(params.claimId, "proposal-payment"));
   const view = submitView(claim);
-  if (!view || !claim.allowedActions.includes("publish")) {
-    throw await flash.redirectWithError(page, { message: INCOMPLETE_PROPOSAL_MESSAGE, category: CLAIM_FLASH_KEYS.publish });
-  }
+  if (!view) throw await flash.redirectWithError(page, { message: INCOMPLETE_PROPOSAL_MESSAGE, category: CLAIM_FLASH_KEYS.publish });
+  // Complete but no longer publishable (the deadline passed, the charges were accepted): the claim page says where things stand.
+  if (!claim.allowedActions.includes("publish")) throw redirect(page);
   return { view, claimPage: page, organisation: claim.organization.name };
 }
 

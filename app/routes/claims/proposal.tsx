@@ -1,8 +1,7 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, parseAmount, type ClaimProposalWarning } from "../../../common/claim-proposal";
+import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarning } from "../../../common/claim-proposal";
 import { TextAreaField } from "~/components/choice-fields";
 import { AppForm, FieldError, useAppForm } from "~/components/forms";
 import { UploadZone } from "~/components/upload-zone";
@@ -27,8 +26,11 @@ import { pageTitle } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/proposal";
 
-/** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015). */
-export const handle = { hydrate: true };
+/*
+ * No script (no `handle.hydrate`): the form's schema (conform + zod) would take the page over the
+ * 120 KB budget of a hydrating page, so the form is checked by the action and the upload zone is
+ * its plain multipart form here (docs/decisions/0019). Supporting Information hydrates.
+ */
 
 const TITLE = "Provide a new proposal";
 
@@ -190,16 +192,9 @@ export default function Proposal() {
     fieldNames: ["amount", "explanation"],
     defaultValue: d.defaults,
   });
-  // The warning: from the server after a submit (no script), then on blur of the amount.
-  const [blurred, setBlurred] = useState<{ warning: ClaimProposalWarning | null; pence: number | null } | null>(null);
-  const warning = blurred ? blurred.warning : (actionData?.warning ?? null);
-  const warnedPence = blurred ? blurred.pence : (actionData?.warnedPence ?? null);
-  const onAmountBlur = (text: string) => {
-    const parsed = parseAmount(text);
-    const inRange = parsed.ok && parsed.pence <= d.capPence;
-    const next = inRange ? claimProposalWarning(parsed.pence, d.capPence) : null;
-    setBlurred({ warning: next, pence: next && parsed.ok ? parsed.pence : null });
-  };
+  // The soft warning comes from the action, after Save (the page sends no script).
+  const warning = actionData?.warning ?? null;
+  const warnedPence = actionData?.warnedPence ?? null;
   return (
     <div className="panel claim-proposal">
       <title>{pageTitle(TITLE, form.errors.length > 0)}</title>
@@ -235,7 +230,7 @@ export default function Proposal() {
         <AppForm {...form} action={d.self}>
           <input type="hidden" name="intent" value="save" />
           {warnedPence !== null ? <input type="hidden" name="warned" value={String(warnedPence)} /> : null}
-          <AmountField field={fields.amount} charge={d.charge} onBlur={onAmountBlur} warningId={warning ? "proposal-warning" : undefined} />
+          <AmountField field={fields.amount} charge={d.charge} warningId={warning ? "proposal-warning" : undefined} />
           <div className="claim-proposal__warning" aria-live="polite">
             {warning ? (
               <div className="warning-text" id="proposal-warning">
@@ -255,17 +250,7 @@ export default function Proposal() {
 }
 
 /** The amount in pounds: a text input (so '£' and commas may be typed), the cap in its hint. */
-function AmountField({
-  field,
-  charge,
-  onBlur,
-  warningId,
-}: {
-  field: FieldMetadata<string | undefined>;
-  charge: string;
-  onBlur: (value: string) => void;
-  warningId: string | undefined;
-}) {
+function AmountField({ field, charge, warningId }: { field: FieldMetadata<string | undefined>; charge: string; warningId: string | undefined }) {
   const hintId = `${field.id}-hint`;
   const errorId = field.errors?.length ? field.errorId : undefined;
   const { key, ...inputProps } = getInputProps(field, { type: "text" });
@@ -290,7 +275,6 @@ function AmountField({
           autoComplete="off"
           aria-invalid={errorId ? true : undefined}
           aria-describedby={[hintId, errorId, warningId].filter(Boolean).join(" ")}
-          onBlur={(event) => onBlur(event.currentTarget.value)}
         />
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import { apiContext } from "~/lib/api.server";
 import { ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
 import { proposalItemView } from "~/lib/claim-proposal";
@@ -15,11 +14,16 @@ import type { Route } from "./+types/claim-item-documents";
  * item proposal when they have one; otherwise the proposal takes it when saved. Another
  * tenant's claim is a 404 inside the API client.
  */
+/** An item not on this claim: the JSON answer the upload zone reads, with the not-found page's words. */
+function notFound() {
+  return Response.json({ message: "Sorry we can't find that" }, { status: 404 });
+}
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const claim = await api.GET("/claims/{claimId}", { params: { path: { claimId: params.claimId } } });
   const view = proposalItemView(claim, params.claimItemId);
-  if (!view) throw data(null, { status: 404 });
+  if (!view) return notFound();
   const form = await readForm(request);
   const refusal = await sendClaimDocument(
     api,
@@ -35,6 +39,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const claim = await context.get(apiContext).GET("/claims/{claimId}", { params: { path: { claimId: params.claimId } } });
   const view = proposalItemView(claim, params.claimItemId);
-  if (!view) throw data(null, { status: 404 });
+  if (!view) return notFound();
   return Response.json({ documents: view.documents });
 }

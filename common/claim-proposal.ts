@@ -4,6 +4,8 @@
  * nothing): the web's form schema (app/lib/claim-proposal.ts) is built from these, and the API
  * quotes the cap with the same message (server/domain/claim-responses.ts re-exports it).
  */
+import { LOW_OFFER_PERCENT } from "./claim-confirmation";
+
 /** The API's limit on the reasoning (server/claims/schemas.ts ExplanationField). */
 export const EXPLANATION_MAX_LENGTH = 5000;
 
@@ -17,8 +19,6 @@ export const CLAIM_PROPOSAL_MESSAGES = {
   explanationTooLong: "Reasoning must be 5000 characters or fewer",
 } as const;
 
-/** Part 1 §9: an offer below this share of the agent's amount is 'a little low'. */
-export const LOW_OFFER_PERCENT = 25;
 
 export const CLAIM_PROPOSAL_WARNINGS = {
   zero: "Warning! It's unlikely your offer will be accepted, unless this charge is incorrect. Please consider a proposal which covers a portion of the cost",

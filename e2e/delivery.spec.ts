@@ -263,8 +263,8 @@ test.describe("no JavaScript where none is needed", () => {
       await page.goto(`${claimPage}${state}`);
       await expect(page.getByRole("heading", { level: 1, name: "Your end of tenancy charges" })).toBeVisible();
       await expectNoScript(page, requested, `the claim page ${state}`);
-      }
-    });
+    }
+  });
 
   test("the claim's submit and accept confirmations and its payment success pages load no script (the payment screens hydrate for the card form)", async ({
     page,
@@ -310,6 +310,39 @@ test.describe("no JavaScript where none is needed", () => {
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expectNoScript(page, requested, url);
     }
+  });
+
+  test("'Provide a new proposal' loads no script, with its errors and with a soft warning", async ({ page, ops }) => {
+    const requested = watchScripts(page);
+    const email = `delivery-proposal-${test.info().project.name}-${Date.now()}@example.test`;
+    const tenancy = (await ops("create-tenancy", {
+      tenants: [{ email, firstName: "Pia", lastName: "Livery" }],
+      ppm: 120_000,
+      startDate: "2025-09-01",
+      endDate: "2026-10-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    })) as { tenancyId: string };
+    const claim = (await ops("raise-claim", {
+      tenancyId: tenancy.tenancyId,
+      mediationEnabled: true,
+      items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000 }],
+    })) as { claimId: string; itemIds: string[] };
+    await page.goto("/auth/login");
+    await signIn(page, email, DEMO_PASSWORD);
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    const url = `/claims/${claim.claimId}/items/${claim.itemIds[0]}/proposal`;
+    await page.goto(url);
+    await expectNoScript(page, requested, url);
+    await page.getByRole("button", { name: "Save proposal" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+    await expectNoScript(page, requested, `${url} with errors`);
+    await page.getByLabel("Your proposed amount (£)").fill("0");
+    await page.getByLabel("Reasoning").fill("Not ours");
+    await page.getByRole("button", { name: "Save proposal" }).click();
+    await expect(page.getByText("Warning! It's unlikely your offer will be accepted")).toBeVisible();
+    await expectNoScript(page, requested, `${url} with a warning`);
   });
 
   test("the password pages load no script: forgot password, Check Your Email, a link that cannot be used, Set Password", async ({

@@ -131,9 +131,9 @@ test("Confirm publishes: £0 needs no payment; otherwise the proposal payment, w
   // Confirm a £0 proposal: sent at once, no payment; Continue is then no longer open.
   await page.goto(submit(zero.claimId));
   await page.getByRole("button", { name: "Submit proposal" }).click();
-  await expect(page).toHaveURL(new RegExp(`/claims/${zero.claimId}$`));
+  await expect(page).toHaveURL(new RegExp(`/claims/${zero.claimId}(\\?mediationEnabled=true)?$`));
   await page.goto(submit(zero.claimId));
-  await expect(page).toHaveURL(new RegExp(`/claims/${zero.claimId}$`));
+  await expect(page).toHaveURL(new RegExp(`/claims/${zero.claimId}(\\?mediationEnabled=true)?$`));
 
   // Confirm 'Submit proposal': the payment screen for £500; Back makes it a draft again.
   await page.goto(submit(fair.claimId));
@@ -144,7 +144,7 @@ test("Confirm publishes: £0 needs no payment; otherwise the proposal payment, w
   if (!isJsOn) await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Back", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/claims/${fair.claimId}$`));
+  await expect(page).toHaveURL(new RegExp(`/claims/${fair.claimId}(\\?mediationEnabled=true)?$`));
   await page.goto(submit(fair.claimId));
   await expect(heading("Submit proposal")).toBeVisible();
 
@@ -168,7 +168,7 @@ test("Confirm publishes: £0 needs no payment; otherwise the proposal payment, w
   await expectAccessible(page);
   // Paid: the proposal is submitted, so there is no payment step to come back to.
   await page.goto(`/claims/${aboveLimit.claimId}/proposal-payment`);
-  await expect(page).toHaveURL(new RegExp(`/claims/${aboveLimit.claimId}$`));
+  await expect(page).toHaveURL(new RegExp(`/claims/${aboveLimit.claimId}(\\?mediationEnabled=true)?$`));
 });
 
 test("accepting the charges: the accept confirmation, then paying them by card to /claims/payment-success", async ({ page, ops, isJsOn }) => {
@@ -225,16 +225,22 @@ test("a co-tenant sees the charges answered for them (their share to pay); once 
   await expect(page.locator(".summary-card__amount")).toHaveText("£90.00");
 
   // The co-tenant: the charges were accepted for them; accepting again leads to paying their share.
-  // (The claim page's own account of it belongs to the claim page's tests.)
   const other = await browser.newContext({ javaScriptEnabled: isJsOn });
   const devPage = await other.newPage();
   await signInAs(devPage, dev!);
+  // The claim page: answered for him, nothing left to agree or disagree with, only his payment.
+  await devPage.goto(`/claims/${claim.claimId}`);
+  await expect(devPage.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(devPage.getByRole("button", { name: /^Agree/ })).toHaveCount(0);
+  await expect(devPage.getByRole("link", { name: /^Disagree/ })).toHaveCount(0);
+  await expect(devPage.getByRole("link", { name: "Pay now" })).toHaveAttribute("href", `/claims/${claim.claimId}/pay`);
+  await expectAccessible(devPage);
   await devPage.goto(`/claims/${claim.claimId}/accept`);
   await expect(devPage).toHaveURL(new RegExp(`/claims/${claim.claimId}/pay$`));
   await expect(devPage.getByRole("heading", { name: "Your share of these charges is" })).toBeVisible();
   await expect(devPage.locator(".summary-card__amount")).toHaveText("£90.00");
   await devPage.goto(`/claims/${claim.claimId}/submit`);
-  await expect(devPage).toHaveURL(new RegExp(`/claims/${claim.claimId}$`));
+  await expect(devPage).toHaveURL(new RegExp(`/claims/${claim.claimId}(\\?mediationEnabled=true)?$`));
   await other.close();
 
   // Dev pays his share (back office stand-in for his card payment).

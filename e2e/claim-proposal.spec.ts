@@ -115,7 +115,7 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   await expectAccessible(page);
   // Saving the warned amount again keeps it.
   await save(page).click();
-  await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}#item-${carpet}$`));
+  await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}(\\?mediationEnabled=true)?#item-${carpet}$`));
 
   // Edit: the page starts with what was saved.
   await open(page, proposalUrl(claim.claimId, carpet), isJsOn);
@@ -152,16 +152,20 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   await expect(amount(page)).toHaveValue("30.00");
   await expect(zone(page, evidence).getByRole("link", { name: "utility-bill.png" })).toBeVisible();
 
-  // ── Agree on the hallway: the claim page's form posts intent=agree to the item's proposal URL ──
-  const csrf = await page.locator('input[name="csrf"]').first().inputValue();
-  const origin = new URL(page.url()).origin;
-  const agreed = await page.request.post(proposalUrl(claim.claimId, hallway), {
-    form: { csrf, intent: "agree" },
-    headers: { origin },
-    maxRedirects: 0,
-  });
-  expect(agreed.status()).toBe(302);
-  expect(agreed.headers()["location"]).toBe(`/claims/${claim.claimId}#item-${hallway}`);
+  // ── Agree on the hallway, from the claim page's own button (a post of intent=agree to the item's proposal URL) ──
+  await page.goto(`/claims/${claim.claimId}`);
+  // Two of three items have the tenant's proposal: Continue waits for the third.
+  await expect(page.getByRole("link", { name: "Continue", exact: true })).toHaveCount(0);
+  await page.getByRole("button", { name: "Agree to Repaint the hallway" }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}(\\?[^#]*)?#item-${hallway}$`));
+  const agreedFlash = page.locator(".flash");
+  await expect(agreedFlash).toContainText("You accepted your landlord's charge for this item.");
+  await expect(page.locator(`#item-${hallway}`)).toContainText("Your proposal");
+  await expectAccessible(page);
+  // Every item now has the tenant's proposal: Continue leads to the confirmation that fits the total.
+  await page.getByRole("link", { name: "Continue", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}/submit$`));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await open(page, proposalUrl(claim.claimId, hallway), isJsOn);
   await expect(amount(page)).toHaveValue("150.00");
   await expect(reasoning(page)).toHaveValue("");

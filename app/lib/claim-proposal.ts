@@ -6,6 +6,10 @@ import {
   EXPLANATION_MAX_LENGTH,
   parseAmount,
 } from "../../common/claim-proposal";
+import type { components } from "./api/schema";
+import { claimPageHref } from "./claim-view";
+
+type Claim = components["schemas"]["Claim"];
 
 /**
  * The tenant proposal form (part 1 §5) for one item, capped at the agent's current amount for
@@ -119,6 +123,6 @@ export const proposalPaths = {
 };
 
 /** The claim page at this item's panel (where saving, Agree and 'Back to charges' go). */
-export function itemAnchor(claimId: string, claimItemId: string) {
-  return `/claims/${segment(claimId)}#item-${segment(claimItemId)}`;
+export function itemAnchor(claim: Pick<Claim, "id" | "mediationEnabled">, claimItemId: string) {
+  return claimPageHref(claim, {}, `item-${claimItemId}`);
 }

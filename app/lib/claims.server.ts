@@ -1,6 +1,7 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import type { components } from "./api/schema";
 import { ApiFailure, apiContext, failureMessage } from "./api.server";
+import { claimPageHref } from "./claim-view";
 import { flash } from "./session.server";
 
 /** The claim as the API gives it to the signed-in tenant (GET /claims/{claimId}). */
@@ -21,9 +22,12 @@ const IN_PROGRESS: readonly Claim["status"][] = [
 /** What the claims layout's middleware read for this request: loaders and actions use it, and read nothing twice. */
 export const claimContext = createContext<Claim>();
 
-/** The claim page's own path, and the paths of its states and sub-pages. */
+/**
+ * The claim page's own path (with `?mediationEnabled=true` when the claim has mediation, so a
+ * redirect back to it is not followed by a second one), and the paths of its sub-pages.
+ */
 export const claimPaths = {
-  page: (claimId: string) => `/claims/${encodeURIComponent(claimId)}`,
+  page: (claim: Pick<Claim, "id" | "mediationEnabled">) => claimPageHref(claim),
   sub: (claimId: string, ...rest: string[]) =>
     `/claims/${encodeURIComponent(claimId)}/${rest.map((part) => encodeURIComponent(part)).join("/")}`,
 };

@@ -16,10 +16,10 @@ export function loader({ params, context }: Route.LoaderArgs) {
   // Accepted already (by this tenant or a co-tenant): paying is what is left.
   if (claim.payableOrderId && claim.payActions.some((a) => a !== null && a.completedAt === null)) throw redirect(claimPaths.sub(params.claimId, "pay"));
   const due = chargesDuePence(claim);
-  if (!claim.allowedActions.includes("accept") || due === null) throw redirect(claimPaths.page(params.claimId));
+  if (!claim.allowedActions.includes("accept") || due === null) throw redirect(claimPaths.page(claim));
   const charges = totalChargesPence(claim);
   return {
-    claimPage: claimPaths.page(params.claimId),
+    claimPage: claimPaths.page(claim),
     organisation: claim.organization.name || "your landlord or agent",
     charges: formatPounds(charges),
     due: formatPounds(due),
@@ -33,7 +33,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 /** Confirm: accept the current proposal (round 1 or 3), then pay. */
 export async function action({ params, context }: Route.ActionArgs) {
   const claim = getClaim(context);
-  const page = claimPaths.page(params.claimId);
+  const page = claimPaths.page(claim);
   if (!claim.currentProposalId) return redirect(page);
   try {
     await context.get(apiContext).POST("/claims/{claimId}/proposals/{claimProposalId}/agree", {

@@ -18,11 +18,11 @@ export const handle = { hydrate: true }; // the card form needs JavaScript (root
 export async function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
   const payment = claimPayment(claim);
-  if (!payment) throw redirect(claimPaths.page(params.claimId));
+  if (!payment) throw redirect(claimPaths.page(claim));
   const customer = await context.get(apiContext).GET("/customer");
   const shared = claim.respondents.length > 1;
   return {
-    claimPage: claimPaths.page(params.claimId),
+    claimPage: claimPaths.page(claim),
     orderId: payment.orderId,
     customerId: customer.id,
     paymentType: payment.paymentType,

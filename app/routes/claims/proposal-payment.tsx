@@ -18,7 +18,7 @@ export const handle = { hydrate: true }; // the card form needs JavaScript (root
 export async function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
   const payment = claim.proposalPayment;
-  if (!payment) throw redirect(claimPaths.page(params.claimId));
+  if (!payment) throw redirect(claimPaths.page(claim));
   const customer = await context.get(apiContext).GET("/customer");
   const proposal = claim.proposals.find((p) => p.id === payment.claimProposalId);
   const proposedPence = proposal?.totalAmount ?? payment.amount;
@@ -39,7 +39,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Back (part 1 §4.1 unpublish): the proposal is a draft again, and the tenant is on the claim page. */
 export async function action({ params, context }: Route.ActionArgs) {
   const claim = getClaim(context);
-  const page = claimPaths.page(params.claimId);
+  const page = claimPaths.page(claim);
   const payment = claim.proposalPayment;
   if (!payment) return redirect(page);
   try {

@@ -44,7 +44,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const view = proposalItemView(claim, params.claimItemId);
   if (!view) throw data(null, { status: 404 });
   if (!canPropose(claim)) {
-    throw await flash.redirectWithError(itemAnchor(claim.id, params.claimItemId), {
+    throw await flash.redirectWithError(itemAnchor(claim, params.claimItemId), {
       message: PROPOSAL_MESSAGES.cannotPropose,
       category: CLAIM_FLASH_KEYS.counter,
     });
@@ -52,7 +52,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     claimId: claim.id,
     self: proposalPaths.proposal(claim.id, view.item.id),
-    back: itemAnchor(claim.id, view.item.id),
+    back: itemAnchor(claim, view.item.id),
     uploadUrl: proposalPaths.documents(claim.id, view.item.id),
     item: view.item,
     capPence: view.capPence,
@@ -120,7 +120,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const view = proposalItemView(claim, params.claimItemId);
   if (!view) throw data(null, { status: 404 });
-  const back = itemAnchor(claim.id, view.item.id);
+  const back = itemAnchor(claim, view.item.id);
   const self = proposalPaths.proposal(claim.id, view.item.id);
   if (!canPropose(claim)) {
     return flash.redirectWithError(back, { message: PROPOSAL_MESSAGES.cannotPropose, category: CLAIM_FLASH_KEYS.counter });

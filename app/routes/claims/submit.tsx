@@ -14,7 +14,7 @@ import type { Route } from "./+types/submit";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
-  const page = claimPaths.page(params.claimId);
+  const page = claimPaths.page(claim);
   // Published already and waiting for its payment: that is the next step.
   if (claim.proposalPayment) throw redirect(claimPaths.sub(params.claimId, "proposal-payment"));
   const view = submitView(claim);
@@ -27,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** Confirm: publish the draft; £0 is submitted at once, anything else goes to its upfront payment. */
 export async function action({ params, context }: Route.ActionArgs) {
   const claim = getClaim(context);
-  const page = claimPaths.page(params.claimId);
+  const page = claimPaths.page(claim);
   const view = submitView(claim);
   if (!view) {
     return flash.redirectWithError(page, { message: INCOMPLETE_PROPOSAL_MESSAGE, category: CLAIM_FLASH_KEYS.publish });

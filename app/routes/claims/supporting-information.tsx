@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const claim = getClaim(context);
   return {
     self: claimPaths.sub(claim.id, "supporting-information"),
-    back: claimPaths.page(claim.id),
+    back: claimPaths.page(claim),
     uploadUrl: claimPaths.sub(claim.id, "response-documents"),
     documents: claim.responseDocuments.map((d) => ({ id: d.id, name: d.name, url: d.url, own: d.uploadedByCurrentUser })),
   };

@@ -74,7 +74,7 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   await expect(page.getByRole("heading", { level: 2, name: "Carpet cleaning" })).toBeVisible();
   await expect(page.getByText("Cleaning", { exact: true })).toBeVisible();
   await expect(page.getByText("Item charges £180.00")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to charges" })).toHaveAttribute("href", `/claims/${claim.claimId}#item-${carpet}`);
+  await expect(page.getByRole("link", { name: "Back to charges" })).toHaveAttribute("href", `/claims/${claim.claimId}?mediationEnabled=true#item-${carpet}`);
   // No error before a field is touched.
   await expect(page.getByText("There is a problem")).toHaveCount(0);
   await expectAccessible(page);
@@ -185,5 +185,5 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   await expectAccessible(page);
   await zone(page, documents).getByRole("button", { name: "Remove passport.pdf" }).click();
   await expect(page.getByText("Success! You deleted the document.")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to the claim" })).toHaveAttribute("href", `/claims/${claim.claimId}`);
+  await expect(page.getByRole("link", { name: "Back to the claim" })).toHaveAttribute("href", `/claims/${claim.claimId}?mediationEnabled=true`);
 });

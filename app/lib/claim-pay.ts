@@ -12,10 +12,8 @@ import {
 import type { PaymentType } from "../../common/payments";
 import type { Claim } from "./claims.server";
 import { formatPounds } from "./format";
-import type { PollingState } from "./polling";
 
 /** A claim payment's success page: waiting for the payment, taking longer than expected, or done. */
-export type ClaimPaymentSuccessState = { state: "processing"; polling: PollingState } | { state: "waiting" | "done"; polling: null };
 
 type ClaimFacts = Pick<Claim, "items" | "proposals" | "limit" | "tenantDraftProposalId">;
 

@@ -1,17 +1,28 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Polling } from "~/components/polling";
-import type { ClaimPaymentSuccessState } from "~/lib/claim-pay";
+import type { PaymentSuccessState } from "~/lib/payment-success.server";
 import { pageTitle } from "~/lib/product";
 
-/** A claim payment's success page: processing (the wait), taking longer, or the page's own 'Thanks!' text. */
-export function ClaimPaymentSuccessPage({ loaderData, children }: { loaderData: ClaimPaymentSuccessState; children: ReactNode }) {
+/**
+ * A payment's success page: processing (the wait, under `processingHeading`), taking longer, or
+ * 'Thanks!' with the page's own text.
+ */
+export function PaymentSuccessPage({
+  loaderData,
+  processingHeading = "Processing your payment",
+  children,
+}: {
+  loaderData: PaymentSuccessState;
+  processingHeading?: string;
+  children: ReactNode;
+}) {
   if (loaderData.state === "processing") {
     return (
       <div className="panel panel--narrow">
         <title>{pageTitle("Processing your payment")}</title>
         <Polling state={loaderData.polling} />
-        <h1>Processing your payment</h1>
+        <h1>{processingHeading}</h1>
         <p role="status" className="notice">
           Processing your payment...
         </p>

@@ -1,20 +1,22 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { actionTypeForPaymentType, paymentSuccessPath, type PaymentType } from "../../common/payments";
 import { apiContext } from "./api.server";
-import type { ClaimPaymentSuccessState } from "./claim-pay";
-import { POLL_PARAM, pollingState } from "./polling";
+import { POLL_PARAM, pollingState, type PollingState } from "./polling";
+
+/** A payment success page's state: waiting for the payment (polling), taking longer, or done. */
+export type PaymentSuccessState = { state: "processing"; polling: PollingState } | { state: "waiting" | "done"; polling: null };
 
 /**
- * A claim payment's success page (part 1 §2.5, §4.3), as the annual fee's: straight after
+ * A payment's success page (part 1 §2.5, §4.3; the annual fee's, the claim payments'): straight after
  * paying (`?orderId&customerId&since`) it checks every 2 s (the shared polling) until the
  * payment's action is complete, then shows the page without the wait (or goes to the order's
  * redirectUrl); after 30 s it says the payment is taking longer (waitingPayment).
  */
-export async function claimPaymentSuccess(
+export async function paymentSuccess(
   url: URL,
   context: Readonly<RouterContextProvider>,
-  paymentType: Extract<PaymentType, "CLAIM" | "CLAIM_REMAINING_BALANCE" | "CLAIM_PROPOSAL">,
-): Promise<ClaimPaymentSuccessState> {
+  paymentType: Extract<PaymentType, "CLAIM" | "CLAIM_REMAINING_BALANCE" | "CLAIM_PROPOSAL" | "TOP_UP">,
+): Promise<PaymentSuccessState> {
   const page = url.pathname;
   const orderId = url.searchParams.get("orderId");
   const customerId = url.searchParams.get("customerId");

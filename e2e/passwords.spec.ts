@@ -29,7 +29,8 @@ test("forgotten password: from the login page, through the e-mailed link, to sig
   newTenant,
   isJsOn,
 }) => {
-  test.setTimeout(90_000);
+  // Two browsers, two e-mails and a timed redirect: on 2 busy cores this takes over 90 s.
+  test.setTimeout(180_000);
   const tenant = await newTenant({ firstName: "Rowan" });
 
   // Signed in elsewhere (another browser): the reset will sign that session out.

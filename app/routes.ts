@@ -59,6 +59,7 @@ export default [
     layout("routes/claims/layout.tsx", [
       route("claims/:claimId", "routes/claims/claim.tsx"),
       route("claims/:claimId/items/:claimItemId/proposal", "routes/claims/proposal.tsx"),
+      route("claims/:claimId/items/:claimItemId/evidence", "routes/claims/item-evidence.tsx"),
       route("claims/:claimId/submit", "routes/claims/submit.tsx"),
       route("claims/:claimId/proposal-payment", "routes/claims/proposal-payment.tsx"),
       route("claims/:claimId/accept", "routes/claims/accept.tsx"),

@@ -46,6 +46,7 @@ export type ParsedAmount =
 /**
  * An amount in pounds as typed ("180", "£1,250.5", ".99") to whole pence, read from the text
  * (never through floating point, so 0.29 is 29p and "0.30000000000000004" has too many decimals).
+ * Self-contained (no imports, no helpers): the proposal page's inline script runs its source.
  */
 export function parseAmount(text: string | undefined | null): ParsedAmount {
   const trimmed = (text ?? "").trim();
@@ -74,7 +75,16 @@ export const AMOUNT_PROBLEM_MESSAGES = {
  * amount (exactly 25% is not 'low').
  */
 export function claimProposalWarning(amountPence: number, agentAmountPence: number): ClaimProposalWarning | null {
+  return proposalWarningRule(amountPence, agentAmountPence, LOW_OFFER_PERCENT);
+}
+
+/**
+ * The rule itself, with the percentage passed in: self-contained (no imports, no helpers) so
+ * the proposal page's small inline script runs this very function's source in the browser to
+ * warn on leaving the amount (app/lib/proposal-warning-script.ts, docs/decisions/0021).
+ */
+export function proposalWarningRule(amountPence: number, agentAmountPence: number, lowOfferPercent: number): ClaimProposalWarning | null {
   if (amountPence === 0) return agentAmountPence > 0 ? "zero" : null;
-  if (amountPence * 100 < agentAmountPence * LOW_OFFER_PERCENT) return "low";
+  if (amountPence * 100 < agentAmountPence * lowOfferPercent) return "low";
   return null;
 }

@@ -43,9 +43,15 @@ const reasoning = (page: Page) => page.getByLabel("Reasoning");
 const save = (page: Page) => page.getByRole("button", { name: "Save proposal" });
 const zone = (page: Page, label: string) => page.getByRole("region", { name: label });
 
-/** The proposal page sends no script (its form would break the hydration budget); Supporting Information hydrates. */
+/**
+ * The proposal page does not hydrate (its form would break the hydration budget; one inline
+ * script warns on leaving the amount); the item's evidence page and Supporting Information do.
+ */
 async function open(page: Page, url: string, isJsOn: boolean, hydrates = false) {
   await page.goto(url);
+  await arrived(page, isJsOn, hydrates);
+}
+async function arrived(page: Page, isJsOn: boolean, hydrates: boolean) {
   if (isJsOn && hydrates) await page.locator("html[data-hydrated]").waitFor();
   if (!hydrates) await expect(page.locator('script[src], script[type="module"], link[rel="modulepreload"]')).toHaveCount(0);
 }
@@ -101,19 +107,26 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   }
   await expectAccessible(page);
 
-  // ── The soft warnings: £0, then under 25%, shown after Save; the warned amount saved on the second Save ──
-  await amount(page).fill("0");
-  await save(page).click();
+  // ── The soft warnings: £0, then under 25%. With JavaScript they show on leaving the amount
+  // (the page's inline script), without it after Save; the warned amount is saved by the next Save ──
+  const enter = async (value: string) => {
+    await amount(page).fill(value);
+    if (isJsOn) await amount(page).blur();
+    else await save(page).click();
+  };
+  await enter("0");
   await expect(page.getByText(WARNING_ZERO)).toBeVisible();
   await expect(amount(page)).toHaveValue("0");
+  await expect(amount(page)).toHaveAccessibleDescription(/Warning! It's unlikely/);
   await expectAccessible(page);
 
-  await amount(page).fill("40");
-  await save(page).click();
+  await enter("40");
   await expect(page.getByText(WARNING_LOW)).toBeVisible();
   await expect(page.getByText(WARNING_ZERO)).toHaveCount(0);
   await expectAccessible(page);
-  // Saving the warned amount again keeps it.
+  // With JavaScript the warning came before any Save: still on the form, nothing saved yet.
+  if (isJsOn) await expect(page).toHaveURL(new RegExp(`/items/${carpet}/proposal$`));
+  // Saving the warned amount keeps it.
   await save(page).click();
   await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}(\\?mediationEnabled=true)?#item-${carpet}$`));
 
@@ -125,15 +138,22 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   await save(page).click();
   await expect(page).toHaveURL(new RegExp(`#item-${carpet}$`));
 
-  // ── Disagree on the blind, with evidence: a refused file, an upload, a removal ──
-  const evidence = "Your evidence for this item";
+  // ── Disagree on the blind, with evidence (its own page, with progress when it runs its
+  // script): a refused file, an upload, a removal ──
+  const evidence = "Your documents for this item";
   await open(page, proposalUrl(claim.claimId, blind), isJsOn);
+  await expect(page.getByRole("region", { name: "Your evidence for this item" })).toContainText("No documents uploaded");
+  await page.getByRole("link", { name: "Add evidence" }).click();
+  await expect(page).toHaveURL(new RegExp(`/items/${blind}/evidence$`));
+  await arrived(page, isJsOn, true);
+  await expect(page.getByRole("heading", { level: 1, name: "Your evidence for this item" })).toBeVisible();
   await expect(zone(page, evidence)).toContainText("No documents uploaded");
-  await upload(page, evidence, "notes.txt", false);
+  await expectAccessible(page);
+  await upload(page, evidence, "notes.txt", isJsOn);
   await expect(zone(page, evidence).getByRole("alert")).toContainText("notes.txt is an invalid type, please convert to a PDF");
   await expectAccessible(page);
 
-  await upload(page, evidence, "passport.pdf", false);
+  await upload(page, evidence, "passport.pdf", isJsOn);
   await expect(page.getByText("Success! Item successfully uploaded")).toBeVisible();
   await expect(zone(page, evidence).getByRole("link", { name: "passport.pdf" })).toBeVisible();
   await expectAccessible(page);
@@ -142,15 +162,18 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   await expect(page.getByText("Success! You deleted the document.")).toBeVisible();
   await expect(zone(page, evidence)).toContainText("No documents uploaded");
 
-  await upload(page, evidence, "utility-bill.png", false);
+  await upload(page, evidence, "utility-bill.png", isJsOn);
   await expect(zone(page, evidence).getByRole("link", { name: "utility-bill.png" })).toBeVisible();
+  await page.getByRole("link", { name: "Continue to your proposal" }).click();
+  await arrived(page, isJsOn, false);
+  await expect(page.getByRole("region", { name: "Your evidence for this item" }).getByRole("link", { name: "utility-bill.png" })).toBeVisible();
   await amount(page).fill("30");
   await reasoning(page).fill("The blind was broken when we moved in.");
   await save(page).click();
   await expect(page).toHaveURL(new RegExp(`#item-${blind}$`));
   await open(page, proposalUrl(claim.claimId, blind), isJsOn);
   await expect(amount(page)).toHaveValue("30.00");
-  await expect(zone(page, evidence).getByRole("link", { name: "utility-bill.png" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your evidence for this item" }).getByRole("link", { name: "utility-bill.png" })).toBeVisible();
 
   // ── Agree on the hallway, from the claim page's own button (a post of intent=agree to the item's proposal URL) ──
   await page.goto(`/claims/${claim.claimId}`);

@@ -33,6 +33,24 @@ async function expectNoScript(page: Page, requested: string[], what: string) {
   expect(requested, `${what}: script requests`).toEqual([]);
 }
 
+/**
+ * The proposal page's exception (docs/decisions/0021): no script file, no module preload, no
+ * hydration — only its one small inline script (the soft warning on leaving the amount).
+ */
+const INLINE_SCRIPT_MAX_CHARS = 4_096;
+async function expectOnlyTheInlineWarning(page: Page, requested: string[], what: string) {
+  await page.waitForLoadState("load");
+  expect(await page.locator("script[src]").count(), `${what}: script files`).toBe(0);
+  expect(await page.locator('link[rel="modulepreload"]').count(), `${what}: modulepreload links`).toBe(0);
+  expect(requested, `${what}: script requests`).toEqual([]);
+  const inline = await page.locator("script:not([src])").evaluateAll((scripts) => scripts.map((s) => s.textContent ?? ""));
+  const warning = inline.filter((text) => text.includes("proposal-warning-box"));
+  expect(warning, `${what}: the warning script`).toHaveLength(1);
+  expect(warning[0]!.length, `${what}: the warning script's size`).toBeLessThan(INLINE_SCRIPT_MAX_CHARS);
+  // Anything else inline is the flash's countdown (decision 0005), never React's.
+  for (const text of inline) if (text !== warning[0]) expect(text, `${what}: other inline script`).toContain("flash__countdown");
+}
+
 /** A tenant whose annual fee is due (the card page), with a name the card must match. */
 async function tenantWithAnnualFee(ops: (path: string, body: unknown) => Promise<unknown>) {
   const email = `delivery-${test.info().project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
@@ -312,7 +330,7 @@ test.describe("no JavaScript where none is needed", () => {
     }
   });
 
-  test("'Provide a new proposal' loads no script, with its errors and with a soft warning", async ({ page, ops }) => {
+  test("'Provide a new proposal' loads no script file, only its inline warning, with its errors and with a soft warning", async ({ page, ops, isJsOn }) => {
     const requested = watchScripts(page);
     const email = `delivery-proposal-${test.info().project.name}-${Date.now()}@example.test`;
     const tenancy = (await ops("create-tenancy", {
@@ -334,15 +352,16 @@ test.describe("no JavaScript where none is needed", () => {
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     const url = `/claims/${claim.claimId}/items/${claim.itemIds[0]}/proposal`;
     await page.goto(url);
-    await expectNoScript(page, requested, url);
+    await expectOnlyTheInlineWarning(page, requested, url);
     await page.getByRole("button", { name: "Save proposal" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
-    await expectNoScript(page, requested, `${url} with errors`);
+    await expectOnlyTheInlineWarning(page, requested, `${url} with errors`);
     await page.getByLabel("Your proposed amount (£)").fill("0");
     await page.getByLabel("Reasoning").fill("Not ours");
-    await page.getByRole("button", { name: "Save proposal" }).click();
+    // With JavaScript the warning shows on leaving the amount; without it, after Save.
+    if (!isJsOn) await page.getByRole("button", { name: "Save proposal" }).click();
     await expect(page.getByText("Warning! It's unlikely your offer will be accepted")).toBeVisible();
-    await expectNoScript(page, requested, `${url} with a warning`);
+    await expectOnlyTheInlineWarning(page, requested, `${url} with a warning`);
   });
 
   test("the password pages load no script: forgot password, Check Your Email, a link that cannot be used, Set Password", async ({

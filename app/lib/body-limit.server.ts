@@ -23,8 +23,8 @@ export const UPLOAD_PATHS: readonly string[] = [
   // Referencing's proofs of identity and address: the page's form (no JavaScript) and the upload zone's JSON route.
   "/checkout/:orderId/:customerId/referencing",
   "/checkout/:orderId/:customerId/referencing/documents",
-  // A claim item's evidence on 'Provide a new proposal', and the supporting information (response documents).
-  "/claims/:claimId/items/:claimItemId/proposal",
+  // A claim item's evidence (its page, a step of 'Provide a new proposal'), and the supporting information (response documents).
+  "/claims/:claimId/items/:claimItemId/evidence",
   "/claims/:claimId/items/:claimItemId/documents",
   "/claims/:claimId/supporting-information",
   "/claims/:claimId/response-documents",

@@ -116,10 +116,12 @@ export const PROPOSAL_MESSAGES = {
 
 const segment = (value: string) => encodeURIComponent(value);
 
-/** The URLs of an item's proposal page and its upload resource (the URL map of issue 11). */
+/** The URLs of an item's proposal page, its evidence page and their upload resource (the URL map of issue 11). */
 export const proposalPaths = {
   proposal: (claimId: string, claimItemId: string) => `/claims/${segment(claimId)}/items/${segment(claimItemId)}/proposal`,
   documents: (claimId: string, claimItemId: string) => `/claims/${segment(claimId)}/items/${segment(claimItemId)}/documents`,
+  /** The item's evidence page: the upload zone, hydrating for progress (docs/decisions/0021). */
+  evidence: (claimId: string, claimItemId: string) => `/claims/${segment(claimId)}/items/${segment(claimItemId)}/evidence`,
 };
 
 /** The claim page at this item's panel (where saving, Agree and 'Back to charges' go). */

@@ -21,6 +21,7 @@ const { claimProposalSchema, proposalItemView, titleCaseType, PROPOSAL_MESSAGES 
 const { maxBodyBytes, UPLOAD_BODY_MAX_BYTES } = await import("../../app/lib/body-limit.server");
 const page = await import("../../app/routes/claims/proposal");
 const supporting = await import("../../app/routes/claims/supporting-information");
+const evidencePage = await import("../../app/routes/claims/item-evidence");
 
 /** Field → messages of the schema's refusal. */
 function errorsOf(cap: number, input: Record<string, unknown>) {
@@ -98,8 +99,9 @@ describe("the tenant proposal form (part 1 §5)", () => {
     expect(titleCaseType("RENT_ARREARS")).toBe("Rent Arrears");
   });
 
-  it("the proposal and upload paths take files up to 30 MB", () => {
-    for (const path of ["/claims/c1/items/i1/proposal", "/claims/c1/items/i1/documents", "/claims/c1/supporting-information", "/claims/c1/response-documents"]) {
+  it("the evidence and upload paths take files up to 30 MB; the proposal form itself does not", () => {
+    expect(maxBodyBytes("/claims/c1/items/i1/proposal")).toBeLessThan(UPLOAD_BODY_MAX_BYTES);
+    for (const path of ["/claims/c1/items/i1/evidence", "/claims/c1/items/i1/documents", "/claims/c1/supporting-information", "/claims/c1/response-documents"]) {
       expect(maxBodyBytes(path)).toBe(UPLOAD_BODY_MAX_BYTES);
     }
   });
@@ -168,8 +170,14 @@ function contextFor(claim: ReturnType<typeof claimWith>, fail?: ApiFailureLike) 
 }
 type ApiFailureLike = { status: number; message: string };
 
-function post(context: RouterContextProvider, body: Record<string, string | File>, route: "proposal" | "supporting" = "proposal") {
-  const url = new URL(route === "proposal" ? "http://localhost/claims/c1/items/i1/proposal" : "http://localhost/claims/c1/supporting-information");
+const ROUTE_URLS = {
+  proposal: "http://localhost/claims/c1/items/i1/proposal",
+  evidence: "http://localhost/claims/c1/items/i1/evidence",
+  supporting: "http://localhost/claims/c1/supporting-information",
+} as const;
+
+function post(context: RouterContextProvider, body: Record<string, string | File>, route: keyof typeof ROUTE_URLS = "proposal") {
+  const url = new URL(ROUTE_URLS[route]);
   const form = new FormData();
   for (const [name, value] of Object.entries(body)) form.set(name, value);
   const request = new Request(url, { method: "POST", body: form });
@@ -305,7 +313,7 @@ describe("the item's evidence (part 1 §2.4, §5, §8)", () => {
 
   it("a file of the wrong type is refused with the spec's words, and nothing is sent", async () => {
     const { context, calls } = contextFor(claimWith());
-    const reply = (await page.action(post(context, { intent: "upload", file: new File(["x"], "notes.exe") }))) as unknown as Reply;
+    const reply = (await evidencePage.action(post(context, { intent: "upload", file: new File(["x"], "notes.exe") }, "evidence"))) as unknown as Reply;
     expect(reply.init.status).toBe(400);
     expect(reply.data).toMatchObject({ uploadError: "notes.exe is an invalid type, please convert to a PDF", category: "DOCUMENTS/CREATE_CLAIM_ITEM_DOCUMENT" });
     expect(calls).toEqual([]);
@@ -313,7 +321,7 @@ describe("the item's evidence (part 1 §2.4, §5, §8)", () => {
 
   it("an upload goes to the item (with the tenant's item proposal when there is one), with a success flash", async () => {
     const { context, calls } = contextFor(claimWith({ draft: "withItem" }));
-    const response = (await page.action(post(context, { intent: "upload", file: pdf() }))) as Response;
+    const response = (await evidencePage.action(post(context, { intent: "upload", file: pdf() }, "evidence"))) as Response;
     expect(calls[0]).toMatchObject({ method: "POST", path: "/claims/{claimId}/items/{claimItemId}/documents" });
     const sent = (calls[0]!.init as { bodySerializer: () => FormData }).bodySerializer();
     expect(sent.get("claimItemProposalId")).toBe("ip2");
@@ -323,20 +331,28 @@ describe("the item's evidence (part 1 §2.4, §5, §8)", () => {
 
   it("the API's refusal of a file is shown at the zone; its own failure is 'Something went wrong'", async () => {
     const refused = contextFor(claimWith(), { status: 415, message: "receipt.pdf is an invalid type, please convert to a PDF" });
-    expect(((await page.action(post(refused.context, { intent: "upload", file: pdf() }))) as unknown as Reply).data.uploadError).toBe(
+    expect(((await evidencePage.action(post(refused.context, { intent: "upload", file: pdf() }, "evidence"))) as unknown as Reply).data.uploadError).toBe(
       "receipt.pdf is an invalid type, please convert to a PDF",
     );
     const broken = contextFor(claimWith(), { status: 500, message: "boom" });
-    expect(((await page.action(post(broken.context, { intent: "upload", file: pdf() }))) as unknown as Reply).data.uploadError).toBe("Something went wrong");
+    expect(((await evidencePage.action(post(broken.context, { intent: "upload", file: pdf() }, "evidence"))) as unknown as Reply).data.uploadError).toBe("Something went wrong");
+  });
+
+  it("the proposal form takes no file: the evidence has its own page", async () => {
+    const { context, calls } = contextFor(claimWith());
+    const reply = (await page.action(post(context, { intent: "upload", file: pdf() }))) as unknown as { data: { badPost?: string }; init: { status: number } };
+    expect(reply.init.status).toBe(400);
+    expect(reply.data.badPost).toBe(PROPOSAL_MESSAGES.badPost);
+    expect(calls).toEqual([]);
   });
 
   it("Remove: 'Success! You deleted the document.'; a failure is an error flash under DELETE_CLAIM_ITEM_DOCUMENT", async () => {
     const { context, calls } = contextFor(claimWith());
-    const response = (await page.action(post(context, { intent: "remove", documentId: "mine" }))) as Response;
+    const response = (await evidencePage.action(post(context, { intent: "remove", documentId: "mine" }, "evidence"))) as Response;
     expect(calls[0]).toMatchObject({ method: "DELETE", init: { params: { path: { claimId: "c1", claimItemId: "i1", documentId: "mine" } } } });
     expect(await flashOf(response)).toMatchObject({ type: "success", message: "Success! You deleted the document.", category: "DOCUMENTS/DELETE_CLAIM_ITEM_DOCUMENT" });
     const failing = contextFor(claimWith(), { status: 409, message: "This evidence is part of a submitted proposal." });
-    const failed = (await page.action(post(failing.context, { intent: "remove", documentId: "mine" }))) as Response;
+    const failed = (await evidencePage.action(post(failing.context, { intent: "remove", documentId: "mine" }, "evidence"))) as Response;
     expect(await flashOf(failed)).toMatchObject({ type: "error", message: "This evidence is part of a submitted proposal.", category: "DOCUMENTS/DELETE_CLAIM_ITEM_DOCUMENT" });
   });
 });

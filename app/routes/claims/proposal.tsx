@@ -4,13 +4,7 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarning } from "../../../common/claim-proposal";
 import { TextAreaField } from "~/components/choice-fields";
 import { AppForm, FieldError, useAppForm } from "~/components/forms";
-import { UploadZone } from "~/components/upload-zone";
 import { apiContext, ApiFailure, type Api } from "~/lib/api.server";
-import {
-  DOCUMENT_DELETED_MESSAGE,
-  ITEM_DOCUMENT_UPLOADED_MESSAGE,
-  sendClaimDocument,
-} from "~/lib/claim-documents.server";
 import { amountFieldText, canPropose, claimProposalSchema, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
 import {
   claimFailureMessage,
@@ -22,14 +16,18 @@ import {
 } from "~/lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { formatPounds } from "~/lib/format";
+import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
+import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "~/lib/proposal-warning-script";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/proposal";
 
 /*
- * No script (no `handle.hydrate`): the form's schema (conform + zod) would take the page over the
- * 120 KB budget of a hydrating page, so the form is checked by the action and the upload zone is
- * its plain multipart form here (docs/decisions/0019). Supporting Information hydrates.
+ * No hydration (no `handle.hydrate`): the form's schema (conform + zod) would take the page over
+ * the 120 KB budget of a hydrating page, so the form is checked by the action (decision 0019).
+ * One small inline script warns as the tenant leaves the amount, with the server's own rule
+ * (app/lib/proposal-warning-script.ts); the item's evidence has its own page, which hydrates for
+ * upload progress (item-evidence.tsx, decision 0021).
  */
 
 const TITLE = "Provide a new proposal";
@@ -53,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     claimId: claim.id,
     self: proposalPaths.proposal(claim.id, view.item.id),
     back: itemAnchor(claim, view.item.id),
-    uploadUrl: proposalPaths.documents(claim.id, view.item.id),
+    evidence: proposalPaths.evidence(claim.id, view.item.id),
     item: view.item,
     capPence: view.capPence,
     charge: formatPounds(view.capPence),
@@ -73,8 +71,8 @@ type ActionData = {
   warnedPence?: number;
   /** The §8 key of the API call that failed. */
   category?: ClaimFlashKey;
-  /** A refused file's message, for the upload zone. */
-  uploadError?: string;
+  /** A post the page cannot read. */
+  badPost?: string;
 };
 
 type SaveOutcome = { ok: true; key: ClaimFlashKey } | { ok: false; key: ClaimFlashKey; error: ApiFailure };
@@ -135,30 +133,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return claimSuccessRedirect(back, saved.key, PROPOSAL_MESSAGES.agreed);
   }
 
-  if (intent === "upload") {
-    const refusal = await sendClaimDocument(api, { kind: "item", claimId: claim.id, claimItemId: view.item.id, claimItemProposalId: view.itemProposal?.id }, form);
-    if (refusal) {
-      return data<ActionData>({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createClaimItemDocument }, { status: 400 });
-    }
-    return flash.redirectWithSuccess(self, { message: ITEM_DOCUMENT_UPLOADED_MESSAGE, category: CLAIM_FLASH_KEYS.createClaimItemDocument });
-  }
-
-  if (intent === "remove") {
-    const documentId = form.get("documentId");
-    if (typeof documentId !== "string" || !view.documents.some((d) => d.id === documentId)) {
-      return data<ActionData>({ uploadError: PROPOSAL_MESSAGES.badPost }, { status: 400 });
-    }
-    try {
-      await api.DELETE("/claims/{claimId}/items/{claimItemId}/documents/{documentId}", {
-        params: { path: { claimId: claim.id, claimItemId: view.item.id, documentId } },
-      });
-    } catch (error) {
-      return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteClaimItemDocument, error);
-    }
-    return flash.redirectWithSuccess(self, { message: DOCUMENT_DELETED_MESSAGE, category: CLAIM_FLASH_KEYS.deleteClaimItemDocument });
-  }
-
-  if (intent !== "save") return data<ActionData>({ uploadError: PROPOSAL_MESSAGES.badPost }, { status: 400 });
+  if (intent !== "save") return data<ActionData>({ badPost: PROPOSAL_MESSAGES.badPost }, { status: 400 });
 
   const submission = parseWithZod(form, { schema: claimProposalSchema(view.capPence) });
   if (submission.status !== "success") {
@@ -195,6 +170,7 @@ export default function Proposal() {
   // The soft warning comes from the action, after Save (the page sends no script).
   const warning = actionData?.warning ?? null;
   const warnedPence = actionData?.warnedPence ?? null;
+  const nonce = useNonce();
   return (
     <div className="panel claim-proposal">
       <title>{pageTitle(TITLE, form.errors.length > 0)}</title>
@@ -212,30 +188,45 @@ export default function Proposal() {
         </p>
       </section>
 
-      <UploadZone
-        id="item-evidence"
-        label="Your evidence for this item"
-        hint="Add any photos or documents that support your proposal before you save it."
-        action={d.self}
-        uploadUrl={d.uploadUrl}
-        fields={{ intent: "upload" }}
-        documents={d.documents}
-        removeFields={(document) => ({ intent: "remove", documentId: document.id })}
-        multiple
-        error={actionData?.uploadError ?? null}
-      />
+      <section className="claim-proposal__evidence" aria-labelledby="proposal-evidence-title">
+        <h2 id="proposal-evidence-title">Your evidence for this item</h2>
+        {d.documents.length > 0 ? (
+          <ul>
+            {d.documents.map((document) => (
+              <li key={document.id}>
+                <a href={document.url}>{document.name}</a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>No documents uploaded</p>
+        )}
+        <p className="field__hint" id="proposal-evidence-hint">
+          Photos or documents that support your proposal. Add them first: what you type below is not kept when you leave this page.
+        </p>
+        <p>
+          <a href={d.evidence} aria-describedby="proposal-evidence-hint">
+            {d.documents.length > 0 ? "Add or remove evidence" : "Add evidence"}
+          </a>
+        </p>
+      </section>
 
       <section aria-labelledby="proposal-form-title" data-category={actionData?.category}>
         <h2 id="proposal-form-title">Your proposal</h2>
         <AppForm {...form} action={d.self}>
           <input type="hidden" name="intent" value="save" />
           {warnedPence !== null ? <input type="hidden" name="warned" value={String(warnedPence)} /> : null}
-          <AmountField field={fields.amount} charge={d.charge} warningId={warning ? "proposal-warning" : undefined} />
-          <div className="claim-proposal__warning" aria-live="polite">
+          <AmountField field={fields.amount} charge={d.charge} warningId={warning ? PROPOSAL_WARNING_IDS.warning : undefined} />
+          {actionData?.badPost ? (
+            <p className="field__error" role="alert">
+              {actionData.badPost}
+            </p>
+          ) : null}
+          <div className="claim-proposal__warning" id={PROPOSAL_WARNING_IDS.box} data-warning={warning ?? ""} aria-live="polite">
             {warning ? (
-              <div className="warning-text" id="proposal-warning">
+              <div className="warning-text" id={PROPOSAL_WARNING_IDS.warning}>
                 <p>{CLAIM_PROPOSAL_WARNINGS[warning]}</p>
-                <p>To keep this amount, press Save proposal.</p>
+                <p>{KEEP_AMOUNT_TEXT}</p>
               </div>
             ) : null}
           </div>
@@ -244,6 +235,7 @@ export default function Proposal() {
             Save proposal
           </button>
         </AppForm>
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: proposalWarningScript(fields.amount.id, d.capPence) }} />
       </section>
     </div>
   );

@@ -7,8 +7,8 @@ import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/claim-item-documents";
 
 /**
- * The upload zone's endpoint on 'Provide a new proposal' (JavaScript only; without it the
- * page's own form posts the file): one piece of the tenant's evidence for a claim item,
+ * The upload zone's endpoint on an item's evidence page, a step of 'Provide a new proposal'
+ * (JavaScript only; without it the page's own form posts the file): one piece of the tenant's evidence for a claim item,
  * multipart in, JSON out — 201 with the flash cookie (the page reads it when it reads its data
  * again), or a 4xx with the refusal's message for the zone to show. It goes with the tenant's
  * item proposal when they have one; otherwise the proposal takes it when saved. Another

@@ -10,8 +10,10 @@ import {
   type ProposalConfirmationKind,
 } from "../../common/claim-confirmation";
 import type { PaymentType } from "../../common/payments";
-import type { Claim } from "./claims.server";
+import type { components } from "./api/schema";
 import { formatPounds } from "./format";
+
+type Claim = components["schemas"]["Claim"];
 
 /** A claim payment's success page: waiting for the payment, taking longer than expected, or done. */
 

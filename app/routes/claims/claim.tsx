@@ -289,7 +289,7 @@ function Choice({ choice }: { choice: ClaimChoiceView }) {
           ) : null}
         </li>
       </ul>
-      <div className="table-scroll" role="region" aria-labelledby="fee-table-caption" tabIndex={0}>
+      <section className="table-scroll" aria-labelledby="fee-table-caption" tabIndex={0}>
         <table className="claim-fee-table">
           <caption id="fee-table-caption">What happens to the {choice.dispute.fee} fee if you dispute</caption>
           <thead>
@@ -307,7 +307,7 @@ function Choice({ choice }: { choice: ClaimChoiceView }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   );
 }

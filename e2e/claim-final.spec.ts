@@ -71,7 +71,8 @@ test("a final proposal: both ways forward, then accepting it and paying by card"
   const item1 = page.locator(`#item-${claim.itemIds[0]}`);
   await expect(item1).toContainText("Your landlord put forward a final proposal of £250.00");
   await expect(item1).toContainText("Reasoning: Two rooms needed a second coat");
-  // Answered as a whole: nothing to agree, disagree or edit item by item.
+  // Answered as a whole: nothing to agree, disagree or edit item by item, and no mediation intro inviting a proposal.
+  await expect(page.getByRole("heading", { name: "Mediation" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Agree/ })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^(Disagree|Edit)/ })).toHaveCount(0);
   const choice = page.locator(".claim-choice");

@@ -75,7 +75,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
 
       {view.state.explainer ? <Explainer view={view} /> : null}
 
-      {view.mediationEnabled ? <MediationIntro view={view} /> : null}
+      {view.mediationEnabled && !view.finalProposal ? <MediationIntro view={view} /> : null}
 
       {!view.state.explainer ? (
         <p>

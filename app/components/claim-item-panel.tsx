@@ -32,6 +32,14 @@ export function ClaimItemPanel({ item }: { item: ItemPanelView }) {
           {item.statusText}
         </p>
       ) : null}
+      {item.finalProposal ? (
+        <>
+          <p>
+            {item.finalProposal.phrase} <strong>{item.finalProposal.amount}</strong>
+          </p>
+          {item.finalProposal.reasoning ? <p className="claim-final__reasoning">Reasoning: {item.finalProposal.reasoning}</p> : null}
+        </>
+      ) : null}
       {item.required ? <p className="claim-item__required">Response required: agree or disagree with this charge.</p> : null}
 
       {item.actions ? (

@@ -10,8 +10,10 @@ import {
   type ProposalConfirmationKind,
 } from "../../common/claim-confirmation";
 import type { PaymentType } from "../../common/payments";
-import type { Claim } from "./claims.server";
+import type { components } from "./api/schema";
 import { formatPounds } from "./format";
+
+type Claim = components["schemas"]["Claim"];
 
 /** A claim payment's success page: waiting for the payment, taking longer than expected, or done. */
 
@@ -101,4 +103,17 @@ export function claimPayment(claim: Pick<Claim, "payActions" | "payableOrderId" 
   if (share) return pick(share, "CLAIM");
   if (balance) return pick(balance, "CLAIM_REMAINING_BALANCE");
   return null;
+}
+
+/**
+ * Claims paid by someone else (issue 12 scope 5): "{name} has paid £X. £Y is left to pay.", from
+ * what co-tenants paid on the payable order and the balance left (the tenant's open
+ * CLAIM_PAY_REMAINING_BALANCE, amountRemaining from the API). Null when no co-tenant has paid.
+ */
+export function coTenantPaidText(claim: Pick<Claim, "coTenantPayments" | "payActions" | "payableOrderId">): string | null {
+  if (!claim.payableOrderId || claim.coTenantPayments.length === 0) return null;
+  const paid = claim.coTenantPayments.map((p) => `${`${p.firstName} ${p.lastName}`.trim()} has paid ${formatPounds(p.amount)}.`);
+  const balance = claim.payActions.find((a) => a !== null && a.orderId === claim.payableOrderId && a.typeId === "CLAIM_PAY_REMAINING_BALANCE");
+  const left = balance && balance.completedAt === null ? balance.amountRemaining : 0;
+  return [...paid, left > 0 ? `${formatPounds(left)} is left to pay.` : "Nothing is left to pay."].join(" ");
 }

@@ -6,8 +6,10 @@
  */
 import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime.js";
-import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
+import { ADJUDICATION_PAYMENT_DAYS, ADJUDICATION_WEEKS, DISPUTE_FEE_PENCE, disputeFeeOutcome } from "../../common/dispute-fee";
+import { COVER_WEEKS, RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
 import type { components } from "./api/schema";
+import { coTenantPaidText } from "./claim-pay";
 import { addressLine, formatDate, formatPounds } from "./format";
 
 dayjs.extend(relativeTime);
@@ -200,6 +202,8 @@ export interface ItemPanelView {
   history: HistoryEntry[];
   landlordEvidence: EvidenceLink[];
   tenantEvidence: EvidenceLink[];
+  /** Round 3: 'Your landlord put forward a final proposal of' this amount, with its reasoning. */
+  finalProposal: { phrase: string; amount: string; reasoning: string | null } | null;
   /** What the tenant can do on this item, or null when nothing (cannot respond, or view only). */
   actions:
     | { kind: "answer"; agreeAction: string; disagreeHref: string }
@@ -293,8 +297,16 @@ export function itemPanelView(claim: Claim, item: ClaimItem, state: ClaimPageSta
 
   const expanded = state.itemId === item.id;
   const anchor = `item-${item.id}`;
+  // A final proposal, or charges without mediation, is answered as a whole (accept or dispute): no item asks for an answer.
+  const answeredAsAWhole = claim.allowedActions.includes("dispute");
   const required =
-    claim.canRespond && !expanded && claim.tenantDraftProposalId === null && round1 !== undefined && round1.status !== "SETTLED" && !item.isSettled;
+    claim.canRespond &&
+    !answeredAsAWhole &&
+    !expanded &&
+    claim.tenantDraftProposalId === null &&
+    round1 !== undefined &&
+    round1.status !== "SETTLED" &&
+    !item.isSettled;
 
   const proposalHref = `/claims/${encodeURIComponent(claim.id)}/items/${encodeURIComponent(item.id)}/proposal`;
   const canPropose = claim.canRespond && (claim.allowedActions.includes("counter") || claim.tenantDraftProposalId !== null);
@@ -307,10 +319,15 @@ export function itemPanelView(claim: Claim, item: ClaimItem, state: ClaimPageSta
       : { kind: "answer", agreeAction: proposalHref, disagreeHref: proposalHref };
   }
 
+  const finalLine = latestOf(claim.proposals, 3)?.itemProposals.find((ip) => ip.claimItemId === item.id);
+
   return {
     id: item.id,
     description: item.description,
     typeLabel: itemTypeLabel(item.type),
+    finalProposal: finalLine
+      ? { phrase: HISTORY_PHRASES.FINAL_PROPOSAL!, amount: formatPounds(finalLine.amount), reasoning: finalLine.explanation?.trim() || null }
+      : null,
     amountLabel,
     amount: formatPounds(amountPence),
     icon,
@@ -331,6 +348,115 @@ export function itemPanelView(claim: Claim, item: ClaimItem, state: ClaimPageSta
   };
 }
 
+// ── The final proposal and the two ways forward (issue 12, part 1 §4.1) ─────
+
+export interface FeeTableRow {
+  /** What the adjudicator awards the landlord, in words and with an example amount. */
+  awarded: string;
+  /** What happens to the £60. */
+  outcome: string;
+}
+
+/**
+ * The worked table of what happens to the £60 (part 1 §4.1's dispute fee credit rule, the one
+ * the API applies: common/dispute-fee.ts), with examples from this claim: everything, part,
+ * nothing and — only when it can happen, a proposal above the maximum liability — an award
+ * reduced but still at or above the maximum liability (8 weeks' rent). Reading chosen
+ * (docs/decisions/0022): the rule decides credited or not; a credit comes off what the tenant
+ * owes, and what it cannot come off is refunded to their card (so "nothing" reads "refunded").
+ */
+export function disputeFeeTable(proposedPence: number, limitPence: number): FeeTableRow[] {
+  const fee = formatPounds(DISPUTE_FEE_PENCE);
+  const outcomeOf = (awarded: number) => disputeFeeOutcome({ adjudicatedAmountPence: awarded, finalAmountPence: proposedPence, limitPence });
+  const words = (awarded: number): string => {
+    const outcome = outcomeOf(awarded);
+    if (outcome.reason === "AWARDED_WHOLLY_TO_LANDLORD") return `Not refunded. The ${fee} fee is not returned.`;
+    if (outcome.reason === "EXCEEDS_EIGHT_WEEKS_RENT") {
+      return `Not refunded. You never pay more than your maximum liability of ${formatPounds(limitPence)} (${COVER_WEEKS} weeks' rent), so an award that is still above it does not lower what you pay, and the ${fee} is not credited.`;
+    }
+    if (awarded === 0) return `Refunded to your card in full, as you owe nothing.`;
+    return `Credited: ${fee} comes off what you owe. If you owe less than ${fee}, the difference is refunded to your card.`;
+  };
+  const part = Math.round(Math.min(proposedPence, limitPence) / 2);
+  const rows: FeeTableRow[] = [
+    { awarded: `Everything (${formatPounds(proposedPence)})`, outcome: words(proposedPence) },
+    { awarded: `Part of it (for example ${formatPounds(part)})`, outcome: words(part) },
+    { awarded: `Nothing (${formatPounds(0)})`, outcome: words(0) },
+  ];
+  if (proposedPence > limitPence) {
+    rows.splice(1, 0, {
+      awarded: `Less than ${formatPounds(proposedPence)}, but ${formatPounds(limitPence)} or more`,
+      outcome: words(limitPence),
+    });
+  }
+  return rows;
+}
+
+export interface ClaimChoiceView {
+  /** The tenant is answering the landlord's final proposal (round 3), or charges without mediation (round 1). */
+  final: boolean;
+  accept: {
+    heading: string;
+    href: string;
+    /** What they pay: the total, or the limit when lower; their share when shared. */
+    amount: string;
+    cost: string;
+  } | null;
+  dispute: {
+    href: string;
+    fee: string;
+    weeks: number;
+    payDays: number;
+    rejectNoEvidenceHref: string | null;
+  };
+  feeTable: FeeTableRow[];
+}
+
+/**
+ * The tenant's two ways forward when a final proposal waits for them, or charges without
+ * mediation (part 1 §4.1: "reject or dispute (final proposal, or when mediation is disabled)"):
+ * accept and pay, or a formal dispute for the £60 fee. Null when the API does not allow a
+ * dispute now. Amounts come from the API (acceptDue) and common/dispute-fee.ts.
+ */
+export function claimChoiceView(claim: Claim): ClaimChoiceView | null {
+  if (!claim.canRespond || !claim.allowedActions.includes("dispute")) return null;
+  const current = claim.proposals.find((p) => p.id === claim.currentProposalId);
+  if (!current || current.round === 2) return null;
+  const sub = (path: string) => `/claims/${encodeURIComponent(claim.id)}/${path}`;
+  const final = current.round === 3;
+  let accept: ClaimChoiceView["accept"] = null;
+  const due = claim.acceptDue;
+  if (claim.allowedActions.includes("accept") && due) {
+    const total = formatPounds(current.totalAmount);
+    const parts = [`You pay ${formatPounds(due.share)} by card now.`];
+    if (due.share < due.amount) {
+      parts.push(`That is your share of ${formatPounds(due.amount)}; any tenant can pay the whole amount.`);
+    }
+    if (due.amount < current.totalAmount) {
+      parts.push(`${total} is more than your maximum liability, so you pay no more than ${formatPounds(due.amount)} in total.`);
+    }
+    parts.push("There is no fee, and once it is paid the charges are settled.");
+    accept = {
+      heading: final ? "Accept the final proposal" : "Accept the charges",
+      href: sub("accept"),
+      amount: formatPounds(due.share),
+      cost: parts.join(" "),
+    };
+  }
+  return {
+    final,
+    accept,
+    dispute: {
+      href: sub("dispute"),
+      fee: formatPounds(DISPUTE_FEE_PENCE),
+      weeks: ADJUDICATION_WEEKS,
+      payDays: ADJUDICATION_PAYMENT_DAYS,
+      rejectNoEvidenceHref: claim.allowedActions.includes("rejectWithNoEvidence") ? sub("reject-no-evidence") : null,
+    },
+    feeTable: disputeFeeTable(current.totalAmount, claim.limit),
+  };
+}
+
 // ── The page ────────────────────────────────────────────────────────────────
 
 export interface ClaimPageView {
@@ -348,6 +474,12 @@ export interface ClaimPageView {
   /** The co-tenant warning (more than one respondent): the other tenants' names. */
   coTenants: string[];
   items: ItemPanelView[];
+  /** Round 3: the landlord's final proposal per item and in total. */
+  finalProposal: { lines: { description: string; amount: string; reasoning: string | null }[]; total: string } | null;
+  /** The two ways forward (accept or dispute), when the tenant answers a final proposal or charges without mediation. */
+  choice: ClaimChoiceView | null;
+  /** Claims paid by someone else: "{name} has paid £X. £Y is left to pay." */
+  coTenantPaid: string | null;
   /** 'Your Proposal': the tenant's proposal per item and in total, when they have one. */
   proposal: { status: string; lines: { description: string; amount: string | null }[]; total: string } | null;
   supportingDocuments: EvidenceLink[];
@@ -386,6 +518,8 @@ export function claimPageView(claim: Claim, url: URL, now: Date): ClaimPageView 
     const missing = claim.items.filter((i) => !covered.has(i.id)).map((i) => i.description);
     continueStep = missing.length === 0 ? { href: sub("submit") } : { missing };
   }
+  const round3 = latestOf(claim.proposals, 3);
+  const choice = claimChoiceView(claim);
   const payDue = claim.awaitingPayment && claim.payActions.some((a) => a != null && a.completedAt === null && a.amountRemaining > 0);
 
   return {
@@ -405,6 +539,17 @@ export function claimPageView(claim: Claim, url: URL, now: Date): ClaimPageView 
         ? claim.respondents.filter((r) => !r.isCurrentUser).map((r) => `${r.firstName} ${r.lastName}`.trim())
         : [],
     items: claim.items.map((item) => itemPanelView(claim, item, state, now)),
+    finalProposal: round3
+      ? {
+          lines: claim.items.flatMap((item) => {
+            const line = round3.itemProposals.find((ip) => ip.claimItemId === item.id);
+            return line ? [{ description: item.description, amount: formatPounds(line.amount), reasoning: line.explanation?.trim() || null }] : [];
+          }),
+          total: formatPounds(round3.totalAmount),
+        }
+      : null,
+    choice,
+    coTenantPaid: coTenantPaidText(claim),
     proposal: own
       ? {
           status: PROPOSAL_STATUS_TEXT[own.status] ?? own.status,
@@ -418,7 +563,7 @@ export function claimPageView(claim: Claim, url: URL, now: Date): ClaimPageView 
     supportingDocuments: claim.responseDocuments.map((d) => ({ id: d.id, name: d.name, href: d.url })),
     canAddSupportingInformation: claim.canRespond,
     tenancyDocuments: claim.documents.map((d) => ({ id: d.id, name: d.name, href: d.url, type: documentTypeLabel(d.typeId) })),
-    acceptHref: claim.canRespond && claim.allowedActions.includes("accept") ? sub("accept") : null,
+    acceptHref: !choice && claim.canRespond && claim.allowedActions.includes("accept") ? sub("accept") : null,
     continueStep,
     payHref: payDue ? sub("pay") : null,
     proposalPaymentHref: claim.proposalPayment ? sub("proposal-payment") : null,

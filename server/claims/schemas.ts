@@ -207,6 +207,16 @@ export const ClaimSchema = z
       .openapi({ description: "The tenant's own proposal at the payment step (upfront payment, held at most 7 days)" }),
     payableOrderId: z.string().nullable(),
     payActions: z.array(PayActionSchema).openapi({ description: "This tenant's pay actions on the payable order" }),
+    acceptDue: z
+      .object({ amount: Pence, share: Pence })
+      .nullable()
+      .openapi({
+        description:
+          "While the tenant may accept the current proposal (round 1 or 3): what accepting makes payable (its total capped at the limit) and this tenant's share of it (split by tenantLiability)",
+      }),
+    coTenantPayments: z
+      .array(z.object({ firstName: z.string(), lastName: z.string(), amount: Pence }))
+      .openapi({ description: "What co-tenants have paid on the payable order ('{name} has paid £X')" }),
     allowedActions: z.array(TenantActionSchema),
     awaitingResponseFrom: z.string().nullable().openapi({ description: "'Awaiting response from {organisation}'" }),
     responseDeadline: IsoDateTime.nullable(),

@@ -55,6 +55,7 @@ import {
 import {
   agentAmountForItem,
   claimScreenFacts,
+  payableChargesPence,
   CLIENT_ACTIVITY_TYPES,
   proposalTotalPence,
   type OrderedProposal
@@ -65,6 +66,7 @@ import {
   payableOrderId,
   type TenantClaimState
 } from "../domain/claims";
+import { splitByLiability } from "../domain/fees";
 import { paymentPlanCountsForRedirect } from "../domain/payment-plans";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER,
@@ -316,6 +318,31 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
         (r) => r.orderId === ownPaymentStep.orderId && r.action.typeId === "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE" && r.action.completedAt === null,
       )
     : undefined;
+  // Accepting the current proposal: what it makes payable and this tenant's share (the accept choice quotes them).
+  const currentRow = proposals.find((p) => p.id === facts.currentProposalId);
+  let acceptDue: { amount: number; share: number } | null = null;
+  if (currentRow && currentRow.round !== 2 && facts.allowedActions.includes("accept") && me) {
+    const amount = payableChargesPence(proposalTotalPence(currentRow), claim.limit);
+    const shares = amount > 0 ? splitByLiability(amount, customers.map((c) => ({ id: c.customerId, tenantLiability: c.tenantLiability }))) : [];
+    acceptDue = { amount, share: shares.find((x) => x.tenantId === me.customerId)?.amountPence ?? amount };
+  }
+  // What co-tenants paid on the payable order (claims paid by someone else, issue 12 scope 5).
+  const coTenantPayments = payable
+    ? (
+        await db
+          .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
+          .from(orderCustomerActions)
+          .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
+          .where(eq(orderCustomers.orderId, payable))
+          .orderBy(asc(orderCustomerActions.completedAt))
+      )
+        .filter((r) => r.customerId !== me?.customerId && r.action.completedAt !== null && Number(r.action.details.amountPaid ?? 0) > 0)
+        .flatMap((r) => {
+          const userIdOf = customers.find((c) => c.customerId === r.customerId)?.userId;
+          const who = respondentRows.find((x) => x.respondent.userId === userIdOf)?.user;
+          return who ? [{ firstName: who.firstName, lastName: who.lastName, amount: Number(r.action.details.amountPaid) }] : [];
+        })
+    : [];
   const plans = await claimPaymentPlans(
     db,
     claimId,
@@ -417,6 +444,8 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
         : null,
     payableOrderId: payable,
     payActions: payable ? myActions.filter((r) => r.orderId === payable).map(payAction) : [],
+    acceptDue,
+    coTenantPayments,
     allowedActions: facts.allowedActions,
     awaitingResponseFrom: facts.awaitingResponseFrom,
     responseDeadline: iso(facts.responseDeadline),

@@ -339,6 +339,9 @@ describe("the landlord's answer to a tenant proposal (scenarios)", () => {
     const view = await get(path, coTenant.token);
     expect(view.body).toMatchObject({ finalAmount: 32_000, currentProposalId: final.claimProposalId, awaitingTenantResponse: true });
     expect(view.body.allowedActions).toEqual(["accept", "reject", "dispute", "rejectWithNoEvidence"]);
+    // What accepting would make payable, and this tenant's share of it (issue 12: the accept choice quotes them).
+    expect(view.body.acceptDue).toEqual({ amount: 32_000, share: 16_000 });
+    expect(view.body.coTenantPayments).toEqual([]);
     // Item A was agreed at the charge: it stays settled in the final proposal.
     expect(view.body.items.find((i: { id: string }) => i.id === itemA).isSettled).toBe(true);
     expect(view.body.items.find((i: { id: string }) => i.id === itemB)).toMatchObject({ isSettled: false, currentAmount: 20_000 });
@@ -354,6 +357,15 @@ describe("the landlord's answer to a tenant proposal (scenarios)", () => {
     const accepted = await act(path, final.claimProposalId, "agree", me.token);
     expect(accepted.body).toMatchObject({ payableOrderId: final.orderId, awaitingPayment: true });
     expect(accepted.body.payActions[0]).toMatchObject({ typeId: "CLAIM_PAY_REMAINING_BALANCE", amountRemaining: 32_000 });
+    expect(accepted.body.acceptDue).toBeNull();
+    // The co-tenant pays their share: the other tenant is told who paid what (issue 12 scope 5).
+    const theirs = (await get(path, coTenant.token)).body.payActions.find((a: { typeId: string }) => a.typeId === "CLAIM_PAY");
+    await payClaimAction(t.db, theirs.id, t.clock.now());
+    const after = await get(path, me.token);
+    const coUser = after.body.respondents.find((r: { isCurrentUser: boolean }) => !r.isCurrentUser);
+    expect(after.body.coTenantPayments).toEqual([{ firstName: coUser.firstName, lastName: coUser.lastName, amount: 16_000 }]);
+    expect(after.body.payActions.find((a: { typeId: string }) => a.typeId === "CLAIM_PAY_REMAINING_BALANCE")).toMatchObject({ amountRemaining: 16_000 });
+    expect((await get(path, coTenant.token)).body.coTenantPayments).toEqual([]);
   });
 });
 

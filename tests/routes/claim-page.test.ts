@@ -113,6 +113,8 @@ function claim(overrides: Partial<Claim> = {}): Claim {
     proposalPayment: null,
     payableOrderId: null,
     payActions: [],
+    acceptDue: null,
+    coTenantPayments: [],
     allowedActions: ["accept", "counter"],
     awaitingResponseFrom: null,
     responseDeadline: "2026-11-27T23:59:59.999Z",

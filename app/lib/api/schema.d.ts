@@ -1845,6 +1845,20 @@ export interface components {
             payableOrderId: string | null;
             /** @description This tenant's pay actions on the payable order */
             payActions: components["schemas"]["ClaimPayAction"][];
+            /** @description While the tenant may accept the current proposal (round 1 or 3): what accepting makes payable (its total capped at the limit) and this tenant's share of it (split by tenantLiability) */
+            acceptDue: {
+                /** @description Pence */
+                amount: number;
+                /** @description Pence */
+                share: number;
+            } | null;
+            /** @description What co-tenants have paid on the payable order ('{name} has paid £X') */
+            coTenantPayments: {
+                firstName: string;
+                lastName: string;
+                /** @description Pence */
+                amount: number;
+            }[];
             allowedActions: components["schemas"]["ClaimTenantAction"][];
             /** @description 'Awaiting response from {organisation}' */
             awaitingResponseFrom: string | null;

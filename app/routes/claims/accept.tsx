@@ -9,7 +9,9 @@ import type { Route } from "./+types/accept";
 
 /**
  * 'Accept charges' (part 1 §4.1): the accept confirmation — what the tenant will pay, by when,
- * and that any tenant answers for all — then accepting, then paying (/claims/:claimId/pay).
+ * and that any tenant answers for all — then accepting, then paying (/claims/:claimId/pay). For
+ * the landlord's final proposal (round 3) it is 'Accept the final proposal': the same agree on
+ * the current proposal (claim.currentProposalId), then the round 3 order's payment.
  */
 export function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
@@ -18,7 +20,12 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const due = chargesDuePence(claim);
   if (!claim.allowedActions.includes("accept") || due === null) throw redirect(claimPaths.page(claim));
   const charges = totalChargesPence(claim);
+  // The landlord's final proposal (round 3) is accepted as a whole: the page names it.
+  const final = claim.proposals.find((p) => p.id === claim.currentProposalId)?.round === 3;
+  const share = claim.acceptDue && claim.acceptDue.share < claim.acceptDue.amount ? formatPounds(claim.acceptDue.share) : null;
   return {
+    final,
+    share,
     claimPage: claimPaths.page(claim),
     organisation: claim.organization.name || "your landlord or agent",
     charges: formatPounds(charges),
@@ -46,16 +53,24 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
+  const heading = d.final ? "Accept the final proposal" : "Accept charges";
   return (
     <div className="panel panel--narrow">
-      <title>{pageTitle("Accept charges")}</title>
-      <h1>Accept charges</h1>
-      <p>
-        By accepting, you agree to the charges of {d.charges} raised by {d.organisation}, and you pay them straight away by card.
-      </p>
+      <title>{pageTitle(heading)}</title>
+      <h1>{heading}</h1>
+      {d.final ? (
+        <p>
+          By accepting, you agree to the final proposal of {d.charges} put forward by {d.organisation}, and you pay it straight
+          away by card. You will not be able to raise a formal dispute afterwards.
+        </p>
+      ) : (
+        <p>
+          By accepting, you agree to the charges of {d.charges} raised by {d.organisation}, and you pay them straight away by card.
+        </p>
+      )}
       <dl className="claim-totals">
         <div>
-          <dt>Charges raised</dt>
+          <dt>{d.final ? "Final proposal" : "Charges raised"}</dt>
           <dd>{d.charges}</dd>
         </div>
         <div>
@@ -66,6 +81,12 @@ export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
           <dt>Amount to pay</dt>
           <dd>{d.due}</dd>
         </div>
+        {d.share ? (
+          <div>
+            <dt>Your share</dt>
+            <dd>{d.share}</dd>
+          </div>
+        ) : null}
       </dl>
       {d.capped ? <p>Your liability is capped, so you pay no more than your maximum liability of {d.limit}.</p> : null}
       {d.coTenants.length > 0 ? (
@@ -86,7 +107,7 @@ export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
       <Form method="post" className="claim-actions">
         <CsrfInput />
         <button type="submit" className="button" autoFocus>
-          Accept charges
+          {heading}
         </button>
         <Link to={d.claimPage} className="button button--secondary">
           Cancel

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { ClaimItemPanel } from "~/components/claim-item-panel";
-import { claimPageView, mediationRedirect, type ClaimPageView } from "~/lib/claim-view";
+import { claimPageView, mediationRedirect, type ClaimChoiceView, type ClaimPageView } from "~/lib/claim-view";
 import { getClaim } from "~/lib/claims.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";
@@ -40,7 +40,26 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {view.coTenantPaid ? (
+        <div className="notice" role="status">
+          <p className="notice__title">Paid by another tenant</p>
+          <p>{view.coTenantPaid}</p>
+        </div>
+      ) : null}
+
       <Deadline view={view} />
+
+      {view.finalProposal ? (
+        <section aria-labelledby="final-heading" className="claim-section">
+          <h2 id="final-heading">Your landlord's final proposal</h2>
+          <p>
+            Your landlord put forward a final proposal of <strong>{view.finalProposal.total}</strong> in total.
+          </p>
+          {view.choice?.final ? (
+            <p>This is their last offer, so you cannot make another proposal. You can accept it, or raise a formal dispute.</p>
+          ) : null}
+        </section>
+      ) : null}
 
       {view.coTenants.length > 0 ? (
         <div className="notice notice--warning">
@@ -52,11 +71,11 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <WaysForward view={view} />
+      {view.choice ? <Choice choice={view.choice} /> : <WaysForward view={view} />}
 
       {view.state.explainer ? <Explainer view={view} /> : null}
 
-      {view.mediationEnabled ? <MediationIntro view={view} /> : null}
+      {view.mediationEnabled && !view.finalProposal ? <MediationIntro view={view} /> : null}
 
       {!view.state.explainer ? (
         <p>
@@ -227,6 +246,68 @@ function WaysForward({ view }: { view: ClaimPageView }) {
           </ul>
         </div>
       ) : null}
+    </section>
+  );
+}
+
+/** The tenant's two ways forward, side by side: accept and pay, or a formal dispute (issue 12). */
+function Choice({ choice }: { choice: ClaimChoiceView }) {
+  const what = choice.final ? "the final proposal" : "the charges";
+  return (
+    <section className="claim-section claim-choice" aria-labelledby="actions-heading">
+      <h2 id="actions-heading">What you can do</h2>
+      <ul className="claim-choice__cards">
+        {choice.accept ? (
+          <li className="card">
+            <h3 id="choice-accept-heading" className="card__title">
+              {choice.accept.heading}
+            </h3>
+            <p className="claim-choice__cost">Costs: {choice.accept.amount}</p>
+            <p>{choice.accept.cost}</p>
+            <a className="button" href={choice.accept.href}>
+              {choice.accept.heading}
+            </a>
+          </li>
+        ) : null}
+        <li className="card">
+          <h3 id="choice-dispute-heading" className="card__title">
+            Raise a formal dispute
+          </h3>
+          <p className="claim-choice__cost">Costs: the {choice.dispute.fee} adjudication fee</p>
+          <p>
+            You tell the independent adjudicator why you disagree with {what}, add any evidence, and pay the{" "}
+            {choice.dispute.fee} fee by card. The adjudicator looks at both sides and decides within up to{" "}
+            {choice.dispute.weeks} weeks. You then have {choice.dispute.payDays} calendar days to pay what they award.
+          </p>
+          <a className="button button--secondary" href={choice.dispute.href}>
+            Raise a formal dispute
+          </a>
+          {choice.dispute.rejectNoEvidenceHref ? (
+            <p className="claim-choice__secondary">
+              <a href={choice.dispute.rejectNoEvidenceHref}>Reject with no evidence</a>
+            </p>
+          ) : null}
+        </li>
+      </ul>
+      <section className="table-scroll" aria-labelledby="fee-table-caption" tabIndex={0}>
+        <table className="claim-fee-table">
+          <caption id="fee-table-caption">What happens to the {choice.dispute.fee} fee if you dispute</caption>
+          <thead>
+            <tr>
+              <th scope="col">The adjudicator awards your landlord</th>
+              <th scope="col">What happens to the {choice.dispute.fee}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {choice.feeTable.map((row) => (
+              <tr key={row.awarded}>
+                <th scope="row">{row.awarded}</th>
+                <td>{row.outcome}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CardPayment } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
-import { claimPayment } from "~/lib/claim-pay";
+import { claimPayment, coTenantPaidText } from "~/lib/claim-pay";
 import { claimPaths, getClaim } from "~/lib/claims.server";
 import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "~/lib/format";
@@ -35,6 +35,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     amount: payment.amount,
     amountText: formatPounds(payment.amount),
     payImmediately: claim.autoResponded,
+    // Claims paid by someone else: who paid and what is left (the amount asked is never more).
+    paidByOthers: coTenantPaidText(claim),
     publishableKey: webConfig.stripePublishableKey,
     standIn: webConfig.stripeStandIn,
   };
@@ -55,6 +57,7 @@ export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
           <strong>You must pay immediately</strong>: the deadline to respond has passed, so the charges are treated as accepted.
         </p>
       ) : null}
+      {d.paidByOthers ? <p className="notice">{d.paidByOthers}</p> : null}
       <div className="summary-card">
         <h2 className="summary-card__title">{d.title}</h2>
         <p className="summary-card__amount">{d.amountText}</p>

@@ -1,0 +1,56 @@
+/**
+ * The formal dispute's money and time (part 1 §4.1, §9): the £60 adjudication fee, how long
+ * the adjudicator takes, the days to pay what is awarded, and what happens to the fee once the
+ * adjudicator decides. Pure and in common/, so the API (server/domain/dispute-fee.ts, fees.ts
+ * and deadlines.ts re-export it; the arbitration's Result card and the repayment use it) and
+ * the web's claim page (the worked table of what happens to the £60) decide with one rule.
+ *
+ * Reading chosen (docs/decisions/0022): §4.1 quotes the credit rule and, from another screen,
+ * "refunded if the landlord is awarded nothing, credited if partly awarded". The rule decides;
+ * the other screen's words say how a credit reaches the tenant: it comes off what they owe, and
+ * what it cannot come off (nothing or less than £60 owed) is refunded to their card.
+ */
+
+/** Dispute (adjudication) fee: £60 (part 1 §9). */
+export const DISPUTE_FEE_PENCE = 6_000;
+/** The adjudicator decides within up to 6 weeks (part 1 §4.1, §9). */
+export const ADJUDICATION_WEEKS = 6;
+/** 3 calendar days to pay after adjudication (part 1 §4.1, §9). */
+export const ADJUDICATION_PAYMENT_DAYS = 3;
+
+function assertWholePence(value: number, name: string) {
+  if (!Number.isSafeInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a whole, non-negative number of pence (got ${String(value)})`);
+  }
+}
+
+export interface DisputeFeeInput {
+  /** What the adjudicator awarded the landlord. */
+  adjudicatedAmountPence: number;
+  /** The claim's finalAmount (what the landlord finally asked for). */
+  finalAmountPence: number;
+  /** The claim's limit (the tenant's maximum liability). */
+  limitPence: number;
+}
+
+export type DisputeFeeOutcome =
+  | { credited: true; reason: "ADJUDICATOR_REDUCED_CHARGES"; creditPence: number }
+  | { credited: false; reason: "EXCEEDS_EIGHT_WEEKS_RENT" | "AWARDED_WHOLLY_TO_LANDLORD"; creditPence: 0 };
+
+/**
+ * Below finalAmount and below the limit → the £60 is credited; below
+ * finalAmount but not below the limit → not credited (exceeds 8 weeks'
+ * rent); otherwise → not credited (awarded wholly to landlord).
+ */
+export function disputeFeeOutcome(input: DisputeFeeInput): DisputeFeeOutcome {
+  assertWholePence(input.adjudicatedAmountPence, "adjudicated amount");
+  assertWholePence(input.finalAmountPence, "final amount");
+  assertWholePence(input.limitPence, "limit");
+  if (input.adjudicatedAmountPence < input.finalAmountPence) {
+    if (input.adjudicatedAmountPence < input.limitPence) {
+      return { credited: true, reason: "ADJUDICATOR_REDUCED_CHARGES", creditPence: DISPUTE_FEE_PENCE };
+    }
+    return { credited: false, reason: "EXCEEDS_EIGHT_WEEKS_RENT", creditPence: 0 };
+  }
+  return { credited: false, reason: "AWARDED_WHOLLY_TO_LANDLORD", creditPence: 0 };
+}

@@ -5,6 +5,7 @@
  * past from the next millisecond on.
  */
 import { PROPOSAL_HOLD_DAYS } from "../../common/claim-confirmation";
+import { ADJUDICATION_PAYMENT_DAYS } from "../../common/formal-dispute";
 import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
 import {
   addCalendarDays,
@@ -21,8 +22,8 @@ import type { ProposalRound, ProposalStatus } from "./statuses.js";
 export { RESPONSE_WINDOW_DAYS };
 /** A proposal's payment is held at most 7 days (part 1 §9): common/claim-confirmation.ts, which the submit page reads too. */
 export { PROPOSAL_HOLD_DAYS };
-/** 3 calendar days to pay after adjudication (part 1 §4.1, §9). */
-export const ADJUDICATION_PAYMENT_DAYS = 3;
+/** 3 calendar days to pay after adjudication (part 1 §4.1, §9): common/formal-dispute.ts, which the dispute pages read too. */
+export { ADJUDICATION_PAYMENT_DAYS };
 /** A payment plan offer is void if its three steps are not done within 48 hours (part 2 §4, §9). */
 export const PAYMENT_PLAN_OFFER_HOURS = 48;
 

@@ -18,8 +18,8 @@ export const DEFAULT_COVER_CAP_PENCE = 500_000;
 export const HIGHER_COVER_CAP_PENCE = 1_000_000;
 /** The landlord is covered for up to 8 weeks' rent (part 1 §1): common/tenant-terms.ts, which the Terms page reads too. */
 export { COVER_WEEKS };
-/** Dispute (adjudication) fee: £60 (part 1 §9). */
-export const DISPUTE_FEE_PENCE = 6_000;
+/** Dispute (adjudication) fee: £60 (part 1 §9): common/formal-dispute.ts, which the dispute pages read too. */
+export { DISPUTE_FEE_PENCE } from "../../common/formal-dispute";
 /** Annual fee: £30 a year for tenancies over 12 months (part 1 §9, part 2 §9). */
 export const ANNUAL_FEE_PENCE = 3_000;
 

@@ -6,6 +6,7 @@ import { AppForm, useAppForm } from "~/components/forms";
 import { ApiFailure, apiContext } from "~/lib/api.server";
 import { CLAIM_FLASH_KEYS, claimFailureMessage, claimPaths, getClaim, type ClaimFlashKey } from "~/lib/claims.server";
 import { backsLeft, DISPUTE_MESSAGE_MAX, disputeFigures, disputeSchema, disputeStage, FRESH_STEPS, goForward } from "~/lib/dispute";
+import { readForm } from "~/lib/csrf.server";
 import { readDisputeSteps, saveDisputeSteps } from "~/lib/dispute.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/dispute";
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const steps = await readDisputeSteps(request, claim.id);
   const stage = disputeStage(claim, steps);
   if (stage === "none") return redirect(claimPaths.page(claim));
-  const submission = parseWithZod(await request.formData(), { schema: disputeSchema });
+  const submission = parseWithZod(await readForm(request), { schema: disputeSchema });
   if (submission.status !== "success") return data<ActionData>({ result: submission.reply(), attempt: Date.now() }, { status: 400 });
   const refused = (error: unknown, category: ClaimFlashKey) => {
     if (!(error instanceof ApiFailure)) throw error;

@@ -73,8 +73,12 @@ test("disputing a final proposal: the message is required, Back twice, a third B
   await expect(page.getByText("It costs £60.00")).toBeVisible();
   await expect(page.getByText("The adjudicator takes up to 6 weeks to decide.")).toBeVisible();
   await expect(page.getByText("you have 3 calendar days to pay")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Add or remove documents" })).toHaveAttribute("href", `/claims/${claim.claimId}/supporting-information?from=dispute`);
   await expectAccessible(page);
+  // Evidence: the claim's Supporting Information, whose way back returns to the form.
+  await page.getByRole("link", { name: "Add or remove documents" }).click();
+  await expect(h1(page, "Supporting Information")).toBeVisible();
+  await page.getByRole("link", { name: "Back to your dispute" }).click();
+  await expect(page).toHaveURL(disputePage);
 
   const proceed = () => page.getByRole("button", { name: "Proceed To Payment" }).click();
   const message = page.getByLabel("Why do you dispute these charges?");

@@ -19,6 +19,7 @@ const { DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } = await import("../../common/
 const dispute = await import("../../app/routes/claims/dispute");
 const disputeFee = await import("../../app/routes/claims/dispute-fee");
 const rejectNoEvidence = await import("../../app/routes/claims/reject-no-evidence");
+const supportingInformation = await import("../../app/routes/claims/supporting-information");
 
 type Claim = import("../../app/lib/claims.server").Claim;
 type Steps = import("../../app/lib/dispute").DisputeSteps;
@@ -265,6 +266,16 @@ describe("Proceed To Payment", () => {
       documents: [{ id: "d1", name: "photo.jpg", url: "/documents/d1" }],
       wentBack: false,
     });
+  });
+});
+
+describe("evidence: Supporting Information opened from the dispute form", () => {
+  it("its way back returns to the form, and its uploads keep that way back", async () => {
+    const { context } = contextFor(finalClaim());
+    const fromDispute = await supportingInformation.loader(args(new Request("http://localhost/claims/c1/supporting-information?from=dispute"), context));
+    expect(fromDispute).toMatchObject({ back: "/claims/c1/dispute", backText: "Back to your dispute", self: "/claims/c1/supporting-information?from=dispute" });
+    const fromClaim = await supportingInformation.loader(args(new Request("http://localhost/claims/c1/supporting-information"), context));
+    expect(fromClaim).toMatchObject({ back: "/claims/c1?mediationEnabled=true", backText: "Back to the claim", self: "/claims/c1/supporting-information" });
   });
 });
 

@@ -17,7 +17,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const withMediation = mediationRedirect(claim, url);
   if (withMediation) throw redirect(withMediation);
   // The formal dispute awaiting its fee (issue 12): the fee page, or the dispute form while no message exists.
-  const feeDue = claim.status === "AWAITING_ARBITRATION_ADMIN_FEE" && claim.adjudicationFeeOrder?.statusId === "PENDING";
+  const fee = claim.adjudicationFeeOrder;
+  const feeDue = claim.status === "AWAITING_ARBITRATION_ADMIN_FEE" && fee?.statusId === "PENDING" && fee.action?.completedAt === null;
   const disputeFeeHref = feeDue ? claimPaths.sub(claim.id, claim.tenantDisputeMessage ? "dispute-fee" : "dispute") : null;
   return { view: claimPageView(claim, url, new Date()), disputeFeeHref };
 }

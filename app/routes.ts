@@ -65,10 +65,15 @@ export default [
       route("claims/:claimId/accept", "routes/claims/accept.tsx"),
       route("claims/:claimId/pay", "routes/claims/pay.tsx"),
       route("claims/:claimId/supporting-information", "routes/claims/supporting-information.tsx"),
+      // The formal dispute (issue 12, docs/decisions/0023): the form, the £60 fee, reject with no evidence.
+      route("claims/:claimId/dispute", "routes/claims/dispute.tsx"),
+      route("claims/:claimId/dispute-fee", "routes/claims/dispute-fee.tsx"),
+      route("claims/:claimId/reject-no-evidence", "routes/claims/reject-no-evidence.tsx"),
     ]),
     route("claims/payment-success", "routes/claims/payment-success.tsx"),
     route("claims/proposal-payment-success", "routes/claims/proposal-payment-success.tsx"),
     route("claims/payment-success-remaining-balance", "routes/claims/payment-success-remaining-balance.tsx"),
+    route("claims/arbitration-payment-success", "routes/claims/arbitration-payment-success.tsx"),
     // Claim resources (no page): the deadline as a calendar file, and the upload zones' JSON.
     route("claims/:claimId/deadline.ics", "routes/resources/claim-deadline.ts"),
     route("claims/:claimId/items/:claimItemId/documents", "routes/resources/claim-item-documents.ts"),

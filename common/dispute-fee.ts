@@ -1,9 +1,10 @@
 /**
- * The formal dispute's money and time (part 1 §4.1, §9): the £60 adjudication fee, how long
- * the adjudicator takes, the days to pay what is awarded, and what happens to the fee once the
- * adjudicator decides. Pure and in common/, so the API (server/domain/dispute-fee.ts, fees.ts
+ * The formal dispute's money and time (part 1 §2.5, §4.1, §9): the £60 adjudication fee, how
+ * long the adjudicator takes, the days to pay what is awarded, how often a tenant may go back
+ * from the fee to the dispute form, and what happens to the fee once the adjudicator decides. Pure and in common/, so the API (server/domain/dispute-fee.ts, fees.ts
  * and deadlines.ts re-export it; the arbitration's Result card and the repayment use it) and
- * the web's claim page (the worked table of what happens to the £60) decide with one rule.
+ * the web's claim, dispute and arbitration pages (the worked table of what happens to the £60,
+ * the fee page, the Result card) decide with one rule and quote one set of figures.
  *
  * Reading chosen (docs/decisions/0022): §4.1 quotes the credit rule and, from another screen,
  * "refunded if the landlord is awarded nothing, credited if partly awarded". The rule decides;
@@ -14,9 +15,11 @@
 /** Dispute (adjudication) fee: £60 (part 1 §9). */
 export const DISPUTE_FEE_PENCE = 6_000;
 /** The adjudicator decides within up to 6 weeks (part 1 §4.1, §9). */
-export const ADJUDICATION_WEEKS = 6;
+export const ADJUDICATION_MAX_WEEKS = 6;
 /** 3 calendar days to pay after adjudication (part 1 §4.1, §9). */
 export const ADJUDICATION_PAYMENT_DAYS = 3;
+/** The go-back counter: at most 2 steps back from the dispute fee to the dispute form (part 1 §2.5, §9). */
+export const DISPUTE_GO_BACK_LIMIT = 2;
 
 function assertWholePence(value: number, name: string) {
   if (!Number.isSafeInteger(value) || value < 0) {

@@ -291,7 +291,7 @@ test.describe("no JavaScript where none is needed", () => {
     test.slow();
     const requested = watchScripts(page);
     const email = `delivery-claim-${test.info().project.name}-${Date.now()}@example.test`;
-    const raise = async () => {
+    const raise = async (mediationEnabled = true) => {
       const tenancy = (await ops("create-tenancy", {
         tenants: [{ email, firstName: "Dee", lastName: "Livery" }],
         ppm: 120_000,
@@ -304,10 +304,12 @@ test.describe("no JavaScript where none is needed", () => {
       return (await ops("raise-claim", {
         tenancyId: tenancy.tenancyId,
         items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000 }],
+        mediationEnabled,
       })) as { claimId: string; itemIds: string[] };
     };
     const proposing = await raise();
     const accepting = await raise();
+    const disputing = await raise(false); // without mediation the charges may be disputed at once
     await ops("tenant-item-proposals", {
       claimId: proposing.claimId,
       email,
@@ -319,6 +321,9 @@ test.describe("no JavaScript where none is needed", () => {
     for (const [url, heading] of [
       [`/claims/${proposing.claimId}/submit`, "Submit proposal"],
       [`/claims/${accepting.claimId}/accept`, "Accept charges"],
+      [`/claims/${disputing.claimId}/dispute`, "Formal dispute"],
+      [`/claims/${disputing.claimId}/reject-no-evidence`, "Reject with no evidence"],
+      ["/claims/arbitration-payment-success", "Thanks!"],
       ["/claims/payment-success", "Thanks!"],
       ["/claims/proposal-payment-success", "Thanks!"],
       ["/claims/payment-success-remaining-balance", "Thanks!"],

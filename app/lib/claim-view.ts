@@ -6,7 +6,7 @@
  */
 import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime.js";
-import { ADJUDICATION_PAYMENT_DAYS, ADJUDICATION_WEEKS, DISPUTE_FEE_PENCE, disputeFeeOutcome } from "../../common/dispute-fee";
+import { ADJUDICATION_PAYMENT_DAYS, ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE, disputeFeeOutcome } from "../../common/dispute-fee";
 import { COVER_WEEKS, RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
 import type { components } from "./api/schema";
 import { coTenantPaidText } from "./claim-pay";
@@ -449,7 +449,7 @@ export function claimChoiceView(claim: Claim): ClaimChoiceView | null {
     dispute: {
       href: sub("dispute"),
       fee: formatPounds(DISPUTE_FEE_PENCE),
-      weeks: ADJUDICATION_WEEKS,
+      weeks: ADJUDICATION_MAX_WEEKS,
       payDays: ADJUDICATION_PAYMENT_DAYS,
       rejectNoEvidenceHref: claim.allowedActions.includes("rejectWithNoEvidence") ? sub("reject-no-evidence") : null,
     },

@@ -15,7 +15,7 @@ export type PaymentSuccessState = { state: "processing"; polling: PollingState }
 export async function paymentSuccess(
   url: URL,
   context: Readonly<RouterContextProvider>,
-  paymentType: Extract<PaymentType, "CLAIM" | "CLAIM_REMAINING_BALANCE" | "CLAIM_PROPOSAL" | "TOP_UP">,
+  paymentType: Extract<PaymentType, "CLAIM" | "CLAIM_REMAINING_BALANCE" | "CLAIM_PROPOSAL" | "TOP_UP" | "ARBITRATION_FEE">,
 ): Promise<PaymentSuccessState> {
   const page = url.pathname;
   const orderId = url.searchParams.get("orderId");

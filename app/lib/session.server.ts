@@ -8,6 +8,8 @@ export type SessionData = {
   /** The greeting's first name, set at sign-in (so no page asks the API just for the header). */
   firstName: string;
   csrf: string;
+  /** The formal dispute's go-back counter, per claim id (app/lib/dispute.ts, docs/decisions/0023). */
+  disputeSteps: Record<string, { backs: number; back: boolean }>;
 };
 
 const cookieBase = {
@@ -18,7 +20,7 @@ const cookieBase = {
   secrets: webConfig.sessionSecrets,
 };
 
-/** The signed session cookie: the access token, the greeting's first name and the CSRF token, nothing else. */
+/** The signed session cookie: the access token, the greeting's first name, the CSRF token and the dispute's go-back counter, nothing else. */
 export const sessionStorage = createCookieSessionStorage<SessionData>({
   cookie: {
     ...cookieBase,

@@ -21,7 +21,7 @@ const { claimContext } = await import("../../app/lib/claims.server");
 const { flash } = await import("../../app/lib/session.server");
 const { claimChoiceView, claimPageView, disputeFeeTable, itemPanelView, claimPageState } = await import("../../app/lib/claim-view");
 const { claimPayment, coTenantPaidText } = await import("../../app/lib/claim-pay");
-const { DISPUTE_FEE_PENCE, ADJUDICATION_WEEKS, ADJUDICATION_PAYMENT_DAYS } = await import("../../common/dispute-fee");
+const { DISPUTE_FEE_PENCE, ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } = await import("../../common/dispute-fee");
 const accept = await import("../../app/routes/claims/accept");
 const pay = await import("../../app/routes/claims/pay");
 
@@ -174,13 +174,13 @@ describe("the final proposal (round 3) on the claim page", () => {
       dispute: {
         href: "/claims/c1/dispute",
         fee,
-        weeks: ADJUDICATION_WEEKS,
+        weeks: ADJUDICATION_MAX_WEEKS,
         payDays: ADJUDICATION_PAYMENT_DAYS,
         rejectNoEvidenceHref: "/claims/c1/reject-no-evidence",
       },
       feeTable: disputeFeeTable(65_000, 96_000),
     });
-    expect([ADJUDICATION_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE]).toEqual([6, 3, 6_000]);
+    expect([ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE]).toEqual([6, 3, 6_000]);
   });
 
   it("accept costs the limit when it is lower, and the tenant's share when shared (the API's acceptDue)", () => {

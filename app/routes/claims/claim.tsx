@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { ClaimItemPanel } from "~/components/claim-item-panel";
 import { claimPageView, mediationRedirect, type ClaimChoiceView, type ClaimPageView } from "~/lib/claim-view";
-import { getClaim } from "~/lib/claims.server";
+import { claimPaths, getClaim } from "~/lib/claims.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";
 
@@ -16,7 +16,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const claim = getClaim(context);
   const withMediation = mediationRedirect(claim, url);
   if (withMediation) throw redirect(withMediation);
-  return { view: claimPageView(claim, url, new Date()) };
+  // The formal dispute awaiting its fee (issue 12): the fee page, or the dispute form while no message exists.
+  const fee = claim.adjudicationFeeOrder;
+  const feeDue = claim.status === "AWAITING_ARBITRATION_ADMIN_FEE" && fee?.statusId === "PENDING" && fee.action?.completedAt === null;
+  const disputeFeeHref = feeDue ? claimPaths.sub(claim.id, claim.tenantDisputeMessage ? "dispute-fee" : "dispute") : null;
+  return { view: claimPageView(claim, url, new Date()), disputeFeeHref };
 }
 
 export default function ClaimPage({ loaderData }: Route.ComponentProps) {
@@ -72,6 +76,13 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {view.choice ? <Choice choice={view.choice} /> : <WaysForward view={view} />}
+      {loaderData.disputeFeeHref ? (
+        <p>
+          <a className="button" href={loaderData.disputeFeeHref}>
+            Pay the dispute fee
+          </a>
+        </p>
+      ) : null}
 
       {view.state.explainer ? <Explainer view={view} /> : null}
 

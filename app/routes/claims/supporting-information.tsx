@@ -18,20 +18,23 @@ const BAD_POST = "This form could not be read. Go back, reload the page and try 
  * (CLAIM_RESPONSE) through the upload zone. Every respondent's documents are listed; only the
  * tenant's own uploads have Remove (the API refuses the others).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
+  // Opened from the formal dispute form (?from=dispute): its way back goes there (decision 0023).
+  const fromDispute = url.searchParams.get("from") === "dispute";
   return {
-    self: claimPaths.sub(claim.id, "supporting-information"),
-    back: claimPaths.page(claim),
+    self: `${claimPaths.sub(claim.id, "supporting-information")}${fromDispute ? "?from=dispute" : ""}`,
+    back: fromDispute ? claimPaths.sub(claim.id, "dispute") : claimPaths.page(claim),
+    backText: fromDispute ? "Back to your dispute" : "Back to the claim",
     uploadUrl: claimPaths.sub(claim.id, "response-documents"),
     documents: claim.responseDocuments.map((d) => ({ id: d.id, name: d.name, url: d.url, own: d.uploadedByCurrentUser })),
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const claim = getClaim(context);
   const api = context.get(apiContext);
-  const self = claimPaths.sub(claim.id, "supporting-information");
+  const self = `${claimPaths.sub(claim.id, "supporting-information")}${url.searchParams.get("from") === "dispute" ? "?from=dispute" : ""}`;
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "upload") {
@@ -62,7 +65,7 @@ export default function SupportingInformation() {
       <title>{pageTitle(TITLE, Boolean(actionData?.uploadError))}</title>
       <p>
         <Link to={d.back} reloadDocument className="back-link">
-          Back to the claim
+          {d.backText}
         </Link>
       </p>
       <h1>{TITLE}</h1>

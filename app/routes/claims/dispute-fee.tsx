@@ -1,0 +1,115 @@
+import { data, Form, Link, redirect } from "react-router";
+import { paymentSuccessPath } from "../../../common/payments";
+import { CsrfInput } from "~/components/csrf-input";
+import { CardPayment } from "~/components/payment-flow";
+import { apiContext } from "~/lib/api.server";
+import { claimPaths, getClaim } from "~/lib/claims.server";
+import { readForm } from "~/lib/csrf.server";
+import { backsLeft, disputeStage, FORMAL_DISPUTE_WARNING, GO_BACK_REFUSED, goBack } from "~/lib/dispute";
+import { readDisputeSteps, saveDisputeSteps } from "~/lib/dispute.server";
+import { webConfig } from "~/lib/env.server";
+import { formatPounds } from "~/lib/format";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import { flash } from "~/lib/session.server";
+import type { Route } from "./+types/dispute-fee";
+
+export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+
+/**
+ * The formal dispute fee (part 1 §2.5, §4.3, §8): shown per §2.5's condition (the claim awaits
+ * the fee, a dispute message exists, the tenant has not gone back, the fee order is PENDING),
+ * with the formal dispute warning and the card form (ARBITRATION_FEE). Back returns to the
+ * dispute form at most 2 times, counted in the session (docs/decisions/0023). Everything is
+ * shaped here: the card page's own script stays tiny.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const claim = getClaim(context);
+  const steps = await readDisputeSteps(request, claim.id);
+  const stage = disputeStage(claim, steps);
+  if (stage === "raise" || stage === "message") throw redirect(claimPaths.sub(claim.id, "dispute"));
+  const fee = claim.adjudicationFeeOrder;
+  if (stage === "none" || !fee?.action || fee.action.completedAt) throw redirect(claimPaths.page(claim));
+  const customer = await context.get(apiContext).GET("/customer");
+  return {
+    claimPage: claimPaths.page(claim),
+    orderId: fee.id,
+    customerId: customer.id,
+    amount: fee.action.amountRemaining,
+    amountText: formatPounds(fee.action.amountRemaining),
+    warning: FORMAL_DISPUTE_WARNING,
+    backsLeft: backsLeft(steps),
+    publishableKey: webConfig.stripePublishableKey,
+    standIn: webConfig.stripeStandIn,
+  };
+}
+
+/** Back: to the dispute form, counted; once the counter is spent (no Back is offered), refused. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const claim = getClaim(context);
+  const self = claimPaths.sub(claim.id, "dispute-fee");
+  const form = await readForm(request);
+  if (form.get("intent") !== "back") throw data({ message: "This form could not be read. Go back, reload the page and try again." }, { status: 400 });
+  const steps = await readDisputeSteps(request, claim.id);
+  const stage = disputeStage(claim, steps);
+  if (stage === "none") return redirect(claimPaths.page(claim));
+  if (stage !== "fee") return redirect(claimPaths.sub(claim.id, "dispute"));
+  const next = goBack(steps);
+  if (!next) return flash.redirectWithError(self, { message: GO_BACK_REFUSED });
+  return redirect(claimPaths.sub(claim.id, "dispute"), { headers: await saveDisputeSteps(request, claim.id, next) });
+}
+
+export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
+  const search = new URLSearchParams({ orderId: d.orderId, customerId: d.customerId });
+  const success = paymentSuccessPath("ARBITRATION_FEE", { orderId: d.orderId, customerId: d.customerId });
+  return (
+    <div className="panel panel--narrow">
+      <title>{pageTitle("Pay the dispute fee")}</title>
+      {d.backsLeft > 0 ? (
+        <Form method="post" className="claim-back" reloadDocument>
+          <CsrfInput />
+          <input type="hidden" name="intent" value="back" />
+          <button type="submit" className="button button--secondary button--small" aria-describedby="dispute-fee-back-hint">
+            Back
+          </button>
+          <p id="dispute-fee-back-hint" className="claim-back__hint">
+            Back to change your message: you can go back {d.backsLeft === 1 ? "1 more time" : `${d.backsLeft} more times`}.
+          </p>
+        </Form>
+      ) : (
+        <p>
+          <Link to={d.claimPage} reloadDocument>
+            Back to your claim
+          </Link>
+        </p>
+      )}
+      <h1>Pay the dispute fee</h1>
+      <p className="notice notice--warning">
+        <strong>{d.warning}</strong>
+      </p>
+      <div className="summary-card">
+        <h2 className="summary-card__title">The fee for your formal dispute is</h2>
+        <p className="summary-card__amount">{d.amountText}</p>
+        <p>payable today</p>
+      </div>
+      <CardPayment
+        orderId={d.orderId}
+        customerId={d.customerId}
+        paymentType="ARBITRATION_FEE"
+        waitingPath={`${success}?${search}`}
+        publishableKey={d.publishableKey}
+        standIn={d.standIn}
+        amount={d.amount}
+        amountText={d.amountText}
+        authorise
+      >
+        <div className="payment-terms">
+          <p>By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for the formal dispute fee.</p>
+          <p>
+            If you are not a named cardholder on this card, you confirm that you have the authority of the named cardholder to make
+            this payment.
+          </p>
+        </div>
+      </CardPayment>
+    </div>
+  );
+}

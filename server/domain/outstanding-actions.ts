@@ -94,6 +94,10 @@ export interface DashboardClaim {
   mediationEnabled: boolean;
   /** The signed-in tenant has a payment plan on this claim that is neither default nor cancelled (nor a void offer). */
   onLivePaymentPlan: boolean;
+  /** The claim's arbitration, if it went to the adjudicator. */
+  arbitrationId?: string | null;
+  /** The signed-in tenant has an open arbitration repayment action (ARBITRATION_PAY or its remaining balance) on this claim. */
+  arbitrationPaymentOpen?: boolean;
 }
 
 /**
@@ -117,4 +121,19 @@ export function claimToAnswer(
   if (checkoutOutstanding) return null;
   const claim = claims.find((c) => isClaimInProgress(c.status) && c.status !== "ARBITRATED" && !c.onLivePaymentPlan);
   return claim ? { id: claim.id, mediationEnabled: claim.mediationEnabled } : null;
+}
+
+/**
+ * Where the dashboard sends the tenant for an adjudicated claim (part 2 §2: "arbitrations/{id}",
+ * after a live payment plan and before claims/{id}), or null: the first ARBITRATED claim whose
+ * repayment this tenant still has to make (an open ARBITRATION_PAY or remaining-balance action),
+ * not paid through a live plan, when no checkout step of theirs is open.
+ * Reading chosen (docs/decisions/0024): an adjudicated claim with nothing (left) for this tenant
+ * to pay does not redirect, so the dashboard stays reachable once the repayment is made or
+ * nothing was awarded; its page is still reached from the claim link.
+ */
+export function arbitrationToPay(claims: readonly DashboardClaim[], checkoutOutstanding: boolean): { id: string } | null {
+  if (checkoutOutstanding) return null;
+  const claim = claims.find((c) => c.status === "ARBITRATED" && c.arbitrationId && c.arbitrationPaymentOpen && !c.onLivePaymentPlan);
+  return claim?.arbitrationId ? { id: claim.arbitrationId } : null;
 }

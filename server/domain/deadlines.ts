@@ -4,7 +4,6 @@
  * last day ("Your deadline to respond is midnight tonight"); a deadline is
  * past from the next millisecond on.
  */
-import { ADJUDICATION_PAYMENT_DAYS } from "../../common/adjudication";
 import { PROPOSAL_HOLD_DAYS } from "../../common/claim-confirmation";
 import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
 import {
@@ -22,8 +21,8 @@ import type { ProposalRound, ProposalStatus } from "./statuses.js";
 export { RESPONSE_WINDOW_DAYS };
 /** A proposal's payment is held at most 7 days (part 1 §9): common/claim-confirmation.ts, which the submit page reads too. */
 export { PROPOSAL_HOLD_DAYS };
-/** 3 calendar days to pay after adjudication (part 1 §4.1, §9): common/adjudication.ts, which the arbitration page reads too. */
-export { ADJUDICATION_PAYMENT_DAYS };
+/** 3 calendar days to pay after adjudication (part 1 §4.1, §9). */
+export const ADJUDICATION_PAYMENT_DAYS = 3;
 /** A payment plan offer is void if its three steps are not done within 48 hours (part 2 §4, §9). */
 export const PAYMENT_PLAN_OFFER_HOURS = 48;
 

@@ -136,7 +136,7 @@ test("from the dashboard to the arbitration page; choosing Your Share, its expla
   await expect(page.getByText("You have £240.00 to pay.", { exact: false }).first()).toBeVisible();
   await expect(page.getByText(/You have 3 calendar days from the decision to pay: pay by \d/).first()).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("link", { name: "Pay Now" }).click();
+  await page.getByRole("link", { name: "Pay Now", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${arbitrationPage}#payment$`));
   await page.getByRole("link", { name: "Pay now", exact: true }).click();
 

@@ -110,9 +110,9 @@ export interface DashboardClaim {
  *    outstanding actions'); the claim's own answer and payments are what the claim page is for,
  *    and the annual fee and a new payment method are the redirects that come after this one.
  *  - A claim the tenant pays through a live payment plan, and an ARBITRATED claim, belong to
- *    the payment-plan and arbitration redirects that come before this one in the spec's list;
- *    their pages come with later issues, so they are not sent to /claims either (it would only
- *    bounce them to a page that does not exist yet).
+ *    the payment-plan and arbitration redirects that come before this one in the spec's list
+ *    (arbitrationToPay below), so they are not sent to /claims (the claim page would only
+ *    bounce them on).
  */
 export function claimToAnswer(
   claims: readonly DashboardClaim[],

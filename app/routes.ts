@@ -74,6 +74,11 @@ export default [
     route("claims/proposal-payment-success", "routes/claims/proposal-payment-success.tsx"),
     route("claims/payment-success-remaining-balance", "routes/claims/payment-success-remaining-balance.tsx"),
     route("claims/arbitration-payment-success", "routes/claims/arbitration-payment-success.tsx"),
+    // The adjudication (part 1 §2.4, §2.5): its page, its payment screen (?choice, ?explain) and
+    // the remaining balance's success page (docs/decisions/0024).
+    route("arbitrations/payment-success", "routes/arbitrations/payment-success.tsx"),
+    route("arbitrations/:arbitrationId", "routes/arbitrations/arbitration.tsx"),
+    route("arbitrations/:arbitrationId/pay", "routes/arbitrations/pay.tsx"),
     // Claim resources (no page): the deadline as a calendar file, and the upload zones' JSON.
     route("claims/:claimId/deadline.ics", "routes/resources/claim-deadline.ts"),
     route("claims/:claimId/items/:claimItemId/documents", "routes/resources/claim-item-documents.ts"),

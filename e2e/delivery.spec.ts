@@ -284,7 +284,7 @@ test.describe("no JavaScript where none is needed", () => {
     }
   });
 
-  test("the claim's submit and accept confirmations and its payment success pages load no script (the payment screens hydrate for the card form)", async ({
+  test("the claim's submit and accept confirmations, the arbitration page and the payment success pages load no script (the payment screens hydrate for the card form)", async ({
     page,
     ops,
   }) => {
@@ -310,6 +310,26 @@ test.describe("no JavaScript where none is needed", () => {
     const proposing = await raise();
     const accepting = await raise();
     const disputing = await raise(false); // without mediation the charges may be disputed at once
+    // An adjudicated claim: the arbitration page sends no script (its payment screen hydrates).
+    const disputed = (await ops("raise-claim", {
+      tenancyId: (
+        (await ops("create-tenancy", {
+          tenants: [{ email, firstName: "Dee", lastName: "Livery" }],
+          ppm: 120_000,
+          startDate: "2025-01-01",
+          endDate: "2026-10-31",
+          isNewTenancy: false,
+          topUpEnabled: true,
+          orderStatus: "COMPLETE",
+        })) as { tenancyId: string }
+      ).tenancyId,
+      items: [{ description: "Redecoration", type: "REDECORATION", amount: 18_000 }],
+      mediationEnabled: false,
+    })) as { claimId: string; claimProposalId: string };
+    const fee = (await ops("tenant-dispute", { ...disputed, email, message: "The walls were marked already" })) as { feeActionId: string };
+    await ops("pay-action", { orderCustomerActionId: fee.feeActionId });
+    const { arbitrationId } = (await ops("send-to-adjudication", { claimId: disputed.claimId })) as { arbitrationId: string };
+    await ops("decide-adjudication", { claimId: disputed.claimId, amount: 9_000, reportPdf: false });
     await ops("tenant-item-proposals", {
       claimId: proposing.claimId,
       email,
@@ -328,6 +348,8 @@ test.describe("no JavaScript where none is needed", () => {
       ["/claims/proposal-payment-success", "Thanks!"],
       ["/claims/payment-success-remaining-balance", "Thanks!"],
       ["/claims/payment-success?waitingPayment=true", "Your payment is taking longer than expected!"],
+      [`/arbitrations/${arbitrationId}`, "Your adjudication"],
+      ["/arbitrations/payment-success", "Thanks!"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

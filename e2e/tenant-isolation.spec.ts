@@ -65,6 +65,17 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
     items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
     mediationEnabled: true,
   })) as { claimId: string; itemIds: string[]; documentIds: string[] };
+  // A claim disputed, its fee paid and decided by the adjudicator: the arbitration's pages.
+  const adjudicated = await tenancy({ orderStatus: "COMPLETE", isNewTenancy: false });
+  const disputed = (await ops("raise-claim", {
+    tenancyId: adjudicated.tenancyId,
+    items: [{ description: "Redecoration", type: "REDECORATION", amount: 18_000 }],
+    mediationEnabled: false,
+  })) as { claimId: string; claimProposalId: string };
+  const fee = (await ops("tenant-dispute", { ...disputed, email, message: "The walls were marked already" })) as { feeActionId: string };
+  await ops("pay-action", { orderCustomerActionId: fee.feeActionId });
+  const { arbitrationId } = (await ops("send-to-adjudication", { claimId: disputed.claimId })) as { arbitrationId: string };
+  await ops("decide-adjudication", { claimId: disputed.claimId, amount: 9_000, reportPdf: false });
   return {
     email,
     ids: {
@@ -73,6 +84,7 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
       documentId: claim.documentIds,
       claimId: [claim.claimId],
       claimItemId: claim.itemIds,
+      arbitrationId: [arbitrationId],
     },
   };
 }

@@ -17,8 +17,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const dashboard = await context.get(apiContext).GET("/dashboard");
   // Part 2, Dashboard redirects, in the spec's order: a claim in progress to answer when no checkout
   // step is open (the claim page adds ?mediationEnabled=true itself when it is missing, but the
-  // dashboard sends it straight away: one redirect, not two). Payment plan and arbitration come
-  // with their pages (docs/decisions/0018).
+  // dashboard sends it straight away: one redirect, not two). The payment plan comes with its
+  // page (docs/decisions/0018); an adjudicated claim whose repayment the tenant still has to make
+  // goes to its arbitration page first (docs/decisions/0024).
+  const arbitration = dashboard.arbitrationToPay;
+  if (arbitration) throw redirect(`/arbitrations/${encodeURIComponent(arbitration.id)}`);
   const claim = dashboard.claimToAnswer;
   if (claim) throw redirect(`/claims/${encodeURIComponent(claim.id)}${claim.mediationEnabled ? "?mediationEnabled=true" : ""}`);
   // Then a pending annual-fee order with an open action.

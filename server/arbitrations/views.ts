@@ -15,6 +15,7 @@ import {
   organizations,
 } from "../db/schema";
 import { daysRemaining } from "../domain/deadlines";
+import { adjudicationRepayment } from "../domain/claim-responses";
 import { disputeFeeOutcome } from "../domain/dispute-fee";
 import { CLAIM_STATUSES } from "../domain/statuses";
 import { currentCustomer } from "../lib/auth";
@@ -57,6 +58,13 @@ export const ArbitrationSchema = z
         description: "Both actions exist, neither is completed and the amounts differ ('How much would you like to pay?')",
       }),
     paymentRequired: z.boolean().openapi({ description: "'Payment required': this tenant has an open repayment action" }),
+    amountDue: Pence.nullable().openapi({
+      description: "What the repayment order asked of the tenants in all (the award up to the limit, less the dispute fee credit); null until decided",
+    }),
+    tenantLiability: z
+      .number()
+      .int()
+      .openapi({ description: "How many tenants' shares this tenant answers for ('You are responsible for paying the fee for N tenants.')" }),
     disputeFeeOutcome: z
       .object({
         credited: z.boolean(),
@@ -120,6 +128,13 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
     now,
   );
   const decided = arbitration.arbitratedAmount !== null && arbitration.decidedAt !== null;
+  const outcome = decided
+    ? disputeFeeOutcome({
+        adjudicatedAmountPence: arbitration.arbitratedAmount!,
+        finalAmountPence: claim.finalAmount ?? arbitration.arbitratedAmount!,
+        limitPence: claim.limit,
+      })
+    : null;
   return {
     id: arbitration.id,
     claimId: claim.id,
@@ -148,13 +163,9 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
       remainingBalance.completedAt === null &&
       ownShare.amountRemaining !== remainingBalance.amountRemaining,
     paymentRequired: repaymentOrderStatusId === "PENDING" && actions.some((a) => a.completedAt === null),
-    disputeFeeOutcome: decided
-      ? disputeFeeOutcome({
-          adjudicatedAmountPence: arbitration.arbitratedAmount!,
-          finalAmountPence: claim.finalAmount ?? arbitration.arbitratedAmount!,
-          limitPence: claim.limit,
-        })
-      : null,
+    amountDue: outcome ? adjudicationRepayment(arbitration.arbitratedAmount!, claim.limit, outcome.creditPence).amountDuePence : null,
+    tenantLiability: respondents.find((r) => r.userId === userId)?.tenantLiability ?? 1,
+    disputeFeeOutcome: outcome,
     paymentPlanId: plans.paymentPlanId,
   };
 }

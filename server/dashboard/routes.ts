@@ -37,6 +37,13 @@ const DashboardSchema = z
         description:
           "A claim in progress to answer, when no checkout step is open: the dashboard sends the tenant to /claims/{id} (before the annual fee). Not a claim paid through a live payment plan, nor an ARBITRATED one",
       }),
+    arbitrationToPay: z
+      .object({ id: z.string() })
+      .nullable()
+      .openapi({
+        description:
+          "An adjudicated claim whose repayment this tenant still has to make, when no checkout step is open: the dashboard sends the tenant to /arbitrations/{id} (after a live payment plan, before a claim to answer)",
+      }),
     mustAddPaymentMethod: z
       .boolean()
       .openapi({ description: "The customer shares a payment method or must add a new one: the dashboard sends them to add one" }),
@@ -62,7 +69,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, a
   const { userId } = c.get("auth");
   const customer = tenantCustomer(c);
   // One read of every order (any product), split here: Keyfrees for the cards, annual fees for the redirect.
-  const { tenancyOrders: all, outstanding, claimToAnswer } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
+  const { tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
   const keyfrees = all.filter((o) => o.productId === "KEYFREE");
   const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
   return c.json(
@@ -72,6 +79,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, a
       outstandingActionCount: outstanding.count,
       defaultAccountStatus: defaultDashboardFilter(keyfrees.map((o) => o.status)),
       claimToAnswer,
+      arbitrationToPay,
       pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
       mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,
     },

@@ -94,6 +94,10 @@ export interface DashboardClaim {
   mediationEnabled: boolean;
   /** The signed-in tenant has a payment plan on this claim that is neither default nor cancelled (nor a void offer). */
   onLivePaymentPlan: boolean;
+  /** The claim's arbitration, if it went to the adjudicator. */
+  arbitrationId?: string | null;
+  /** The signed-in tenant has an open arbitration repayment action (ARBITRATION_PAY or its remaining balance) on this claim. */
+  arbitrationPaymentOpen?: boolean;
 }
 
 /**
@@ -106,9 +110,9 @@ export interface DashboardClaim {
  *    outstanding actions'); the claim's own answer and payments are what the claim page is for,
  *    and the annual fee and a new payment method are the redirects that come after this one.
  *  - A claim the tenant pays through a live payment plan, and an ARBITRATED claim, belong to
- *    the payment-plan and arbitration redirects that come before this one in the spec's list;
- *    their pages come with later issues, so they are not sent to /claims either (it would only
- *    bounce them to a page that does not exist yet).
+ *    the payment-plan and arbitration redirects that come before this one in the spec's list
+ *    (arbitrationToPay below), so they are not sent to /claims (the claim page would only
+ *    bounce them on).
  */
 export function claimToAnswer(
   claims: readonly DashboardClaim[],
@@ -117,4 +121,19 @@ export function claimToAnswer(
   if (checkoutOutstanding) return null;
   const claim = claims.find((c) => isClaimInProgress(c.status) && c.status !== "ARBITRATED" && !c.onLivePaymentPlan);
   return claim ? { id: claim.id, mediationEnabled: claim.mediationEnabled } : null;
+}
+
+/**
+ * Where the dashboard sends the tenant for an adjudicated claim (part 2 §2: "arbitrations/{id}",
+ * after a live payment plan and before claims/{id}), or null: the first ARBITRATED claim whose
+ * repayment this tenant still has to make (an open ARBITRATION_PAY or remaining-balance action),
+ * not paid through a live plan, when no checkout step of theirs is open.
+ * Reading chosen (docs/decisions/0024): an adjudicated claim with nothing (left) for this tenant
+ * to pay does not redirect, so the dashboard stays reachable once the repayment is made or
+ * nothing was awarded; its page is still reached from the claim link.
+ */
+export function arbitrationToPay(claims: readonly DashboardClaim[], checkoutOutstanding: boolean): { id: string } | null {
+  if (checkoutOutstanding) return null;
+  const claim = claims.find((c) => c.status === "ARBITRATED" && c.arbitrationId && c.arbitrationPaymentOpen && !c.onLivePaymentPlan);
+  return claim?.arbitrationId ? { id: claim.arbitrationId } : null;
 }

@@ -10,7 +10,7 @@ import { payOwedRefunds } from "../payments/refunds";
 import { ApiError } from "../lib/errors";
 import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
 import { findUserByEmail } from "../scenarios/tenants";
-import { saveTenantItemProposal, withClaim } from "../claims/responses";
+import { openProposalFor, raiseDispute, saveTenantItemProposal, withClaim } from "../claims/responses";
 import { ItemProposalBody } from "../claims/schemas";
 import { buildClaimView } from "../claims/views";
 import { createAnnualFeeOrder } from "../annual-fee/service";
@@ -114,6 +114,22 @@ export const scenarioCommands: OpsCommand[] = [
         claimProposalId = saved.claimProposalId;
       }
       return { claimProposalId };
+    },
+  }),
+  command({
+    name: "tenant-dispute",
+    summary:
+      "A tenant (by e-mail) raises a formal dispute of the landlord's open proposal with a message, as the dispute form does; answers the £60 fee's action id for pay-action",
+    example: 'npm run ops -- tenant-dispute --claim-id <id> --claim-proposal-id <id> --email ann@example.com --message "The walls were marked already"',
+    input: claimId.extend({ claimProposalId: z.string().min(1), email: z.string().min(1), message: z.string().min(1) }),
+    run: async (deps, { claimId: id, claimProposalId, email, message }) => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) throw new ApiError(400, `No user ${email}`);
+      await withClaim(deps, id, user.id, async (ctx) => {
+        await raiseDispute(ctx, await openProposalFor(ctx, "dispute", claimProposalId), true, message);
+      });
+      const view = await buildClaimView(deps, id, user.id);
+      return { feeActionId: view.adjudicationFeeOrder?.action?.id ?? null };
     },
   }),
   command({

@@ -10,7 +10,7 @@ import {
   keyfreeStatusLine,
   type NextAction,
 } from "../domain/order-customers";
-import { claimToAnswer, outstandingActions, type DashboardClaim, type OutstandingActions } from "../domain/outstanding-actions";
+import { arbitrationToPay, claimToAnswer, outstandingActions, type DashboardClaim, type OutstandingActions } from "../domain/outstanding-actions";
 import { paymentPlanCountsForRedirect, type PaymentPlan } from "../domain/payment-plans";
 import {
   normaliseClaimStatus,
@@ -57,6 +57,7 @@ export async function tenancyOrdersWithOutstanding(
   tenancyOrders: TenancyOrder[];
   outstanding: OutstandingActions;
   claimToAnswer: { id: string; mediationEnabled: boolean } | null;
+  arbitrationToPay: { id: string } | null;
 }> {
   const rows = await loadTenancyOrderRows(db, customerId, userId, filter);
   const orders: { nextAction: NextAction | null; paymentPlans: PaymentPlan[] }[] = [];
@@ -64,6 +65,8 @@ export async function tenancyOrdersWithOutstanding(
   const dashboardClaims = new Map<string, DashboardClaim>();
   // Claims the tenant pays through a live plan: a plan offered for the claim, or on the claim's own order.
   const claimsOnPlans = new Set<string>();
+  // Claims whose arbitration repayment this tenant still has to make (their next action on the repayment order).
+  const arbitrationPaymentsOpen = new Set<string>();
   let checkoutOutstanding = false;
   const tenancyOrders = rows.map((r): TenancyOrder => {
     const { view, next } = tenancyOrderView(r, now);
@@ -74,6 +77,7 @@ export async function tenancyOrdersWithOutstanding(
       if (planClaimId && paymentPlanCountsForRedirect(plan, now)) claimsOnPlans.add(planClaimId);
     }
     if (r.order.productId === "KEYFREE" && view.hasOutstandingActions) checkoutOutstanding = true;
+    if (r.order.claimId && next?.actionable && next.typeId.startsWith("ARBITRATION_PAY")) arbitrationPaymentsOpen.add(r.order.claimId);
     const claimStatus = r.claim ? normaliseClaimStatus(r.claim.status) : null;
     if (r.claim?.respondent && claimStatus !== null) {
       claims.set(r.claim.id, { status: claimStatus, proposals: proposalsOf(r) });
@@ -82,16 +86,23 @@ export async function tenancyOrdersWithOutstanding(
         status: claimStatus,
         mediationEnabled: r.claim.mediationEnabled,
         onLivePaymentPlan: false,
+        arbitrationId: r.claim.arbitrationId,
       });
     }
     return view;
   });
   const outstanding = outstandingActions({ orders, claims: [...claims.values()] }, userId, now);
-  const answer = claimToAnswer(
-    [...dashboardClaims.values()].map((c) => ({ ...c, onLivePaymentPlan: claimsOnPlans.has(c.id) })),
-    checkoutOutstanding,
-  );
-  return { tenancyOrders, outstanding, claimToAnswer: answer };
+  const dashboard = [...dashboardClaims.values()].map((c) => ({
+    ...c,
+    onLivePaymentPlan: claimsOnPlans.has(c.id),
+    arbitrationPaymentOpen: arbitrationPaymentsOpen.has(c.id),
+  }));
+  return {
+    tenancyOrders,
+    outstanding,
+    claimToAnswer: claimToAnswer(dashboard, checkoutOutstanding),
+    arbitrationToPay: arbitrationToPay(dashboard, checkoutOutstanding),
+  };
 }
 
 function proposalsOf(r: TenancyOrderRow): OrderedProposal[] {

@@ -85,6 +85,9 @@ describe("getArbitrationById", () => {
       paymentChoice: true,
       disputeFeeOutcome: { credited: true, reason: "ADJUDICATOR_REDUCED_CHARGES", creditPence: 6_000 },
       paymentPlanId: null,
+      // £300 awarded less the £60 credit; this tenant answers for 2 tenants' shares.
+      amountDue: 24_000,
+      tenantLiability: 2,
     });
     // Liability 2 of 3 shares: £160 of £240.
     expect(res.body.payActions.ownShare).toMatchObject({ typeId: "ARBITRATION_PAY", amountRemaining: 16_000, completedAt: null });
@@ -97,6 +100,12 @@ describe("getArbitrationById", () => {
 
     const theirs = await t.json("GET", `/arbitrations/${arbitrationId}`, undefined, coTenant.token);
     expect(theirs.body.payActions.ownShare.amountRemaining).toBe(8_000);
+    expect(theirs.body).toMatchObject({ amountDue: 24_000, tenantLiability: 1 });
+    // The dashboard sends each tenant with a repayment to make to the arbitration page (part 2 §2).
+    for (const tenant of [me, coTenant]) {
+      const dashboard = await t.json("GET", "/dashboard", undefined, tenant.token);
+      expect(dashboard.body).toMatchObject({ arbitrationToPay: { id: arbitrationId }, claimToAnswer: null });
+    }
     // The claim page now points at the repayment order.
     const view = await t.json("GET", path, undefined, coTenant.token);
     expect(view.body).toMatchObject({ status: "ARBITRATED", payableOrderId: decision.repaymentOrderId, arbitration: { id: arbitrationId, arbitratedAmount: 30_000 } });
@@ -119,6 +128,8 @@ describe("getArbitrationById", () => {
     await payClaimAction(t.db, res.body.payActions.remainingBalance.id, t.clock.now());
     const paid = await t.json("GET", `/arbitrations/${arbitrationId}`, undefined, coTenant.token);
     expect(paid.body).toMatchObject({ repaymentOrderStatusId: "COMPLETE", paymentRequired: false, paymentChoice: false, claim: { status: "RESOLVED" } });
+    // Nothing left to pay: the dashboard no longer redirects.
+    expect((await t.json("GET", "/dashboard", undefined, coTenant.token)).body.arbitrationToPay).toBeNull();
     expect((await t.json("GET", path, undefined, me.token)).body.payableOrderId).toBeNull();
   });
 
@@ -141,7 +152,9 @@ describe("getArbitrationById", () => {
     const sentNone = await sendToAdjudication(t.db, none.claim.claimId, t.clock.now());
     await decideAdjudication(t.db, none.claim.claimId, { amount: 0, reportPdf: false }, t.clock.now());
     const nothing = await t.json("GET", `/arbitrations/${sentNone.arbitrationId}`, undefined, none.tenants[0]!.token);
-    expect(nothing.body).toMatchObject({ arbitratedAmount: 0, repaymentOrderId: null, paymentRequired: false, payActions: { ownShare: null, remainingBalance: null } });
+    expect(nothing.body).toMatchObject({ arbitratedAmount: 0, amountDue: 0, repaymentOrderId: null, paymentRequired: false, payActions: { ownShare: null, remainingBalance: null } });
+    // Adjudicated with nothing to pay: the dashboard does not send the tenant to the arbitration.
+    expect((await t.json("GET", "/dashboard", undefined, none.tenants[0]!.token)).body).toMatchObject({ arbitrationToPay: null, claimToAnswer: null });
     await resolveClaim(t.db, none.claim.claimId, t.clock.now());
     const [row] = await t.db.select().from(claims).where(eq(claims.id, none.claim.claimId));
     expect(row!.status).toBe("RESOLVED");

@@ -183,6 +183,46 @@ describe("ops commands over the scenario functions", () => {
     expect(paid.body.effect).toBe("PROPOSAL_SUBMITTED");
   });
 
+  it("tenant-dispute raises a formal dispute with its message and answers the fee's action, through to the adjudicator's decision", async () => {
+    const tenancy = await ops("create-tenancy", {
+      tenants: [{ email: "ops.dispute@example.test", firstName: "Dina", lastName: "Reed" }],
+      ppm: 120_000,
+      startDate: "2025-11-01",
+      endDate: "2026-10-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    });
+    const claim = await ops("raise-claim", {
+      tenancyId: tenancy.body.tenancyId,
+      items: [{ description: "Oven clean", type: "CLEANING", amount: 9_000 }],
+      mediationEnabled: false,
+    });
+    const disputed = await ops("tenant-dispute", {
+      claimId: claim.body.claimId,
+      claimProposalId: claim.body.claimProposalId,
+      email: "ops.dispute@example.test",
+      message: "The oven was clean",
+    });
+    expect(disputed.status).toBe(200);
+    const login = await t.json("POST", "/auth/login", { email: "ops.dispute@example.test", password: "Keyfree-demo-1" });
+    const seen = await t.json("GET", `/claims/${claim.body.claimId}`, undefined, login.body.accessToken);
+    expect(seen.body).toMatchObject({ status: "AWAITING_ARBITRATION_ADMIN_FEE", tenantDisputeMessage: "The oven was clean" });
+    expect(seen.body.adjudicationFeeOrder.action.id).toBe(disputed.body.feeActionId);
+    expect((await ops("pay-action", { orderCustomerActionId: disputed.body.feeActionId })).status).toBe(200);
+    expect((await ops("send-to-adjudication", { claimId: claim.body.claimId })).status).toBe(200);
+    const decided = await ops("decide-adjudication", { claimId: claim.body.claimId, amount: 9_000, reportPdf: false });
+    expect(decided.body).toMatchObject({ amountDue: 9_000 });
+    // Disputing again is refused with the API's message.
+    const again = await ops("tenant-dispute", {
+      claimId: claim.body.claimId,
+      claimProposalId: claim.body.claimProposalId,
+      email: "ops.dispute@example.test",
+      message: "Again",
+    });
+    expect(again.status).toBe(409);
+  });
+
   it("answer a scenario's refusal with 400 and its message, not 500", async () => {
     const res = await ops("raise-claim", { tenancyId: "no-such-tenancy", items: [{ description: "x", type: "CLEANING", amount: 1 }] });
     expect(res.status).toBe(400);

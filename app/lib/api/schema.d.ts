@@ -1550,6 +1550,10 @@ export interface components {
                 id: string;
                 mediationEnabled: boolean;
             } | null;
+            /** @description An adjudicated claim whose repayment this tenant still has to make, when no checkout step is open: the dashboard sends the tenant to /arbitrations/{id} (after a live payment plan, before a claim to answer) */
+            arbitrationToPay: {
+                id: string;
+            } | null;
             /** @description The customer shares a payment method or must add a new one: the dashboard sends them to add one */
             mustAddPaymentMethod: boolean;
         };
@@ -2071,6 +2075,10 @@ export interface components {
             paymentChoice: boolean;
             /** @description 'Payment required': this tenant has an open repayment action */
             paymentRequired: boolean;
+            /** @description What the repayment order asked of the tenants in all (the award up to the limit, less the dispute fee credit); null until decided */
+            amountDue: number | null;
+            /** @description How many tenants' shares this tenant answers for ('You are responsible for paying the fee for N tenants.') */
+            tenantLiability: number;
             /** @description What happens to the £60 dispute fee; null until decided */
             disputeFeeOutcome: {
                 credited: boolean;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderedProposal } from "../../../server/domain/claim-responses";
 import {
+  arbitrationToPay,
   claimToAnswer,
   outstandingActionKind,
   outstandingActions,
@@ -347,5 +348,27 @@ describe("claimToAnswer: the dashboard's claims/{id} redirect (part 2 §2)", () 
     expect(claimToAnswer([claim({ status: "ARBITRATED" })], false)).toBeNull();
     expect(claimToAnswer([claim({ onLivePaymentPlan: true })], false)).toBeNull();
     expect(claimToAnswer([claim({ onLivePaymentPlan: true }), claim({ id: "claim-2" })], false)).toEqual({ id: "claim-2", mediationEnabled: true });
+  });
+});
+
+describe("arbitrationToPay: the dashboard's arbitrations/{id} redirect (part 2 §2, decision 0024)", () => {
+  const claim = (c: Partial<Parameters<typeof arbitrationToPay>[0][number]>) => ({
+    id: "claim-1",
+    status: "ARBITRATED" as const,
+    mediationEnabled: false,
+    onLivePaymentPlan: false,
+    arbitrationId: "arb-1",
+    arbitrationPaymentOpen: true,
+    ...c,
+  });
+  it("an adjudicated claim whose repayment the tenant still has to make sends them to its arbitration", () => {
+    expect(arbitrationToPay([claim({})], false)).toEqual({ id: "arb-1" });
+    expect(arbitrationToPay([claim({ arbitrationPaymentOpen: false }), claim({ id: "claim-2", arbitrationId: "arb-2" })], false)).toEqual({ id: "arb-2" });
+  });
+  it("not with nothing left to pay, before the decision, through a live plan, or while a checkout step is open", () => {
+    expect(arbitrationToPay([claim({ arbitrationPaymentOpen: false })], false)).toBeNull();
+    expect(arbitrationToPay([claim({ status: "AWAITING_ARBITRATION" })], false)).toBeNull();
+    expect(arbitrationToPay([claim({ onLivePaymentPlan: true })], false)).toBeNull();
+    expect(arbitrationToPay([claim({})], true)).toBeNull();
   });
 });

@@ -1,0 +1,114 @@
+import { Link } from "react-router";
+import { arbitrationPageView } from "~/lib/arbitration-view";
+import { loadArbitration } from "~/lib/arbitrations.server";
+import { pageTitle } from "~/lib/product";
+import type { Route } from "./+types/arbitration";
+
+/**
+ * The arbitration page (part 1 §2.5, §4.1): 'Payment required' with 'Pay Now' to the payment
+ * section, the 'Result' card (what the adjudicator awarded and what happens to the dispute fee),
+ * the adjudication report and the repayment section with its 3-calendar-day deadline; before
+ * the decision, what is happening and how long it takes. No state of its own: no script.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { view: arbitrationPageView(await loadArbitration(context, params.arbitrationId)) };
+}
+
+export default function ArbitrationPage({ loaderData: { view } }: Route.ComponentProps) {
+  return (
+    <div className="panel arbitration-page">
+      <title>{pageTitle("Your adjudication")}</title>
+      <h1>Your adjudication</h1>
+
+      {view.paymentRequired ? (
+        <div className="notice notice--warning">
+          <h2 className="notice__title">Payment required</h2>
+          <p>
+            You have {view.paymentRequired.owed} to pay. {view.paymentRequired.deadline}
+          </p>
+          <p>
+            <a href="#payment" className="button">
+              Pay Now
+            </a>
+          </p>
+        </div>
+      ) : null}
+
+      {view.waiting ? (
+        <section className="notice" aria-labelledby="waiting-heading">
+          <h2 id="waiting-heading" className="notice__title">
+            Waiting for the adjudicator
+          </h2>
+          <p>{view.waiting}</p>
+        </section>
+      ) : null}
+
+      {view.result ? (
+        <section className="summary-card" aria-labelledby="result-heading">
+          <h2 id="result-heading" className="summary-card__title">
+            Result
+          </h2>
+          <dl className="claim-totals">
+            {view.result.asked ? (
+              <div>
+                <dt>{view.landlord} asked for</dt>
+                <dd>{view.result.asked}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>The adjudicator awarded</dt>
+              <dd>{view.result.awarded}</dd>
+            </div>
+            <div>
+              <dt>Your limit (the most you can be asked for)</dt>
+              <dd>{view.result.limit}</dd>
+            </div>
+            {view.result.amountDue !== null ? (
+              <div>
+                <dt>To pay in all</dt>
+                <dd>{view.result.amountDue}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {view.result.disputeFee ? (
+            <p className="arbitration-page__fee">
+              <strong>{view.result.disputeFee.credited ? "Dispute fee credited. " : "Dispute fee not credited. "}</strong>
+              {view.result.disputeFee.text}
+            </p>
+          ) : null}
+          {view.reports.length > 0 ? (
+            <ul className="arbitration-page__reports">
+              {view.reports.map((report) => (
+                <li key={report.url}>
+                  <a href={report.url} target="_blank" rel="noopener">
+                    Read the adjudication report: {report.name} (opens in a new tab)
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+
+      {view.payment ? (
+        <section id="payment" className="arbitration-page__payment" aria-labelledby="payment-heading">
+          <h2 id="payment-heading">Payment</h2>
+          {view.payment.state === "due" ? (
+            <>
+              {view.payment.paidSoFar ? <p>{view.payment.paidSoFar}</p> : null}
+              <p className="lead">You have {view.payment.owed} to pay.</p>
+              {view.payment.deadline ? <p>{view.payment.deadline}</p> : null}
+              <p>
+                <Link to={view.payment.payHref} className="button">
+                  Pay now
+                </Link>
+              </p>
+            </>
+          ) : (
+            <p role="status">{view.payment.text}</p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

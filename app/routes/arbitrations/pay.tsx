@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
-import { CardPayment } from "~/components/payment-flow";
+import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
 import { arbitrationPaths, payScreenView } from "~/lib/arbitration-view";
 import { loadArbitration } from "~/lib/arbitrations.server";
@@ -124,13 +124,9 @@ function Pay({ d, pay }: { d: Route.ComponentProps["loaderData"]; pay: NonNullab
         amountText={pay.amountText}
         authorise
       >
-        <div className="payment-terms">
+        <PaymentTerms>
           <p>By paying you allow {PRODUCT.name} to take {pay.amountText} from this card now for what the adjudicator awarded.</p>
-          <p>
-            If you are not a named cardholder on this card, you confirm that you have the authority of the named cardholder to make
-            this payment.
-          </p>
-        </div>
+        </PaymentTerms>
       </CardPayment>
     </>
   );

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CsrfInput } from "~/components/csrf-input";
-import { CardPayment } from "~/components/payment-flow";
+import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
 import { claimPaths, getClaim } from "~/lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
@@ -102,13 +102,9 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
         amountText={d.amountText}
         authorise
       >
-        <div className="payment-terms">
+        <PaymentTerms>
           <p>By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for the formal dispute fee.</p>
-          <p>
-            If you are not a named cardholder on this card, you confirm that you have the authority of the named cardholder to make
-            this payment.
-          </p>
-        </div>
+        </PaymentTerms>
       </CardPayment>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
-import { CardPayment } from "~/components/payment-flow";
+import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
 import { claimPayment, coTenantPaidText } from "~/lib/claim-pay";
 import { claimPaths, getClaim } from "~/lib/claims.server";
@@ -74,13 +74,9 @@ export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
         amountText={d.amountText}
         authorise
       >
-        <div className="payment-terms">
+        <PaymentTerms>
           <p>By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for the end of tenancy charges.</p>
-          <p>
-            If you are not a named cardholder on this card, you confirm that you have the authority of the named cardholder to make
-            this payment.
-          </p>
-        </div>
+        </PaymentTerms>
       </CardPayment>
     </div>
   );

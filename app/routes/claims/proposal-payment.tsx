@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { PROPOSAL_HOLD_DAYS } from "../../../common/claim-confirmation";
 import { CsrfInput } from "~/components/forms";
-import { CardPayment } from "~/components/payment-flow";
+import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "~/lib/claims.server";
 import { webConfig } from "~/lib/env.server";
@@ -89,16 +89,12 @@ export default function ProposalPayment({ loaderData: d }: Route.ComponentProps)
         amountText={d.amountText}
         authorise
       >
-        <div className="payment-terms">
+        <PaymentTerms>
           <p>
             By paying you allow {PRODUCT.name} to take {d.amountText} from this card now and hold it for at most {d.holdDays} days
             while your landlord or agent considers your proposal.
           </p>
-          <p>
-            If you are not a named cardholder on this card, you confirm that you have the authority of the named cardholder to make
-            this payment.
-          </p>
-        </div>
+        </PaymentTerms>
       </CardPayment>
     </div>
   );

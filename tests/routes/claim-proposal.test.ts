@@ -284,11 +284,14 @@ describe("'Provide a new proposal': saving (part 1 §4.1, §5, §8)", () => {
 
   it("refuses a tenant who cannot counter: back to the claim with an error flash", async () => {
     const { context, calls } = contextFor(claimWith({ allowed: ["accept"], canRespond: true }));
-    const response = (await page.action(post(context, valid))) as Response;
-    expect(response.headers.get("location")).toBe("/claims/c1#item-i1");
-    expect(await flashOf(response)).toMatchObject({ type: "error", message: PROPOSAL_MESSAGES.cannotPropose, category: "CLAIM/COUNTER_TENANT_PROPOSAL" });
+    // The proposal page and the item's evidence page refuse alike, before reading the post.
+    for (const [route, module] of [["proposal", page], ["evidence", evidencePage]] as const) {
+      const response = (await module.action(post(context, valid, route)).catch((thrown: unknown) => thrown)) as Response;
+      expect(response.headers.get("location"), route).toBe("/claims/c1#item-i1");
+      expect(await flashOf(response), route).toMatchObject({ type: "error", message: PROPOSAL_MESSAGES.cannotPropose, category: "CLAIM/COUNTER_TENANT_PROPOSAL" });
+      await expect(module.loader({ context, params: { claimId: "c1", claimItemId: "i1" } } as never), route).rejects.toMatchObject({ status: 302 });
+    }
     expect(calls).toEqual([]);
-    await expect(page.loader({ context, params: { claimId: "c1", claimItemId: "i1" } } as never)).rejects.toMatchObject({ status: 302 });
   });
 });
 

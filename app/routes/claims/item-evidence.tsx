@@ -2,12 +2,12 @@ import { data, Link, useActionData, useLoaderData } from "react-router";
 import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
 import { DOCUMENT_DELETED_MESSAGE, ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
-import { canPropose, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
+import { proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
+import { proposableItem } from "~/lib/claim-proposal.server";
 import { claimFailureRedirect, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "~/lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { formatPounds } from "~/lib/format";
 import { pageTitle } from "~/lib/product";
-import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/item-evidence";
 
 /** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015, 0021). */
@@ -24,14 +24,7 @@ const TITLE = "Your evidence for this item";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
-  const view = proposalItemView(claim, params.claimItemId);
-  if (!view) throw data(null, { status: 404 });
-  if (!canPropose(claim)) {
-    throw await flash.redirectWithError(itemAnchor(claim, params.claimItemId), {
-      message: PROPOSAL_MESSAGES.cannotPropose,
-      category: CLAIM_FLASH_KEYS.counter,
-    });
-  }
+  const view = await proposableItem(claim, params.claimItemId);
   return {
     self: proposalPaths.evidence(claim.id, view.item.id),
     proposal: proposalPaths.proposal(claim.id, view.item.id),
@@ -45,11 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const claim = getClaim(context);
   const api = context.get(apiContext);
-  const view = proposalItemView(claim, params.claimItemId);
-  if (!view) throw data(null, { status: 404 });
-  if (!canPropose(claim)) {
-    return flash.redirectWithError(itemAnchor(claim, view.item.id), { message: PROPOSAL_MESSAGES.cannotPropose, category: CLAIM_FLASH_KEYS.counter });
-  }
+  const view = await proposableItem(claim, params.claimItemId);
   const self = proposalPaths.evidence(claim.id, view.item.id);
   const form = await readForm(request);
   const intent = form.get("intent");

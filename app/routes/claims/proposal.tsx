@@ -1,11 +1,12 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarning } from "../../../common/claim-proposal";
 import { TextAreaField } from "~/components/choice-fields";
 import { AppForm, FieldError, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, type Api } from "~/lib/api.server";
-import { amountFieldText, canPropose, claimProposalSchema, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
+import { amountFieldText, claimProposalSchema, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
+import { proposableItem } from "~/lib/claim-proposal.server";
 import {
   claimFailureMessage,
   claimFailureRedirect,
@@ -19,7 +20,6 @@ import { formatPounds } from "~/lib/format";
 import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
 import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "~/lib/proposal-warning-script";
-import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/proposal";
 
 /*
@@ -34,19 +34,12 @@ const TITLE = "Provide a new proposal";
 
 /**
  * 'Provide a new proposal' for one item (part 1 §2.5, §5): the item, the tenant's evidence for
- * it (the upload zone) and the amount and reasoning. A tenant who cannot counter now goes back
- * to the claim page with an error flash.
+ * it (listed; added on its own page) and the amount and reasoning. A tenant who cannot counter
+ * now goes back to the claim page with an error flash.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
-  const view = proposalItemView(claim, params.claimItemId);
-  if (!view) throw data(null, { status: 404 });
-  if (!canPropose(claim)) {
-    throw await flash.redirectWithError(itemAnchor(claim, params.claimItemId), {
-      message: PROPOSAL_MESSAGES.cannotPropose,
-      category: CLAIM_FLASH_KEYS.counter,
-    });
-  }
+  const view = await proposableItem(claim, params.claimItemId);
   return {
     claimId: claim.id,
     self: proposalPaths.proposal(claim.id, view.item.id),
@@ -116,13 +109,9 @@ async function saveItemProposal(
 export async function action({ request, params, context }: Route.ActionArgs) {
   const claim = getClaim(context);
   const api = context.get(apiContext);
-  const view = proposalItemView(claim, params.claimItemId);
-  if (!view) throw data(null, { status: 404 });
+  const view = await proposableItem(claim, params.claimItemId);
   const back = itemAnchor(claim, view.item.id);
   const self = proposalPaths.proposal(claim.id, view.item.id);
-  if (!canPropose(claim)) {
-    return flash.redirectWithError(back, { message: PROPOSAL_MESSAGES.cannotPropose, category: CLAIM_FLASH_KEYS.counter });
-  }
   const form = await readForm(request);
   const intent = form.get("intent") ?? "save";
 

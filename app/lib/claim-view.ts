@@ -8,6 +8,7 @@ import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime.js";
 import { ADJUDICATION_PAYMENT_DAYS, ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE, disputeFeeOutcome } from "../../common/dispute-fee";
 import { COVER_WEEKS, RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
+import { allDayCalendar } from "../../common/calendar";
 import type { components } from "./api/schema";
 import { coTenantPaidText } from "./claim-pay";
 import { addressLine, formatDate, formatPounds } from "./format";
@@ -579,35 +580,6 @@ export function claimPageView(claim: Claim, url: URL, now: Date): ClaimPageView 
 
 // ── The deadline as a calendar file (RFC 5545) ──────────────────────────────
 
-/** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines escaped in TEXT. */
-function icsText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-}
-
-/** RFC 5545 §3.1: lines longer than 75 octets are folded (CRLF then a space). */
-function fold(line: string): string {
-  const bytes = new TextEncoder().encode(line);
-  if (bytes.length <= 75) return line;
-  const out: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const ch of line) {
-    const n = new TextEncoder().encode(ch).length;
-    if (size + n > (out.length === 0 ? 75 : 74)) {
-      out.push(current);
-      current = "";
-      size = 0;
-    }
-    current += ch;
-    size += n;
-  }
-  out.push(current);
-  return out.join("\r\n ");
-}
-
-const compact = (d: string) => d.replaceAll("-", "");
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-
 /**
  * The response deadline as an all-day event on its London day (the deadline is midnight at the
  * end of it), a VCALENDAR with one VEVENT: RFC 5545, CRLF line ends, folded lines.
@@ -619,27 +591,18 @@ export function deadlineCalendar(
 ): string | null {
   if (claim.responseDeadline == null) return null;
   const day = londonDay(claim.responseDeadline);
-  const next = dayjs(day).add(1, "day").format("YYYYMMDD");
   const what = claim.awaitingPayment ? "pay your end of tenancy charges" : "respond to your end of tenancy charges";
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Keyfree//Claim deadline//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:claim-${claim.id}-deadline-${compact(day)}@keyfree`,
-    `DTSTAMP:${utcStamp(now)}`,
-    `DTSTART;VALUE=DATE:${compact(day)}`,
-    `DTEND;VALUE=DATE:${next}`,
-    `SUMMARY:${icsText(`Keyfree: deadline to ${what}`)}`,
-    `DESCRIPTION:${icsText(
-      `Your deadline to ${claim.awaitingPayment ? "pay" : "respond"} is midnight tonight. Charges raised by ${claim.organization.name} for ${addressLine(claim.tenancy.property.address)}. If you do nothing by then, the charges are treated as accepted. ${origin}/claims/${claim.id}`,
-    )}`,
-    `URL:${origin}/claims/${encodeURIComponent(claim.id)}`,
-    "TRANSP:TRANSPARENT",
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return `${lines.map(fold).join("\r\n")}\r\n`;
+  return allDayCalendar(
+    "Claim deadline",
+    [
+      {
+        uid: `claim-${claim.id}-deadline-${day.replaceAll("-", "")}@keyfree`,
+        date: day,
+        summary: `Keyfree: deadline to ${what}`,
+        description: `Your deadline to ${claim.awaitingPayment ? "pay" : "respond"} is midnight tonight. Charges raised by ${claim.organization.name} for ${addressLine(claim.tenancy.property.address)}. If you do nothing by then, the charges are treated as accepted. ${origin}/claims/${claim.id}`,
+        url: `${origin}/claims/${encodeURIComponent(claim.id)}`,
+      },
+    ],
+    now,
+  );
 }

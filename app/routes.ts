@@ -83,6 +83,14 @@ export default [
     route("claims/:claimId/deadline.ics", "routes/resources/claim-deadline.ts"),
     route("claims/:claimId/items/:claimItemId/documents", "routes/resources/claim-item-documents.ts"),
     route("claims/:claimId/response-documents", "routes/resources/claim-response-documents.ts"),
+    // Payment plans (part 2 §2, §4; issue 13): the layout reads the plan once and keeps the tenant on
+    // the page it shows now; the index goes there, an unknown sub-route to address.
+    layout("routes/payment-plan/layout.tsx", [
+      route("payment-plan/:paymentPlanId", "routes/payment-plan/index.tsx"),
+      // The three steps and the page after them (STEPS).
+      // The live plan's pages (LIVE).
+      route("payment-plan/:paymentPlanId/*", "routes/payment-plan/other.tsx"),
+    ]),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),
     route("annual-fee/:orderId/:customerId", "routes/annual-fee/pay.tsx"),
     route("add-payment-method", "routes/payments/add-payment-method.tsx"),

@@ -52,7 +52,7 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
       isNewTenancy: true,
       topUpEnabled: true,
       ...extra,
-    }) as Promise<{ orderId: string; tenancyId: string; tenants: Array<{ customerId: string }> }>;
+    }) as Promise<{ orderId: string; tenancyId: string; tenants: Array<{ customerId: string; orderCustomerId: string }> }>;
   const checkout = await tenancy({
     completed: [
       ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING", "KEYFREE_CONFIRM", "KEYFREE_SIGN", "KEYFREE_SIGN_ADDENDUM"],
@@ -60,6 +60,13 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
   });
   const done = await tenancy({ orderStatus: "COMPLETE", isNewTenancy: false });
   const annual = (await ops("create-annual-fee", { tenancyId: done.tenancyId, years: 1 })) as { orderId: string };
+  // A payment plan offered for a balance: its pages.
+  const plan = (await ops("offer-payment-plan", {
+    orderCustomerId: done.tenants[0]!.orderCustomerId,
+    amount: 30_000,
+    instalments: 3,
+    firstDueDate: "2027-03-01",
+  })) as { paymentPlanId: string };
   const claim = (await ops("raise-claim", {
     tenancyId: done.tenancyId,
     items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
@@ -85,6 +92,7 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
       claimId: [claim.claimId],
       claimItemId: claim.itemIds,
       arbitrationId: [arbitrationId],
+      paymentPlanId: [plan.paymentPlanId],
     },
   };
 }

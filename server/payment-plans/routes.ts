@@ -21,8 +21,6 @@ import {
   orders,
   paymentPlanInstalments,
   paymentPlans,
-  properties,
-  tenancies,
   tenancyAnniversaries,
   tenancyTenants
 } from "../db/schema";
@@ -41,7 +39,7 @@ import { newId } from "../lib/tokens";
 import { createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent } from "../payments/service";
 import { InstalmentParams, InstalmentPaymentIntentSecretSchema, PaymentPlanActionSchema, PaymentPlanAddressSchema, PaymentPlanInstalmentSchema, PaymentPlanSchema, PaymentPlanScreenSchema, PlanParams, SetupIntentSecretSchema, TenancyAnniversarySchema, UpdateAddressBody, UpdateCardDetailsBody } from "./schemas";
 import { makePaymentPlanActive } from "./service";
-import { actionView, addressView, completeStep, idOf, instalmentView, loadOwnedPlan, OPEN_SETUP_STATUSES, planView, refuseStep, savedPlanCard } from "./views";
+import { actionView, addressView, orderPropertyAddress, completeStep, idOf, instalmentView, loadOwnedPlan, OPEN_SETUP_STATUSES, planView, refuseStep, savedPlanCard } from "./views";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -227,16 +225,9 @@ export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
     const deps = c.get("deps");
     const customer = tenantCustomer(c);
     const { orderCustomer } = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
-    const [row] = await deps.db
-      .select({ address: addresses })
-      .from(orders)
-      .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
-      .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-      .innerJoin(addresses, eq(addresses.id, properties.addressId))
-      .where(eq(orders.id, orderCustomer.orderId))
-      .limit(1);
-    if (!row) throw notFound();
-    return c.json({ address: addressView(row.address) }, 200);
+    const address = await orderPropertyAddress(deps.db, orderCustomer.orderId);
+    if (!address) throw notFound();
+    return c.json({ address: addressView(address) }, 200);
   })
   .openapi(getPaymentPlanAction, async (c) => {
     const deps = c.get("deps");

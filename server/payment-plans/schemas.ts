@@ -82,7 +82,17 @@ export const PaymentPlanSchema = z
     orderCustomerId: z.string(),
     orderCustomer: z.object({ id: z.string(), orderId: z.string(), customerId: z.string() }),
     claimId: z.string().nullable(),
-    address: PaymentPlanAddressSchema.nullable().openapi({ description: "The postal address given at the Address Confirmation step" }),
+    address: z
+      .union([PaymentPlanAddressSchema, z.null()])
+      .openapi({ description: "The postal address given at the Address Confirmation step (null until then)" }),
+    // A union, not .nullable(): the generated client then reads it as PropertyAddress | null.
+    propertyAddress: z.union([PropertyAddressSchema, z.null()]).openapi({
+      description: "The address of the property the plan's tenancy is for ('Proposed Payment Summary' shows it)",
+    }),
+    card: z
+      .object({ brand: z.string().nullable(), last4: z.string().nullable() })
+      .nullable()
+      .openapi({ description: "The plan's card (the instalments are charged to it), once the card step is done" }),
     createdAt: z.string(),
   })
   .openapi("PaymentPlan");

@@ -18,9 +18,13 @@ import type { Database } from "../db";
 import {
   addresses,
   orderCustomers,
+  orders,
+  paymentMethods,
   paymentPlanActions,
   paymentPlanInstalments,
-  paymentPlans
+  paymentPlans,
+  properties,
+  tenancies
 } from "../db/schema";
 import {
   isPaymentPlanOfferVoid,
@@ -98,9 +102,33 @@ export function addressView(a: typeof addresses.$inferSelect) {
   return { id: a.id, externalId: a.externalId, ...propertyAddressView(a) };
 }
 
+/** The address of the property the order's tenancy is for (null when the order has no tenancy). */
+export async function orderPropertyAddress(db: Database | Tx, orderId: string) {
+  const [row] = await db
+    .select({ address: addresses })
+    .from(orders)
+    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row?.address ?? null;
+}
+
 export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
   const { plan, orderCustomer, actions, instalments, domain } = loaded;
-  const [address] = plan.addressId ? await db.select().from(addresses).where(eq(addresses.id, plan.addressId)).limit(1) : [];
+  // The three reads at once: the postal address given, the property's address, the plan's card.
+  const [[address], property, [card]] = await Promise.all([
+    plan.addressId ? db.select().from(addresses).where(eq(addresses.id, plan.addressId)).limit(1) : Promise.resolve([]),
+    orderPropertyAddress(db, orderCustomer.orderId),
+    plan.stripePaymentMethodId
+      ? db
+          .select({ brand: paymentMethods.brand, last4: paymentMethods.last4 })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.stripePaymentMethodId, plan.stripePaymentMethodId))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
   const next = paymentPlanNextAction(domain.actions);
   const amountPaid = instalments.filter((i) => i.status === "PAID").reduce((sum, i) => sum + i.amount, 0);
   const instalmentTotal = instalments.reduce((sum, i) => sum + i.amount, 0);
@@ -123,6 +151,8 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     orderCustomer: { id: orderCustomer.id, orderId: orderCustomer.orderId, customerId: orderCustomer.customerId },
     claimId: plan.claimId,
     address: address ? addressView(address) : null,
+    propertyAddress: property ? propertyAddressView(property) : null,
+    card: card ?? (plan.stripePaymentMethodId ? { brand: null, last4: null } : null),
     createdAt: plan.createdAt.toISOString(),
   };
 }

@@ -183,6 +183,8 @@ describe("updateCardDetails", () => {
     const res = await t.json("PUT", `/payment-plans/${id}/card-details`, { paymentMethodId: pm.id }, tenant.token);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, status: "ACTIVE", nextAction: null, screen: "active", offerVoid: false });
+    // The card the instalments are charged to, as the pages name it.
+    expect(res.body.card).toEqual({ brand: "visa", last4: "4242" });
     expect(res.body.actions.every((a: { completedAt: string | null }) => a.completedAt === t.clock.now().toISOString())).toBe(true);
     expect((await t.json("GET", `/payment-plans/${id}/next-action`, undefined, tenant.token)).body).toEqual({ action: null, screen: "active" });
 

@@ -82,6 +82,9 @@ describe("getPaymentPlanById", () => {
       orderCustomer: { id: orderCustomerId, orderId, customerId: tenant.customerId },
       claimId: null,
       address: null,
+      // The property the plan is for, in the same answer (the confirm page reads nothing else); no card yet.
+      propertyAddress: { buildingNumber: "7", street: "Quay Street", town: "Bristol", postcode: "BS1 5TH" },
+      card: null,
     });
     expect(res.body.instalments.map((i: any) => [i.instalmentNumber, i.dueDate, i.amount, i.status])).toEqual([
       [1, "2026-12-01", 3_334, "PENDING"],

@@ -2122,7 +2122,15 @@ export interface components {
                 customerId: string;
             };
             claimId: string | null;
-            address: components["schemas"]["PaymentPlanAddress"];
+            /** @description The postal address given at the Address Confirmation step (null until then) */
+            address: components["schemas"]["PaymentPlanAddress"] | null;
+            /** @description The address of the property the plan's tenancy is for ('Proposed Payment Summary' shows it) */
+            propertyAddress: components["schemas"]["PropertyAddress"] | null;
+            /** @description The plan's card (the instalments are charged to it), once the card step is done */
+            card: {
+                brand: string | null;
+                last4: string | null;
+            } | null;
             createdAt: string;
         };
         PaymentPlanInstalment: {
@@ -2149,11 +2157,10 @@ export interface components {
          * @enum {string}
          */
         PaymentPlanScreen: "dashboard" | "manual-payment" | "active" | "payment-plan-live" | "confirm" | "address" | "card-details";
-        /** @description The postal address given at the Address Confirmation step */
-        PaymentPlanAddress: components["schemas"]["PropertyAddress"] & ({
+        PaymentPlanAddress: components["schemas"]["PropertyAddress"] & {
             id: string;
             externalId: string | null;
-        } | null);
+        };
         PaymentPlanPropertyAddress: {
             address: components["schemas"]["PaymentPlanAddress"];
         };

@@ -1,0 +1,48 @@
+import type { components } from "./api/schema";
+
+/**
+ * Where a payment plan's pages send the tenant (part 2 §2 payment plan screens, §4): pure, so the
+ * rules are tested on their own (tests/routes/payment-plan-routing.test.ts). The plan's `screen`
+ * comes from the API (server/domain/payment-plans.ts paymentPlanScreen decides it).
+ */
+export type PaymentPlan = components["schemas"]["PaymentPlan"];
+
+/** The pages under /payment-plan/:paymentPlanId (the spec's sub-routes, and the schedule's calendar file). */
+export type PlanPage =
+  | "confirm"
+  | "address"
+  | "card-details"
+  | "payment-plan-live"
+  | "active"
+  | "manual-payment"
+  | "payment-success"
+  | "schedule.ics";
+
+export function planPagePath(planId: string, page: PlanPage): string {
+  return `/payment-plan/${encodeURIComponent(planId)}/${page}`;
+}
+
+/** The page the plan shows now ("/" for the dashboard: a cancelled plan, a void offer, a plan in default with nothing to pay). */
+export function planScreenPath(plan: Pick<PaymentPlan, "id" | "screen">): string {
+  return plan.screen === "dashboard" ? "/" : planPagePath(plan.id, plan.screen);
+}
+
+const STEPS: readonly PlanPage[] = ["confirm", "address", "card-details"];
+
+/**
+ * Where a plan page sends the tenant instead of showing, or null to show it:
+ * - a cancelled plan, a void offer, a plan in default with nothing to pay: the dashboard;
+ * - a step (confirm, address, card-details) only while it is the plan's next action (they are done in order);
+ * - payment-plan-live, active, payment-success and the schedule once the steps are done (the plan is live);
+ * - manual-payment while an instalment has failed, or while it waits for the payment it started (`waiting`).
+ * Anything else goes to the page the plan shows now.
+ */
+export function planPageRedirect(plan: Pick<PaymentPlan, "id" | "screen" | "status" | "nextAction" | "instalments">, page: PlanPage, waiting = false): string | null {
+  if (plan.screen === "dashboard") return "/";
+  if (STEPS.includes(page)) return plan.screen === page ? null : planScreenPath(plan);
+  const live = plan.nextAction === null && (plan.status === "ACTIVE" || plan.status === "DEFAULT");
+  if (page === "manual-payment") {
+    return plan.instalments.some((i) => i.status === "FAILED") || (waiting && live) ? null : planScreenPath(plan);
+  }
+  return live ? null : planScreenPath(plan);
+}

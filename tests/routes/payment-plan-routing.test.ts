@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { instalmentDate, scheduleView } from "~/lib/payment-plan-view";
 import { planPageRedirect, planScreenPath, type PaymentPlan, type PlanPage } from "~/lib/payment-plan-routing";
 
 type Plan = Pick<PaymentPlan, "id" | "screen" | "status" | "nextAction" | "instalments">;
@@ -53,5 +54,41 @@ describe("a plan page shows only when it is the page for now", () => {
   ];
   it.each(cases)("%s", (_name, p, page, waiting, expected) => {
     expect(planPageRedirect(p, page, waiting)).toBe(expected);
+  });
+});
+
+describe("the instalment schedule (part 2 §2, §9)", () => {
+  const instalments = Array.from({ length: 7 }, (_, n) => ({
+    ...instalment(n === 0 ? "PAID" : n === 1 ? "FAILED" : "PENDING"),
+    id: `i${n + 1}`,
+    instalmentNumber: n + 1,
+    dueDate: `2027-0${n + 1}-31`.replace("-02-31", "-02-28"),
+    amount: 3_334,
+  }));
+
+  it("writes instalment dates as DD/MM/YY", () => {
+    expect(instalmentDate("2027-01-31")).toBe("31/01/27");
+    expect(instalmentDate("2030-12-01")).toBe("01/12/30");
+  });
+
+  it("shows the first 5, then 'Show more' in the URL", () => {
+    const view = scheduleView(instalments, new URL("https://k.example/payment-plan/p1/confirm"));
+    expect(view.rows.map((r) => r.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(view.rows.slice(0, 3).map((r) => [r.date, r.amount, r.status])).toEqual([
+      ["31/01/27", "£33.34", "Paid"],
+      ["28/02/27", "£33.34", "Payment failed"],
+      ["31/03/27", "£33.34", "Scheduled"],
+    ]);
+    expect(view.toggle).toEqual({ label: "Show more", href: "/payment-plan/p1/confirm?schedule=all#schedule" });
+  });
+
+  it("shows all of them with ?schedule=all, and 'Hide' goes back", () => {
+    const view = scheduleView(instalments, new URL("https://k.example/payment-plan/p1/active?schedule=all"));
+    expect(view.rows).toHaveLength(7);
+    expect(view.toggle).toEqual({ label: "Hide", href: "/payment-plan/p1/active#schedule" });
+  });
+
+  it("has no toggle for five instalments or fewer", () => {
+    expect(scheduleView(instalments.slice(0, 5), new URL("https://k.example/x")).toggle).toBeNull();
   });
 });

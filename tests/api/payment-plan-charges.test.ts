@@ -155,7 +155,7 @@ describe("three months of a live plan (4242424242424242)", () => {
 
     // The dashboard sends the tenant to the live plan first.
     expect((await t.json("GET", "/dashboard", undefined, plan.tenant.token)).body.paymentPlanToShow).toEqual({ id: plan.id });
-    expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body).toMatchObject({ paidOff: false, cardLast4: "4242" });
+    expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body).toMatchObject({ paidOff: false, card: { last4: "4242" } });
 
     // Up to the day before the second charge.
     await sweepDays("2026-11-22", "2027-01-09");

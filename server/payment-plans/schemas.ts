@@ -79,6 +79,10 @@ export const PaymentPlanSchema = z
     screen: PaymentPlanScreenSchema,
     offerExpiresAt: z.string().openapi({ description: "The offer is void if its three steps are not all done by then (48 hours)" }),
     offerVoid: z.boolean(),
+    paidOff: z.boolean().openapi({
+      description:
+        "Every instalment is PAID (docs/decisions/0026): the plan keeps its status, its screen is active (paid in full), and it no longer sends the tenant to it from the dashboard, claim or arbitration pages",
+    }),
     orderCustomerId: z.string(),
     orderCustomer: z.object({ id: z.string(), orderId: z.string(), customerId: z.string() }),
     claimId: z.string().nullable(),

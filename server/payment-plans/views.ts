@@ -28,6 +28,7 @@ import {
 } from "../db/schema";
 import {
   isPaymentPlanOfferVoid,
+  isPaymentPlanPaidOff,
   paymentPlanNextAction,
   paymentPlanScreen,
   type PaymentPlan as DomainPaymentPlan,
@@ -147,6 +148,7 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     screen: paymentPlanScreen(domain, now),
     offerExpiresAt: plan.offerExpiresAt.toISOString(),
     offerVoid: isPaymentPlanOfferVoid(domain, now),
+    paidOff: isPaymentPlanPaidOff(domain),
     orderCustomerId: orderCustomer.id,
     orderCustomer: { id: orderCustomer.id, orderId: orderCustomer.orderId, customerId: orderCustomer.customerId },
     claimId: plan.claimId,

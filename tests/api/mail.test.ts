@@ -77,6 +77,19 @@ describe("deliverPendingEmails", () => {
     expect(sent).toHaveLength(3);
   });
 
+  it("sends an e-mail's attachments with it (the payment plan's .ics), and none when it has none", async () => {
+    await drain();
+    const [plain] = await queue(1);
+    const ics = { filename: "payment-plan-schedule.ics", contentType: "text/calendar; charset=utf-8", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" };
+    t.clock.advance(1000);
+    await queueEmail(t.db, { to: "ics@example.test", subject: "With a file", text: "See the file", template: "TEST", attachments: [ics] }, t.clock.now());
+    const { transport, sent } = stubTransport();
+    expect((await deliverPendingEmails(t, { transport })).sent).toBe(2);
+    expect(sent[0]!.attachments).toBeUndefined();
+    expect(sent[1]!.attachments).toEqual([ics]);
+    expect((await rows([plain!]))[0]!.attachments).toBeNull();
+  });
+
   it("sends at most `limit` at a time", async () => {
     await drain();
     const ids = await queue(3);

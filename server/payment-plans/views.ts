@@ -18,12 +18,14 @@ import type { Database } from "../db";
 import {
   addresses,
   orderCustomers,
+  paymentMethods,
   paymentPlanActions,
   paymentPlanInstalments,
   paymentPlans
 } from "../db/schema";
 import {
   isPaymentPlanOfferVoid,
+  isPaymentPlanPaidOff,
   paymentPlanNextAction,
   paymentPlanScreen,
   type PaymentPlan as DomainPaymentPlan,
@@ -98,6 +100,17 @@ export function addressView(a: typeof addresses.$inferSelect) {
   return { id: a.id, externalId: a.externalId, ...propertyAddressView(a) };
 }
 
+/** The last four digits of the plan's card, from the cards the customer saved. */
+async function planCardLast4(db: Database, stripePaymentMethodId: string | null): Promise<string | null> {
+  if (!stripePaymentMethodId) return null;
+  const [card] = await db
+    .select({ last4: paymentMethods.last4 })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.stripePaymentMethodId, stripePaymentMethodId))
+    .limit(1);
+  return card?.last4 ?? null;
+}
+
 export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
   const { plan, orderCustomer, actions, instalments, domain } = loaded;
   const [address] = plan.addressId ? await db.select().from(addresses).where(eq(addresses.id, plan.addressId)).limit(1) : [];
@@ -119,6 +132,8 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     screen: paymentPlanScreen(domain, now),
     offerExpiresAt: plan.offerExpiresAt.toISOString(),
     offerVoid: isPaymentPlanOfferVoid(domain, now),
+    paidOff: isPaymentPlanPaidOff(domain),
+    cardLast4: await planCardLast4(db, plan.stripePaymentMethodId),
     orderCustomerId: orderCustomer.id,
     orderCustomer: { id: orderCustomer.id, orderId: orderCustomer.orderId, customerId: orderCustomer.customerId },
     claimId: plan.claimId,

@@ -153,6 +153,10 @@ describe("three months of a live plan (4242424242424242)", () => {
     expect(ics.content.match(/BEGIN:VEVENT/g)).toHaveLength(3);
     for (const id of plan.instalmentIds) expect(ics.content).toContain(`UID:instalment-${id}@keyfree`);
 
+    // The dashboard sends the tenant to the live plan first.
+    expect((await t.json("GET", "/dashboard", undefined, plan.tenant.token)).body.paymentPlanToShow).toEqual({ id: plan.id });
+    expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body).toMatchObject({ paidOff: false, cardLast4: "4242" });
+
     // Up to the day before the second charge.
     await sweepDays("2026-11-22", "2027-01-09");
     let rows = await instalments(plan.id);
@@ -213,7 +217,9 @@ describe("three months of a live plan (4242424242424242)", () => {
     expect(await emailsTo(plan.tenant, "PAYMENT_PLAN_INSTALMENT_FAILED")).toHaveLength(0);
 
     const view = await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token);
-    expect(view.body).toMatchObject({ status: "ACTIVE", screen: "active", amountRemaining: 0 });
+    expect(view.body).toMatchObject({ status: "ACTIVE", screen: "active", amountRemaining: 0, paidOff: true });
+    // Paid off (docs/decisions/0026): the dashboard no longer sends the tenant to it.
+    expect((await t.json("GET", "/dashboard", undefined, plan.tenant.token)).body.paymentPlanToShow).toBeNull();
   });
 });
 

@@ -16,4 +16,7 @@ export type OutboxSummary = {
   lastError: string | null;
 };
 
-export type OutboxEmail = OutboxSummary & { text: string };
+/** A text file sent with an e-mail (the payment plan's schedule as an .ics). */
+export type OutboxAttachment = { filename: string; contentType: string; content: string };
+
+export type OutboxEmail = OutboxSummary & { text: string; attachments: OutboxAttachment[] };

@@ -15,11 +15,14 @@ function filterFromUrl(url: URL): Filter | null {
 export async function loader({ url, context }: Route.LoaderArgs) {
   // One API call: the Keyfree cards and what the redirects below need.
   const dashboard = await context.get(apiContext).GET("/dashboard");
-  // Part 2, Dashboard redirects, in the spec's order: a claim in progress to answer when no checkout
-  // step is open (the claim page adds ?mediationEnabled=true itself when it is missing, but the
-  // dashboard sends it straight away: one redirect, not two). The payment plan comes with its
-  // page (docs/decisions/0018); an adjudicated claim whose repayment the tenant still has to make
-  // goes to its arbitration page first (docs/decisions/0024).
+  // Part 2, Dashboard redirects, in the spec's order: first the tenant's payment plan that is
+  // neither default nor cancelled (nor a void offer, nor paid off: docs/decisions/0026); then an
+  // adjudicated claim whose repayment the tenant still has to make (docs/decisions/0024); then a
+  // claim in progress to answer when no checkout step is open (the claim page adds
+  // ?mediationEnabled=true itself when it is missing, but the dashboard sends it straight away:
+  // one redirect, not two).
+  const plan = dashboard.paymentPlanToShow;
+  if (plan) throw redirect(`/payment-plan/${encodeURIComponent(plan.id)}`);
   const arbitration = dashboard.arbitrationToPay;
   if (arbitration) throw redirect(`/arbitrations/${encodeURIComponent(arbitration.id)}`);
   const claim = dashboard.claimToAnswer;

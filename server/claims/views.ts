@@ -46,6 +46,7 @@ import {
   orders,
   organizations,
   paymentPlanActions,
+  paymentPlanInstalments,
   paymentPlans,
   properties,
   tenancies,
@@ -189,6 +190,13 @@ export async function claimPaymentPlans(db: Database, claimId: string, customerI
   const actions = planIds.length
     ? await db.select().from(paymentPlanActions).where(inArray(paymentPlanActions.paymentPlanId, planIds))
     : [];
+  // A paid-off plan (every instalment PAID) no longer counts (docs/decisions/0026).
+  const instalments = planIds.length
+    ? await db
+        .select({ id: paymentPlanInstalments.id, paymentPlanId: paymentPlanInstalments.paymentPlanId, status: paymentPlanInstalments.status })
+        .from(paymentPlanInstalments)
+        .where(inArray(paymentPlanInstalments.paymentPlanId, planIds))
+    : [];
   const counting = rows.filter((r) =>
     paymentPlanCountsForRedirect(
       {
@@ -198,6 +206,7 @@ export async function claimPaymentPlans(db: Database, claimId: string, customerI
         actions: actions
           .filter((a) => a.paymentPlanId === r.plan.id)
           .map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
+        instalments: instalments.filter((i) => i.paymentPlanId === r.plan.id).map((i) => ({ id: i.id, status: i.status })),
       },
       now,
     ),

@@ -37,6 +37,13 @@ const DashboardSchema = z
         description:
           "A claim in progress to answer, when no checkout step is open: the dashboard sends the tenant to /claims/{id} (before the annual fee). Not a claim paid through a live payment plan, nor an ARBITRATED one",
       }),
+    paymentPlanToShow: z
+      .object({ id: z.string() })
+      .nullable()
+      .openapi({
+        description:
+          "The tenant's payment plan that is neither default nor cancelled, nor a void offer, nor paid off (the newest): the dashboard sends the tenant to /payment-plan/{id} first",
+      }),
     arbitrationToPay: z
       .object({ id: z.string() })
       .nullable()
@@ -69,7 +76,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, a
   const { userId } = c.get("auth");
   const customer = tenantCustomer(c);
   // One read of every order (any product), split here: Keyfrees for the cards, annual fees for the redirect.
-  const { tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
+  const { tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay, paymentPlanToShow } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
   const keyfrees = all.filter((o) => o.productId === "KEYFREE");
   const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
   return c.json(
@@ -78,6 +85,7 @@ export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, a
       hasOutstandingActions: outstanding.count > 0,
       outstandingActionCount: outstanding.count,
       defaultAccountStatus: defaultDashboardFilter(keyfrees.map((o) => o.status)),
+      paymentPlanToShow,
       claimToAnswer,
       arbitrationToPay,
       pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,

@@ -202,6 +202,9 @@ export const passwordTokens = pgTable(
   (t) => [uniqueIndex("password_tokens_hash_idx").on(t.tokenHash)],
 );
 
+/** A file attached to an e-mail: its name, MIME type and text content. */
+export type EmailAttachment = { filename: string; contentType: string; content: string };
+
 /** Every e-mail the product sends; delivered by SMTP when configured, shown at /dev/mail otherwise. */
 export const outboxEmails = pgTable(
   "outbox_emails",
@@ -216,6 +219,8 @@ export const outboxEmails = pgTable(
     sentAt: ts("sent_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** Files sent with the e-mail (the payment plan's schedule as an .ics): text content only. */
+    attachments: jsonb("attachments").$type<EmailAttachment[]>(),
   },
   (t) => [index("outbox_emails_unsent_idx").on(t.sentAt, t.createdAt)],
 );
@@ -547,6 +552,8 @@ export const paymentPlans = pgTable(
     stripeSetupIntentId: text("stripe_setup_intent_id"),
     /** The plan's card: the one given at the card step, or the last one an instalment was paid with. */
     stripePaymentMethodId: text("stripe_payment_method_id"),
+    /** When the plan went live (ACTIVE): the reminders count from here. */
+    activatedAt: ts("activated_at"),
     createdAt: createdAt(),
   },
   (t) => [index("payment_plans_oc_idx").on(t.orderCustomerId)],
@@ -577,9 +584,19 @@ export const paymentPlanInstalments = pgTable(
     paidAt: ts("paid_at"),
     /** The payment intent made for paying it by card (getInstalmentPaymentIntentSecret). */
     stripePaymentIntentId: text("stripe_payment_intent_id"),
+    /** The monthly charge job's last attempt (its lease): another run leaves the row alone until it runs out. */
+    chargeStartedAt: ts("charge_started_at"),
+    /** The off-session payment intent the monthly charge made: once recorded, the instalment is never charged by the job again. */
+    chargePaymentIntentId: text("charge_payment_intent_id"),
+    /** The reminder e-mails one week and one day before the charge, each sent once. */
+    reminderWeekSentAt: ts("reminder_week_sent_at"),
+    reminderDaySentAt: ts("reminder_day_sent_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("payment_plan_instalments_number_idx").on(t.paymentPlanId, t.instalmentNumber)],
+  (t) => [
+    uniqueIndex("payment_plan_instalments_number_idx").on(t.paymentPlanId, t.instalmentNumber),
+    index("payment_plan_instalments_due_idx").on(t.status, t.dueDate),
+  ],
 );
 
 /** The yearly anniversaries of tenancies over 12 months, and the annual-fee (top-up) order for each. */

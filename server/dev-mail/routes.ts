@@ -34,12 +34,12 @@ export const devMailRoutes = new Hono<AppEnv>()
       .limit(OUTBOX_LIST_LIMIT);
     return c.json({ emails: rows.map(summary) });
   })
-  /** GET /outbox/:id: one e-mail with its text. */
+  /** GET /outbox/:id: one e-mail with its text and attachments. */
   .get("/outbox/:id", async (c) => {
     const { db } = c.get("deps");
     const id = c.req.param("id");
     if (id.length > 100) throw notFound();
     const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id)).limit(1);
     if (!row) throw notFound();
-    return c.json({ ...summary(row), text: row.text } satisfies OutboxEmail);
+    return c.json({ ...summary(row), text: row.text, attachments: row.attachments ?? [] } satisfies OutboxEmail);
   });

@@ -6,7 +6,7 @@ export const OUTBOX_LIST_LIMIT = 100;
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
-export function summary(e: Omit<OutboxRow, "text">): OutboxSummary {
+export function summary(e: Omit<OutboxRow, "text" | "attachments">): OutboxSummary {
   return {
     id: e.id,
     to: e.to,

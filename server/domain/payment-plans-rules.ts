@@ -9,7 +9,7 @@ import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { isPaymentPlanOfferVoid, paymentPlanNextAction, type PaymentPlan, type PaymentPlanInstalment } from "./payment-plans.js";
 import { assertPence, type Pence } from "./money.js";
-import { isCalendarDate, type CalendarDate } from "./london-time.js";
+import { calendarDaysBetween, isCalendarDate, type CalendarDate } from "./london-time.js";
 import type { PaymentPlanActionType } from "./statuses.js";
 
 dayjs.extend(utc);
@@ -159,4 +159,90 @@ export function paymentPlanAddressProblems(address: PaymentPlanAddressInput): Ad
   const errors = manualAddressErrors(address);
   const fields: AddressProblem["field"][] = ["buildingNumber", "street", "postcode", "country"];
   return fields.flatMap((field) => (errors[field] ? [{ field, message: errors[field]! }] : []));
+}
+
+// ── The monthly charge and its reminders (part 2 §2 payment-plan-live) ──────
+
+/** How long a charge run holds an instalment it is charging before another run may take it over. */
+export const INSTALMENT_CHARGE_LEASE_MS = 10 * 60_000;
+
+export interface ChargeCandidate {
+  planStatus: string;
+  /** The plan's saved card (stripePaymentMethodId), or null. */
+  planCard: string | null;
+  instalmentStatus: string;
+  dueDate: CalendarDate;
+  /** The off-session intent already made for it by the job, or null. */
+  chargePaymentIntentId: string | null;
+}
+
+/**
+ * Whether the monthly job charges an instalment on London day `today` ("Instalments are
+ * charged automatically each month", part 2 §2): it is PENDING and due on or before today, it
+ * was never charged by the job (no intent recorded: a recorded one is never charged again,
+ * whatever happened to it), and its plan is ACTIVE with a saved card. A FAILED instalment is
+ * the tenant's to pay (manual-payment); a PENDING, CANCELLED or DEFAULT plan is not charged.
+ */
+export function instalmentChargeDue(candidate: ChargeCandidate, today: CalendarDate): boolean {
+  return (
+    candidate.planStatus === "ACTIVE" &&
+    candidate.planCard !== null &&
+    candidate.instalmentStatus === "PENDING" &&
+    candidate.chargePaymentIntentId === null &&
+    candidate.dueDate <= today
+  );
+}
+
+/** What the card provider's refusal of an off-session charge means. */
+export type ChargeFailure = "needs-tenant" | "retry";
+
+/**
+ * A refusal that only the tenant can fix (a card error: authentication_required, card_declined,
+ * expired card...; or a request refused as invalid, such as a card no longer attached) marks the
+ * instalment FAILED; an outage (no answer, a 5xx, a 429 rate limit) is tried again by the next run.
+ */
+export function chargeFailureKind(error: { type?: string; rawType?: string; statusCode?: number }): ChargeFailure {
+  const type = error.rawType ?? error.type;
+  if (type === "card_error" || error.statusCode === 402) return "needs-tenant";
+  if (error.statusCode === undefined || error.statusCode >= 500 || error.statusCode === 429) return "retry";
+  if (type === "StripeConnectionError" || type === "StripeAPIError" || type === "api_error") return "retry";
+  return "needs-tenant";
+}
+
+export type InstalmentReminder = "week" | "day";
+
+/**
+ * Which reminder e-mail is due for an instalment on London day `today` (part 2 §2: "e-mails
+ * one week and one day before each charge"), or null. Never on or after the charge day. The
+ * day reminder from the day before (also when that day was missed until then, it is sent on
+ * the day before only). The week reminder from a week before until two days before, once, and
+ * only when the plan was already live a week before the charge (a plan that goes live three
+ * days before its first charge gets the one-day reminder only).
+ */
+export function instalmentReminderDue(
+  input: { dueDate: CalendarDate; liveDay: CalendarDate; weekSent: boolean; daySent: boolean },
+  today: CalendarDate,
+): InstalmentReminder | null {
+  const daysBefore = calendarDaysBetween(today, input.dueDate);
+  if (daysBefore <= 0) return null;
+  if (daysBefore === 1) return input.daySent ? null : "day";
+  if (daysBefore > 7 || input.weekSent || input.daySent) return null;
+  return calendarDaysBetween(input.liveDay, input.dueDate) >= 7 ? "week" : null;
+}
+
+/** When the charge is, from `today`, in a reminder's words: "in one week", "tomorrow", "in 3 days". */
+export function chargeWhenText(dueDate: CalendarDate, today: CalendarDate): string {
+  const days = calendarDaysBetween(today, dueDate);
+  if (days === 7) return "in one week";
+  if (days === 1) return "tomorrow";
+  return `in ${days} days`;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** A calendar date as e-mails write it ('Do MMM YYYY'): 2027-01-01 → "1st Jan 2027". */
+export function longDate(date: CalendarDate): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const suffix = day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th";
+  return `${day}${suffix} ${MONTHS[month - 1]} ${year}`;
 }

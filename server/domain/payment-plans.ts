@@ -54,6 +54,16 @@ export function isPaymentPlanOfferVoid(plan: PaymentPlan, now: Instant): boolean
   );
 }
 
+/**
+ * Whether a plan is paid off: it has instalments and every one is PAID. The spec names no
+ * status for it (docs/decisions/0026): the plan keeps its status, shows its active page (the
+ * schedule, "paid in full") and no longer sends the tenant to it from anywhere.
+ */
+export function isPaymentPlanPaidOff(plan: Pick<PaymentPlan, "instalments">): boolean {
+  const instalments = plan.instalments ?? [];
+  return instalments.length > 0 && instalments.every((i) => i.status === "PAID");
+}
+
 export type PaymentPlanScreen =
   | "dashboard"
   | "manual-payment"
@@ -73,13 +83,14 @@ const SCREEN_BY_ACTION: Record<PaymentPlanActionType, PaymentPlanScreen> = {
  * Which screen a plan shows (part 2 §4), checked in this order: cancelled →
  * dashboard; a failed instalment → manual-payment; an open action → that
  * action's page (a pending plan does its steps in order); active with no open
- * action → active; pending with every step done → payment-plan-live (the
+ * action → active; paid off (every instalment PAID, whatever the status but cancelled) → active; pending with every step done → payment-plan-live (the
  * page card-details success goes to).
  * Readings chosen: a void offer (48 hours passed) and a DEFAULT plan with no
  * failed instalment go to the dashboard, since nothing can be done on them.
  */
 export function paymentPlanScreen(plan: PaymentPlan, now: Instant): PaymentPlanScreen {
   if (plan.status === "CANCELLED") return "dashboard";
+  if (isPaymentPlanPaidOff(plan)) return "active";
   if ((plan.instalments ?? []).some((i) => i.status === "FAILED")) return "manual-payment";
   if (plan.status === "DEFAULT" || isPaymentPlanOfferVoid(plan, now)) return "dashboard";
   const next = paymentPlanNextAction(plan.actions);
@@ -97,9 +108,13 @@ export function paymentPlanPath(planId: string, screen: PaymentPlanScreen): stri
  * claim and arbitration pages (part 1 §2.5, part 2 §2): its status is neither
  * DEFAULT nor CANCELLED.
  * Reading chosen: a void offer does not count either; otherwise the plan page
- * would send the tenant to the dashboard and the dashboard back to the plan.
+ * would send the tenant to the dashboard and the dashboard back to the plan. Nor does a
+ * paid-off plan (every instalment PAID; docs/decisions/0026): there is nothing left to do on it.
+ * A plan in DEFAULT does not count even with a FAILED instalment to pay (its screen is
+ * manual-payment, reached from the failure e-mail's link).
  */
 export function paymentPlanCountsForRedirect(plan: PaymentPlan, now: Instant): boolean {
   if (plan.status === "DEFAULT" || plan.status === "CANCELLED") return false;
+  if (isPaymentPlanPaidOff(plan)) return false;
   return !isPaymentPlanOfferVoid(plan, now);
 }

@@ -3,11 +3,14 @@ import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
 import { payOwedRefunds } from "../payments/refunds";
 import { sweepClaimDeadlines } from "./claim-deadlines";
+import { chargeDueInstalments } from "./instalment-charges";
+import { sendInstalmentReminders } from "./instalment-reminders";
 import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 
 /**
  * The clock: applies every deadline that is due (charges treated as accepted, proposal
- * holds released, payment plan offers voided), pays the refunds owed (those the deadlines
+ * holds released, payment plan offers voided), charges the payment plan instalments due today
+ * and sends their reminders, pays the refunds owed (those the deadlines
  * just made owed, and any a crash or a provider error left unpaid) and sends the outbox. Every job locks the
  * rows it changes (FOR UPDATE SKIP LOCKED), so several API instances may run it at once.
  */
@@ -16,8 +19,10 @@ export async function runDueJobs(deps: Deps) {
   const claims = await sweepClaimDeadlines(deps, now);
   const refunds = await payOwedRefunds(deps);
   const paymentPlans = await voidExpiredPaymentPlanOffers(deps, now);
+  const instalmentCharges = await chargeDueInstalments(deps, now);
+  const instalmentReminders = await sendInstalmentReminders(deps, now);
   const mail = await deliverPendingEmails(deps);
-  return { now: now.toISOString(), claims, refunds, paymentPlans, mail };
+  return { now: now.toISOString(), claims, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail };
 }
 
 /** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */
@@ -36,6 +41,11 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.refunds.paid.length +
         result.refunds.failed +
         result.paymentPlans.cancelledPaymentPlanIds.length +
+        result.instalmentCharges.paid.length +
+        result.instalmentCharges.processing.length +
+        result.instalmentCharges.failed.length +
+        result.instalmentReminders.weekReminders.length +
+        result.instalmentReminders.dayReminders.length +
         result.mail.sent;
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
     } catch (error) {
@@ -62,6 +72,11 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     refundsPaid: result.refunds.paid.length,
     refundsFailed: result.refunds.failed,
     paymentPlanOffersVoided: result.paymentPlans.cancelledPaymentPlanIds.length,
+    instalmentsPaid: result.instalmentCharges.paid.length,
+    instalmentsProcessing: result.instalmentCharges.processing.length,
+    instalmentsFailed: result.instalmentCharges.failed.length,
+    instalmentChargesRetried: result.instalmentCharges.retry.length,
+    instalmentReminders: result.instalmentReminders.weekReminders.length + result.instalmentReminders.dayReminders.length,
     emailsSent: result.mail.sent,
   };
 }

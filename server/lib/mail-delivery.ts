@@ -21,7 +21,13 @@ export const DEFAULT_DELIVERY_BATCH = 20;
 
 /** What sends one message: a nodemailer transport, or anything with the same `sendMail`. */
 export type MailTransport = {
-  sendMail(message: { from: string; to: string; subject: string; text: string }): Promise<unknown>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    attachments?: { filename: string; contentType: string; content: string }[];
+  }): Promise<unknown>;
 };
 
 export type DeliveryResult = {
@@ -64,7 +70,13 @@ export async function deliverPendingEmails(
     for (const email of batch) {
       const attempts = email.attempts + 1;
       try {
-        await transport.sendMail({ from: deps.config.mailFrom, to: email.to, subject: email.subject, text: email.text });
+        await transport.sendMail({
+          from: deps.config.mailFrom,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.attachments?.length ? { attachments: email.attachments } : {}),
+        });
         await tx
           .update(outboxEmails)
           .set({ sentAt: deps.clock.now(), attempts, lastError: null })

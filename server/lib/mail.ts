@@ -1,5 +1,5 @@
 import type { Database } from "../db";
-import { outboxEmails } from "../db/schema";
+import { outboxEmails, type EmailAttachment } from "../db/schema";
 import { newId } from "./tokens";
 
 export type QueuedEmail = {
@@ -9,6 +9,8 @@ export type QueuedEmail = {
   /** A stable name for the kind of e-mail (RESET_PASSWORD, SET_PASSWORD, CLAIM_RAISED...). */
   template: string;
   userId?: string | null;
+  /** Text files sent with it (e.g. the payment plan's schedule as an .ics). */
+  attachments?: EmailAttachment[];
 };
 
 /**
@@ -24,6 +26,7 @@ export async function queueEmail(db: Pick<Database, "insert">, email: QueuedEmai
     text: email.text,
     template: email.template,
     userId: email.userId ?? null,
+    attachments: email.attachments && email.attachments.length > 0 ? email.attachments : null,
     createdAt: now,
   });
   return id;

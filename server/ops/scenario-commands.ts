@@ -6,6 +6,8 @@ import { z } from "zod";
 import type { Deps } from "../context";
 import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
 import { runDueJobs } from "../jobs/sweeper";
+import { chargeDueInstalments } from "../jobs/instalment-charges";
+import { sendInstalmentReminders } from "../jobs/instalment-reminders";
 import { payOwedRefunds } from "../payments/refunds";
 import { ApiError } from "../lib/errors";
 import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
@@ -261,6 +263,20 @@ export const scenarioCommands: OpsCommand[] = [
     example: "npm run ops -- pay-owed-refunds",
     input: z.object({}),
     run: (deps) => payOwedRefunds(deps),
+  }),
+  command({
+    name: "charge-instalments",
+    summary: "Charge every payment plan instalment due today (London) off-session on its plan's card, now, on the API's clock (the sweep does this too)",
+    example: "npm run ops -- charge-instalments",
+    input: z.object({}),
+    run: (deps) => chargeDueInstalments(deps, deps.clock.now()),
+  }),
+  command({
+    name: "send-instalment-reminders",
+    summary: "Send the payment plan reminder e-mails due today (one week and one day before each charge), on the API's clock (the sweep does this too)",
+    example: "npm run ops -- send-instalment-reminders",
+    input: z.object({}),
+    run: (deps) => sendInstalmentReminders(deps, deps.clock.now()),
   }),
   command({
     name: "sweep",

@@ -58,6 +58,7 @@ export async function tenancyOrdersWithOutstanding(
   outstanding: OutstandingActions;
   claimToAnswer: { id: string; mediationEnabled: boolean } | null;
   arbitrationToPay: { id: string } | null;
+  paymentPlanToShow: { id: string } | null;
 }> {
   const rows = await loadTenancyOrderRows(db, customerId, userId, filter);
   const orders: { nextAction: NextAction | null; paymentPlans: PaymentPlan[] }[] = [];
@@ -65,6 +66,8 @@ export async function tenancyOrdersWithOutstanding(
   const dashboardClaims = new Map<string, DashboardClaim>();
   // Claims the tenant pays through a live plan: a plan offered for the claim, or on the claim's own order.
   const claimsOnPlans = new Set<string>();
+  // The plan the dashboard sends the tenant to first (part 2 §2): the newest that counts.
+  let planToShow: PaymentPlan | null = null;
   // Claims whose arbitration repayment this tenant still has to make (their next action on the repayment order).
   const arbitrationPaymentsOpen = new Set<string>();
   let checkoutOutstanding = false;
@@ -74,7 +77,9 @@ export async function tenancyOrdersWithOutstanding(
     orders.push({ nextAction: next, paymentPlans: plans });
     for (const plan of plans) {
       const planClaimId = r.paymentPlans.find((p) => p.id === plan.id)?.claimId ?? r.order.claimId;
-      if (planClaimId && paymentPlanCountsForRedirect(plan, now)) claimsOnPlans.add(planClaimId);
+      const counts = paymentPlanCountsForRedirect(plan, now);
+      if (planClaimId && counts) claimsOnPlans.add(planClaimId);
+      if (counts && (planToShow === null || new Date(plan.createdAt) > new Date(planToShow.createdAt))) planToShow = plan;
     }
     if (r.order.productId === "KEYFREE" && view.hasOutstandingActions) checkoutOutstanding = true;
     if (r.order.claimId && next?.actionable && next.typeId.startsWith("ARBITRATION_PAY")) arbitrationPaymentsOpen.add(r.order.claimId);
@@ -102,6 +107,7 @@ export async function tenancyOrdersWithOutstanding(
     outstanding,
     claimToAnswer: claimToAnswer(dashboard, checkoutOutstanding),
     arbitrationToPay: arbitrationToPay(dashboard, checkoutOutstanding),
+    paymentPlanToShow: planToShow === null ? null : { id: (planToShow as PaymentPlan).id },
   };
 }
 

@@ -11,6 +11,7 @@ import {
   orderCustomerActions,
   orderCustomers,
   orders,
+  paymentMethods,
   paymentPlanActions,
   paymentPlanInstalments,
   paymentPlans,
@@ -20,6 +21,8 @@ import { type PaymentPlan } from "../domain/payment-plans";
 import { claimActionPaidByPaymentPlan } from "../domain/payment-plans-rules";
 import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/statuses";
 import { queueEmail } from "../lib/mail";
+import { paymentPlanScheduleCalendar } from "../../common/payment-plan-calendar";
+import { longDate } from "../domain/payment-plans-rules";
 
 /**
  * The web app's address, for links in e-mails. Read from APP_URL (default
@@ -64,8 +67,9 @@ export async function readPlan(db: Database | Tx, paymentPlanId: string, forUpda
 /**
  * What the card step's success means (part 2 §4 "Card-details success sets nextAction to
  * none"): every step still open is completed and the plan is ACTIVE (confirmedAt kept, or
- * now), with its card when one is given. Inside the caller's transaction, which holds the
- * plan's row.
+ * now; activatedAt now), with its card when one is given, and the tenant is e-mailed that it
+ * is live, with its schedule (PAYMENT_PLAN_LIVE). Inside the caller's transaction, which
+ * holds the plan's row.
  */
 export async function makePaymentPlanActive(
   tx: Database | Tx,
@@ -80,9 +84,88 @@ export async function makePaymentPlanActive(
     .returning({ id: paymentPlanActions.id });
   await tx
     .update(paymentPlans)
-    .set({ status: "ACTIVE", confirmedAt: plan.confirmedAt ?? now, ...(card ? { stripePaymentMethodId: card.stripePaymentMethodId } : {}) })
+    .set({
+      status: "ACTIVE",
+      confirmedAt: plan.confirmedAt ?? now,
+      activatedAt: now,
+      ...(card ? { stripePaymentMethodId: card.stripePaymentMethodId } : {}),
+    })
     .where(eq(paymentPlans.id, plan.id));
+  await queuePaymentPlanLiveEmail(tx, plan.id, now);
   return completed.map((a) => a.id);
+}
+
+/** The plan's owner (to e-mail) and the last four digits of the plan's card (null when none is known). */
+export async function planOwnerAndCard(db: Database | Tx, plan: Pick<PlanRow, "orderCustomerId" | "stripePaymentMethodId">) {
+  const [owner] = await db
+    .select({ userId: users.id, email: users.email, firstName: users.firstName })
+    .from(orderCustomers)
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .innerJoin(users, eq(users.id, customers.userId))
+    .where(eq(orderCustomers.id, plan.orderCustomerId))
+    .limit(1);
+  let cardLast4: string | null = null;
+  if (plan.stripePaymentMethodId) {
+    const [card] = await db
+      .select({ last4: paymentMethods.last4 })
+      .from(paymentMethods)
+      .where(eq(paymentMethods.stripePaymentMethodId, plan.stripePaymentMethodId))
+      .limit(1);
+    cardLast4 = card?.last4 ?? null;
+  }
+  return { owner: owner ?? null, cardLast4 };
+}
+
+/** "your card ending 4242", or "your saved card" when its digits are not known. */
+export function cardWords(cardLast4: string | null): string {
+  return cardLast4 ? `your card ending ${cardLast4}` : "your saved card";
+}
+
+/**
+ * The e-mail that the plan is live (part 2 §2 payment-plan-live, 'Your Payment Plan is Live!'):
+ * the schedule, charged automatically each month to the plan's card, the reminder e-mails one
+ * week and one day before each charge, the link to the plan's active page, and the schedule as
+ * an .ics attachment (common/payment-plan-calendar.ts, the same file as the active page's download).
+ */
+export async function queuePaymentPlanLiveEmail(tx: Database | Tx, paymentPlanId: string, now: Date) {
+  const { plan, instalments } = await readPlan(tx, paymentPlanId, false);
+  const { owner, cardLast4 } = await planOwnerAndCard(tx, plan);
+  if (!owner) return null;
+  const origin = appUrl();
+  const ics = paymentPlanScheduleCalendar(
+    {
+      paymentPlanId: plan.id,
+      instalments: instalments.map((i) => ({ id: i.id, instalmentNumber: i.instalmentNumber, dueDate: i.dueDate, amount: i.amount })),
+      cardLast4,
+      origin,
+    },
+    now,
+  );
+  return queueEmail(
+    tx,
+    {
+      to: owner.email,
+      userId: owner.userId,
+      template: "PAYMENT_PLAN_LIVE",
+      subject: "Your Payment Plan is Live!",
+      text: [
+        `Hello ${owner.firstName},`,
+        "",
+        "Your Payment Plan is Live!",
+        "",
+        `Your instalments are charged automatically each month to ${cardWords(cardLast4)}:`,
+        ...instalments.map((i) => `- ${longDate(i.dueDate)}: ${pounds(i.amount)}${i.status === "PAID" ? " (paid)" : ""}`),
+        "",
+        "We will e-mail you one week and one day before each charge.",
+        "The schedule is attached as a calendar file, to add the dates to your calendar.",
+        "",
+        "See your payment plan:",
+        `${origin}/payment-plan/${plan.id}/active`,
+      ].join("\n"),
+      attachments: [{ filename: "payment-plan-schedule.ics", contentType: "text/calendar; charset=utf-8", content: ics }],
+    },
+    now,
+  );
 }
 
 export type PlanRow = typeof paymentPlans.$inferSelect;

@@ -28,6 +28,7 @@ import {
 } from "../db/schema";
 import {
   isPaymentPlanOfferVoid,
+  isPaymentPlanPaidOff,
   paymentPlanNextAction,
   paymentPlanScreen,
   type PaymentPlan as DomainPaymentPlan,
@@ -115,6 +116,17 @@ export async function orderPropertyAddress(db: Database | Tx, orderId: string) {
   return row?.address ?? null;
 }
 
+/** The last four digits of the plan's card, from the cards the customer saved. */
+async function planCardLast4(db: Database, stripePaymentMethodId: string | null): Promise<string | null> {
+  if (!stripePaymentMethodId) return null;
+  const [card] = await db
+    .select({ last4: paymentMethods.last4 })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.stripePaymentMethodId, stripePaymentMethodId))
+    .limit(1);
+  return card?.last4 ?? null;
+}
+
 export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
   const { plan, orderCustomer, actions, instalments, domain } = loaded;
   // The three reads at once: the postal address given, the property's address, the plan's card.
@@ -147,6 +159,8 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     screen: paymentPlanScreen(domain, now),
     offerExpiresAt: plan.offerExpiresAt.toISOString(),
     offerVoid: isPaymentPlanOfferVoid(domain, now),
+    paidOff: isPaymentPlanPaidOff(domain),
+    cardLast4: await planCardLast4(db, plan.stripePaymentMethodId),
     orderCustomerId: orderCustomer.id,
     orderCustomer: { id: orderCustomer.id, orderId: orderCustomer.orderId, customerId: orderCustomer.customerId },
     claimId: plan.claimId,

@@ -17,6 +17,8 @@ import { cardError } from "./errors";
  * | 4000000000003220 | 3-D Secure required on every on-session confirm; off-session it succeeds |
  * |                  | once the card was authenticated while being saved, else authentication_required |
  * | 4000002760003184 | 3-D Secure always required; off-session always authentication_required  |
+ * | 4000000000000341 | attaches to a customer and sets up fine; every payment declined        |
+ * |                  | (card_declined / generic_decline), off-session too                      |
  * | 4000056655665556 | Visa debit · 5555555555554444 Mastercard · 5200828282828210 Mastercard debit |
  * | 4000008260000000 | Visa, issued in GB · 4000058260000005 Visa debit, GB                     |
  *
@@ -58,6 +60,9 @@ const INSUFFICIENT_FUNDS: Decline = {
   onSetup: false,
 };
 
+/** 4000000000000341: attaching it (and a setup intent) succeeds, every payment is declined. */
+const DECLINE_AFTER_ATTACH: Decline = { declineCode: "generic_decline", message: "Your card was declined.", onSetup: false };
+
 const plain: CardBehaviour = { decline: null, threeDSecure: "none", cvcFails: false, postalCodeFails: false, line1Fails: false };
 
 const TEST_CARDS: Record<string, Partial<Omit<CardProfile, "behaviour">> & { behaviour?: Partial<CardBehaviour> }> = {
@@ -76,6 +81,7 @@ const TEST_CARDS: Record<string, Partial<Omit<CardProfile, "behaviour">> & { beh
   "4000000000000010": { country: "US", behaviour: { line1Fails: true, postalCodeFails: true } },
   "4000000000003220": { country: "US", behaviour: { threeDSecure: "required_unless_set_up" } },
   "4000002760003184": { country: "US", behaviour: { threeDSecure: "always" } },
+  "4000000000000341": { country: "US", behaviour: { decline: DECLINE_AFTER_ATTACH } },
 };
 
 export function luhnValid(digits: string): boolean {

@@ -198,3 +198,45 @@ describe("3-D Secure (4000000000003220)", () => {
     expect((await t.stripe.paymentMethods.retrieve(pm.id)).customer).toBeNull();
   });
 });
+
+describe("off-session payments with a saved card (payment plan instalments)", () => {
+  /** A card saved through a setup intent, as the payment plan's card step does (3-D Secure answered when asked). */
+  async function savedCard(number: string) {
+    const customer = await t.stripe.customers.create({});
+    const si = await t.stripe.setupIntents.create({ customer: customer.id, usage: "off_session" });
+    const pm = await t.card(number);
+    const confirmed = await t.browser.setupIntents.confirm(si.id, fromBrowser(si.client_secret!, { payment_method: pm.id }));
+    if (confirmed.status === "requires_action") {
+      await answer(si.id, { result: "complete", client_secret: si.client_secret!, key: t.publishableKey });
+    }
+    expect((await t.stripe.setupIntents.retrieve(si.id)).status).toBe("succeeded");
+    return { customer, pm };
+  }
+
+  const offSession = (customer: string, pm: string) =>
+    t.stripe.paymentIntents.create({ amount: 4000, currency: "gbp", customer, payment_method: pm, off_session: true, confirm: true });
+
+  it("4242424242424242 saved by a setup intent pays off-session", async () => {
+    const { customer, pm } = await savedCard("4242424242424242");
+    expect((await offSession(customer.id, pm.id)).status).toBe("succeeded");
+  });
+
+  it("4000002760003184 fails off-session with authentication_required even once authenticated while saved", async () => {
+    const { customer, pm } = await savedCard("4000002760003184");
+    const error = await offSession(customer.id, pm.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect((error as Stripe.errors.StripeCardError).code).toBe("authentication_required");
+  });
+
+  it("4000000000000341 attaches and sets up fine, and every payment is declined (generic_decline), off-session too", async () => {
+    const { customer, pm } = await savedCard("4000000000000341");
+    expect((await t.stripe.paymentMethods.retrieve(pm.id)).customer).toBe(customer.id);
+    const error = await offSession(customer.id, pm.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect((error as Stripe.errors.StripeCardError).code).toBe("card_declined");
+    expect((error as Stripe.errors.StripeCardError).decline_code).toBe("generic_decline");
+    expect((error as Stripe.errors.StripeCardError).message).toBe("Your card was declined.");
+    const attached = await t.card("4000000000000341");
+    await t.stripe.paymentMethods.attach(attached.id, { customer: customer.id });
+  });
+});

@@ -1550,6 +1550,10 @@ export interface components {
                 id: string;
                 mediationEnabled: boolean;
             } | null;
+            /** @description The tenant's payment plan that is neither default nor cancelled, nor a void offer, nor paid off (the newest): the dashboard sends the tenant to /payment-plan/{id} first */
+            paymentPlanToShow: {
+                id: string;
+            } | null;
             /** @description An adjudicated claim whose repayment this tenant still has to make, when no checkout step is open: the dashboard sends the tenant to /arbitrations/{id} (after a live payment plan, before a claim to answer) */
             arbitrationToPay: {
                 id: string;
@@ -2115,6 +2119,10 @@ export interface components {
             /** @description The offer is void if its three steps are not all done by then (48 hours) */
             offerExpiresAt: string;
             offerVoid: boolean;
+            /** @description Every instalment is PAID (docs/decisions/0026): the plan keeps its status, its screen is active (paid in full), and it no longer sends the tenant to it from the dashboard, claim or arbitration pages */
+            paidOff: boolean;
+            /** @description The last four digits of the plan's card (charged each month), or null when none is saved */
+            cardLast4: string | null;
             orderCustomerId: string;
             orderCustomer: {
                 id: string;

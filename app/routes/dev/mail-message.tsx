@@ -51,6 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       status: deliveryStatus(email),
       lastError: email.lastError,
       parts: linkifyText(email.text),
+      attachments: (email.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
     },
   };
 }
@@ -110,6 +111,23 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
           ),
         )}
       </div>
+      {email.attachments.length > 0 ? (
+        <>
+          <h2>Attachments</h2>
+          <ul className="mail-attachments">
+            {email.attachments.map((a, i) => (
+              <li key={i}>
+                <details>
+                  <summary>
+                    {a.filename} ({a.contentType})
+                  </summary>
+                  <pre className="panel mail-text">{a.content}</pre>
+                </details>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   isPaymentPlanOfferVoid,
+  isPaymentPlanPaidOff,
   paymentPlanCountsForRedirect,
   paymentPlanNextAction,
   paymentPlanPath,
@@ -68,6 +69,8 @@ describe("payment plans (part 2 §4, §9)", () => {
     { why: "pending, address done → card-details", p: plan("PENDING", ["CONFIRM", "ADDRESS"]), screen: "card-details" },
     { why: "pending, all steps done → payment-plan-live", p: plan("PENDING", ["CONFIRM", "ADDRESS", "CARD_DETAILS"]), screen: "payment-plan-live" },
     { why: "pending but the offer is void → dashboard", p: plan("PENDING", ["CONFIRM"]), now: LATE, screen: "dashboard" },
+    { why: "paid off (every instalment PAID) → active", p: plan("ACTIVE", ["CONFIRM", "ADDRESS", "CARD_DETAILS"], { instalments: [{ id: "1", status: "PAID" }, { id: "2", status: "PAID" }] }), screen: "active" },
+    { why: "defaulted, then paid off → active (paid in full)", p: plan("DEFAULT", ["CONFIRM", "ADDRESS", "CARD_DETAILS"], { instalments: [{ id: "1", status: "PAID" }] }), screen: "active" },
   ] as { why: string; p: PaymentPlan; now?: string; screen: PaymentPlanScreen }[])(
     "part 2 §4 plan screen: cancelled → dashboard; failed instalment → manual-payment; active with no open action → active; pending → the next action's page — $why",
     ({ p, now, screen }) => {
@@ -96,4 +99,16 @@ describe("payment plans (part 2 §4, §9)", () => {
       expect(paymentPlanCountsForRedirect(plan(status, status === "ACTIVE" ? ["CONFIRM", "ADDRESS", "CARD_DETAILS"] : []), now)).toBe(counts);
     },
   );
+
+  const live = ["CONFIRM", "ADDRESS", "CARD_DETAILS"] as PaymentPlanActionType[];
+  it.each([
+    { why: "active, an instalment still to pay", p: plan("ACTIVE", live, { instalments: [{ id: "1", status: "PAID" }, { id: "2", status: "PENDING" }] }), counts: true, paidOff: false },
+    { why: "active, paid off", p: plan("ACTIVE", live, { instalments: [{ id: "1", status: "PAID" }, { id: "2", status: "PAID" }] }), counts: false, paidOff: true },
+    { why: "active with a failed instalment", p: plan("ACTIVE", live, { instalments: [{ id: "1", status: "FAILED" }, { id: "2", status: "PENDING" }] }), counts: true, paidOff: false },
+    { why: "default with a failed instalment (screen manual-payment)", p: plan("DEFAULT", live, { instalments: [{ id: "1", status: "FAILED" }] }), counts: false, paidOff: false },
+    { why: "no instalments known", p: plan("ACTIVE", live, { instalments: [] }), counts: true, paidOff: false },
+  ])("docs/decisions/0026 a paid-off plan sends the tenant nowhere — $why → counts $counts, paid off $paidOff", ({ p, counts, paidOff }) => {
+    expect(paymentPlanCountsForRedirect(p, IN_TIME)).toBe(counts);
+    expect(isPaymentPlanPaidOff(p)).toBe(paidOff);
+  });
 });

@@ -137,7 +137,7 @@ export default function PlanAddress({ loaderData: d }: Route.ComponentProps) {
 function PostcodeSearch({ d }: { d: LoaderData }) {
   const errorId = d.postcodeError ? "postcode-search-error" : undefined;
   return (
-    <Form method="get" aria-labelledby="find-address-title" className="postcode-search">
+    <Form method="get" role="search" aria-labelledby="find-address-title" className="postcode-search">
       <div className={`field${errorId ? " field--error" : ""}`}>
         <label className="field__label" htmlFor="postcode-search">
           Postcode

@@ -38,7 +38,7 @@ test("plan@ goes from the dashboard through confirm, address (a bad postcode, th
   isJsOn,
 }) => {
   test.skip(!isJsOn, "card details need JavaScript; the steps without it are the next test");
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   await page.goto("/auth/login");
   await signIn(page, "plan@keyfree.example", DEMO_PASSWORD);
 
@@ -105,7 +105,7 @@ test("without JavaScript: confirm, a look-up that finds nothing, the address for
   isJsOn,
 }) => {
   test.skip(isJsOn, "the pages before the card send no script: checked once, with JavaScript off");
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const run = `${test.info().project.name}-${Date.now()}`;
   const email = `plan-steps-${run}@example.test`;
   const planId = await offeredPlan(ops, email, "Remy");

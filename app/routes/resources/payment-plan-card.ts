@@ -37,3 +37,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return Response.json({ error: "Not found" }, { status: 404 });
   }
 }
+
+/** A GET is not a step: 405 (after the layout's middleware, so another tenant's plan is still a 404). */
+export function loader() {
+  return Response.json({ error: "The card step takes a POST." }, { status: 405 });
+}

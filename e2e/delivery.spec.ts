@@ -384,10 +384,11 @@ test.describe("no JavaScript where none is needed", () => {
     };
     const stepping = await offer();
     const live = await offer();
-    await ops("activate-payment-plan", { paymentPlanId: live, completeEarlierSteps: true });
     await page.goto("/auth/login");
     await signIn(page, email, DEMO_PASSWORD);
-    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    // The dashboard sends the tenant to a plan's first step; the second plan goes live only now.
+    await expect(page.getByRole("heading", { level: 1, name: "Proposed Payment Summary" })).toBeVisible();
+    await ops("activate-payment-plan", { paymentPlanId: live, completeEarlierSteps: true });
     await page.goto(`/payment-plan/${stepping}/confirm?schedule=all`);
     await expect(page.getByRole("heading", { level: 1, name: "Proposed Payment Summary" })).toBeVisible();
     await expectNoScript(page, requested, "confirm");

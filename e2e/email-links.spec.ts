@@ -91,6 +91,18 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   })) as { paymentPlanId: string };
   await ops("activate-payment-plan", { paymentPlanId: plan.paymentPlanId, completeEarlierSteps: true });
   await ops("fail-instalment", { paymentPlanId: plan.paymentPlanId, instalmentNumber: 1 });
+  // A second plan charged tomorrow (the API's clock, London day): going live e-mails PAYMENT_PLAN_LIVE
+  // and the reminders job the day-before PAYMENT_PLAN_INSTALMENT_REMINDER.
+  const { now } = (await ops("clock", {})) as { now: string };
+  const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.parse(now) + 86_400_000));
+  const charged = (await ops("offer-payment-plan", {
+    orderCustomerId: tenancy.tenants[0]!.orderCustomerId,
+    amount: 30_000,
+    instalments: 3,
+    firstDueDate: tomorrow,
+  })) as { paymentPlanId: string };
+  await ops("activate-payment-plan", { paymentPlanId: charged.paymentPlanId, completeEarlierSteps: true });
+  await ops("send-instalment-reminders", {});
   await ops("create-inventory-request", { tenancyId: tenancy.tenancyId });
   // An offer to someone else; an invitation to set a password.
   await ops("create-offer", {

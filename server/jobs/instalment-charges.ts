@@ -33,16 +33,13 @@ export async function chargeDueInstalments(deps: Deps, now: Date = deps.clock.no
       run[outcome].push(row.instalmentId);
     }
   }
-  const changed = run.paid.length + run.processing.length + run.failed.length + run.retry.length;
-  // Ids and counts only: never card data.
-  if (changed > 0) {
-    log.info("job instalment-charges", {
-      londonDay: run.londonDay,
-      paid: run.paid.length,
-      processing: run.processing.length,
-      failed: run.failed.length,
-      retry: run.retry.length,
-    });
-  }
+  // One line per run, counts only: never card data.
+  log.info("job instalment-charges", {
+    londonDay: run.londonDay,
+    paid: run.paid.length,
+    processing: run.processing.length,
+    failed: run.failed.length,
+    retry: run.retry.length,
+  });
   return run;
 }

@@ -91,9 +91,7 @@ export async function sendInstalmentReminders(deps: Pick<Deps, "db" | "clock">, 
     if (sent === "week") run.weekReminders.push(candidate.id);
     else if (sent === "day") run.dayReminders.push(candidate.id);
   }
-  if (run.weekReminders.length + run.dayReminders.length > 0) {
-    log.info("job instalment-reminders", { londonDay: today, week: run.weekReminders.length, day: run.dayReminders.length });
-  }
+  log.info("job instalment-reminders", { londonDay: today, week: run.weekReminders.length, day: run.dayReminders.length });
   return run;
 }
 

@@ -5,6 +5,9 @@
 import { z } from "zod";
 import type { Deps } from "../context";
 import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
+import { eq } from "drizzle-orm";
+import { customers, orderCustomers, paymentPlans } from "../db/schema";
+import { ensureStripeCustomer, recordPaymentMethod } from "../payments/service";
 import { runDueJobs } from "../jobs/sweeper";
 import { chargeDueInstalments } from "../jobs/instalment-charges";
 import { sendInstalmentReminders } from "../jobs/instalment-reminders";
@@ -189,9 +192,17 @@ export const scenarioCommands: OpsCommand[] = [
   command({
     name: "activate-payment-plan",
     summary: "Back office: complete a plan's card step and make it ACTIVE (stands in for the card form)",
-    example: "npm run ops -- activate-payment-plan --payment-plan-id <id> --complete-earlier-steps true",
-    input: z.object({ paymentPlanId: z.string().min(1), completeEarlierSteps: z.boolean().optional() }),
-    run: (deps, input) => activatePaymentPlan(deps.db, input, deps.clock.now()),
+    example:
+      "npm run ops -- activate-payment-plan --payment-plan-id <id> --complete-earlier-steps true [--card-number 4000000000000341]",
+    input: z.object({
+      paymentPlanId: z.string().min(1),
+      completeEarlierSteps: z.boolean().optional(),
+      cardNumber: z.string().regex(/^\d{12,19}$/).optional(),
+    }),
+    run: async (deps, { cardNumber, ...input }) => {
+      const card = cardNumber ? await savedSandboxCard(deps, input.paymentPlanId, cardNumber) : null;
+      return activatePaymentPlan(deps.db, input, deps.clock.now(), card);
+    },
   }),
   command({
     name: "fail-instalment",
@@ -286,6 +297,32 @@ export const scenarioCommands: OpsCommand[] = [
     run: (deps) => runDueJobs(deps),
   }),
 ];
+
+/**
+ * A sandbox test card saved to the plan's tenant (their card provider customer, and their cards),
+ * as the card step leaves it: attached without 3-D Secure, so 4000002760003184 then needs
+ * authentication off-session and 4000000000000341 is declined. Offline sandbox only.
+ */
+async function savedSandboxCard(deps: Deps, paymentPlanId: string, cardNumber: string) {
+  if (!deps.payments.sandbox) throw new ApiError(409, "A card number can only be given to the offline Stripe sandbox");
+  const [row] = await deps.db
+    .select({ customer: customers })
+    .from(paymentPlans)
+    .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .where(eq(paymentPlans.id, paymentPlanId))
+    .limit(1);
+  if (!row) throw new ApiError(400, `No payment plan ${paymentPlanId}`);
+  const stripeCustomerId = await ensureStripeCustomer(deps, row.customer);
+  const { stripe } = deps.payments;
+  const created = await stripe.paymentMethods.create({
+    type: "card",
+    card: { number: cardNumber, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: "123" },
+  });
+  const pm = await stripe.paymentMethods.attach(created.id, { customer: stripeCustomerId });
+  await recordPaymentMethod(deps, row.customer.id, pm);
+  return { stripePaymentMethodId: pm.id };
+}
 
 /** A scenario function's refusal (bad ids, impossible moves) is the caller's mistake: a 400 with its message. */
 export function asOpsRefusal(error: unknown): never {

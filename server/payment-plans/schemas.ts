@@ -83,10 +83,6 @@ export const PaymentPlanSchema = z
       description:
         "Every instalment is PAID (docs/decisions/0026): the plan keeps its status, its screen is active (paid in full), and it no longer sends the tenant to it from the dashboard, claim or arbitration pages",
     }),
-    cardLast4: z
-      .string()
-      .nullable()
-      .openapi({ description: "The last four digits of the plan's card (charged each month), or null when none is saved" }),
     orderCustomerId: z.string(),
     orderCustomer: z.object({ id: z.string(), orderId: z.string(), customerId: z.string() }),
     claimId: z.string().nullable(),

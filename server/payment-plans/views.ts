@@ -160,7 +160,6 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     offerExpiresAt: plan.offerExpiresAt.toISOString(),
     offerVoid: isPaymentPlanOfferVoid(domain, now),
     paidOff: isPaymentPlanPaidOff(domain),
-    cardLast4: await planCardLast4(db, plan.stripePaymentMethodId),
     orderCustomerId: orderCustomer.id,
     orderCustomer: { id: orderCustomer.id, orderId: orderCustomer.orderId, customerId: orderCustomer.customerId },
     claimId: plan.claimId,

@@ -138,7 +138,8 @@ const PlanRef = z.object({ paymentPlanId: z.string().min(1) });
 
 /**
  * Stands in for the card step (part 2 §2 card-details: 'Confirm my payment plan') without
- * a card: completes CARD_DETAILS and makes the plan ACTIVE (makePaymentPlanActive).
+ * a card (or with one already saved to the tenant's card provider customer): completes
+ * CARD_DETAILS and makes the plan ACTIVE (makePaymentPlanActive).
  * CARD_DETAILS must be the plan's next action, unless `completeEarlierSteps` is set, which
  * first completes an open CONFIRM and ADDRESS (for demo data). A cancelled plan or a void
  * offer is refused.
@@ -147,6 +148,7 @@ export async function activatePaymentPlan(
   db: Database,
   input: { paymentPlanId: string; completeEarlierSteps?: boolean },
   now: Date,
+  card: { stripePaymentMethodId: string } | null = null,
 ) {
   const { paymentPlanId } = PlanRef.parse(input);
   return db.transaction(async (tx) => {
@@ -157,7 +159,7 @@ export async function activatePaymentPlan(
     if (next?.typeId !== "CARD_DETAILS" && !input.completeEarlierSteps) {
       throw new Error(`Payment plan ${plan.id}'s next step is ${next?.typeId ?? "none"}, not CARD_DETAILS`);
     }
-    const completed = await makePaymentPlanActive(tx, plan, now);
+    const completed = await makePaymentPlanActive(tx, plan, now, card);
     const order = new Map(actions.map((a, i) => [a.id, i]));
     return { paymentPlanId: plan.id, completedActionIds: completed.sort((a, b) => order.get(a)! - order.get(b)!) };
   });

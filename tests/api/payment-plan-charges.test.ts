@@ -7,7 +7,7 @@ import { startOfLondonDay, addCalendarDays, londonDate } from "../../server/doma
 import { INSTALMENT_CHARGE_LEASE_MS } from "../../server/domain/payment-plans-rules";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
 import { offerPaymentPlan } from "../../server/scenarios/plans";
-import { createTestApi, type TestApi } from "../helpers/api";
+import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
 /**
  * A live payment plan charged every month without the tenant (part 2 §2 payment-plan-live):
@@ -155,7 +155,7 @@ describe("three months of a live plan (4242424242424242)", () => {
 
     // The dashboard sends the tenant to the live plan first.
     expect((await t.json("GET", "/dashboard", undefined, plan.tenant.token)).body.paymentPlanToShow).toEqual({ id: plan.id });
-    expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body).toMatchObject({ paidOff: false, cardLast4: "4242" });
+    expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body).toMatchObject({ paidOff: false, card: { last4: "4242" } });
 
     // Up to the day before the second charge.
     await sweepDays("2026-11-22", "2027-01-09");
@@ -220,7 +220,8 @@ describe("three months of a live plan (4242424242424242)", () => {
     expect(view.body).toMatchObject({ status: "ACTIVE", screen: "active", amountRemaining: 0, paidOff: true });
     // Paid off (docs/decisions/0026): the dashboard no longer sends the tenant to it.
     expect((await t.json("GET", "/dashboard", undefined, plan.tenant.token)).body.paymentPlanToShow).toBeNull();
-  });
+    // About 90 sweeps: a few seconds alone, longer on a busy machine.
+  }, 120_000);
 });
 
 describe("an off-session charge that needs the tenant", () => {
@@ -250,5 +251,38 @@ describe("an off-session charge that needs the tenant", () => {
     expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body.screen).toBe("active");
     expect(await providerRecord(first)).toEqual({ intents: 2, succeededCharges: 1 });
     expect(await emailsTo(plan.tenant, "PAYMENT_PLAN_INSTALMENT_FAILED")).toHaveLength(1);
+  });
+});
+
+describe("the ops commands (the browser tests' back office)", () => {
+  const ops = (command: string, body: unknown = {}) => t.json("POST", `/ops/run/${command}`, body, undefined, { "x-ops-token": OPS_TOKEN });
+
+  it("activate-payment-plan with a sandbox card number, then charge-instalments: the declined charge fails the instalment", async () => {
+    t.clock.set(morningOf("2026-11-22"));
+    const plan = await offeredPlan("2026-11-22");
+    const live = await ops("activate-payment-plan", { paymentPlanId: plan.id, completeEarlierSteps: true, cardNumber: "4000000000000341" });
+    expect(live.status).toBe(200);
+    expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body).toMatchObject({
+      status: "ACTIVE",
+      card: { last4: "0341" },
+    });
+    expect((await emailsTo(plan.tenant, "PAYMENT_PLAN_LIVE"))[0]!.text).toContain("your card ending 0341");
+    const run = await ops("charge-instalments");
+    expect(run.status).toBe(200);
+    expect(run.body).toMatchObject({ londonDay: "2026-11-22", failed: [plan.instalmentIds[0]], paid: [] });
+    await sandbox().whenWebhooksIdle();
+    expect((await t.json("GET", `/payment-plans/${plan.id}`, undefined, plan.tenant.token)).body.screen).toBe("manual-payment");
+    expect(await emailsTo(plan.tenant, "PAYMENT_PLAN_INSTALMENT_FAILED")).toHaveLength(1);
+    expect((await ops("charge-instalments")).body.failed).toEqual([]);
+  });
+
+  it("send-instalment-reminders sends the day-before reminder of a plan charged tomorrow, once", async () => {
+    t.clock.set(morningOf("2026-11-22"));
+    const plan = await offeredPlan("2026-11-23");
+    expect((await ops("activate-payment-plan", { paymentPlanId: plan.id, completeEarlierSteps: true })).status).toBe(200);
+    expect((await ops("send-instalment-reminders")).body).toMatchObject({ dayReminders: [plan.instalmentIds[0]], weekReminders: [] });
+    expect((await ops("send-instalment-reminders")).body).toMatchObject({ dayReminders: [], weekReminders: [] });
+    const [reminder] = await emailsTo(plan.tenant, "PAYMENT_PLAN_INSTALMENT_REMINDER");
+    expect(reminder!.text).toContain("will be charged tomorrow, on 23rd Nov 2026, to your saved card");
   });
 });

@@ -136,6 +136,27 @@ describe("/dev/mail/:emailId", () => {
     expect(screen.getByText("reader@example.test")).toBeTruthy();
   });
 
+  it("shows an attachment's name, and its text in a details element", async () => {
+    t.clock.advance(60_000);
+    const id = await queueEmail(
+      t.db,
+      {
+        to: "live@example.test",
+        subject: "Your Payment Plan is Live!",
+        text: "Your Payment Plan is Live!",
+        template: "PAYMENT_PLAN_LIVE",
+        attachments: [{ filename: "payment-plan-schedule.ics", contentType: "text/calendar; charset=utf-8", content: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n" }],
+      },
+      t.clock.now(),
+    );
+    const data = await messageLoader(args(`http://localhost/dev/mail/${id}`, { emailId: id }));
+    renderPage(`/dev/mail/${id}`, "/dev/mail/:emailId", DevMailMessage, data);
+    expect(await screen.findByRole("heading", { level: 2, name: "Attachments" })).toBeTruthy();
+    const summary = screen.getByText("payment-plan-schedule.ics (text/calendar; charset=utf-8)");
+    expect(summary.tagName).toBe("SUMMARY");
+    expect(summary.closest("details")?.textContent).toContain("BEGIN:VCALENDAR");
+  });
+
   it("answers 404 for an unknown id, and in production", async () => {
     expect(await statusOf(messageLoader(args("http://localhost/dev/mail/nope", { emailId: "nope" })))).toBe(404);
     const id = await queue("prod@example.test", "Hidden", "x");

@@ -2121,8 +2121,6 @@ export interface components {
             offerVoid: boolean;
             /** @description Every instalment is PAID (docs/decisions/0026): the plan keeps its status, its screen is active (paid in full), and it no longer sends the tenant to it from the dashboard, claim or arbitration pages */
             paidOff: boolean;
-            /** @description The last four digits of the plan's card (charged each month), or null when none is saved */
-            cardLast4: string | null;
             orderCustomerId: string;
             orderCustomer: {
                 id: string;

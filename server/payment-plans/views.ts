@@ -116,17 +116,6 @@ export async function orderPropertyAddress(db: Database | Tx, orderId: string) {
   return row?.address ?? null;
 }
 
-/** The last four digits of the plan's card, from the cards the customer saved. */
-async function planCardLast4(db: Database, stripePaymentMethodId: string | null): Promise<string | null> {
-  if (!stripePaymentMethodId) return null;
-  const [card] = await db
-    .select({ last4: paymentMethods.last4 })
-    .from(paymentMethods)
-    .where(eq(paymentMethods.stripePaymentMethodId, stripePaymentMethodId))
-    .limit(1);
-  return card?.last4 ?? null;
-}
-
 export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
   const { plan, orderCustomer, actions, instalments, domain } = loaded;
   // The three reads at once: the postal address given, the property's address, the plan's card.

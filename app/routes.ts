@@ -88,6 +88,11 @@ export default [
     layout("routes/payment-plan/layout.tsx", [
       route("payment-plan/:paymentPlanId", "routes/payment-plan/index.tsx"),
       // The three steps and the page after them (STEPS).
+      route("payment-plan/:paymentPlanId/confirm", "routes/payment-plan/confirm.tsx"),
+      route("payment-plan/:paymentPlanId/address", "routes/payment-plan/address.tsx"),
+      route("payment-plan/:paymentPlanId/card-details", "routes/payment-plan/card-details.tsx"),
+      route("payment-plan/:paymentPlanId/card-details/:step", "routes/resources/payment-plan-card.ts"),
+      route("payment-plan/:paymentPlanId/payment-plan-live", "routes/payment-plan/payment-plan-live.tsx"),
       // The live plan's pages (LIVE).
       route("payment-plan/:paymentPlanId/*", "routes/payment-plan/other.tsx"),
     ]),

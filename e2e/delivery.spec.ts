@@ -357,6 +357,52 @@ test.describe("no JavaScript where none is needed", () => {
     }
   });
 
+  test("a payment plan's confirm, address (with look-up results) and live pages load no script (card details hydrate for the card form)", async ({
+    page,
+    ops,
+  }) => {
+    const requested = watchScripts(page);
+    const email = `delivery-plan-${test.info().project.name}-${Date.now()}@example.test`;
+    const offer = async () => {
+      const tenancy = (await ops("create-tenancy", {
+        tenants: [{ email, firstName: "Pim", lastName: "Livery" }],
+        ppm: 120_000,
+        startDate: "2024-01-01",
+        endDate: "2026-10-31",
+        isNewTenancy: false,
+        topUpEnabled: true,
+        orderStatus: "COMPLETE",
+      })) as { tenants: { orderCustomerId: string }[] };
+      return (
+        (await ops("offer-payment-plan", {
+          orderCustomerId: tenancy.tenants[0]!.orderCustomerId,
+          amount: 60_000,
+          instalments: 6,
+          firstDueDate: "2027-01-01",
+        })) as { paymentPlanId: string }
+      ).paymentPlanId;
+    };
+    const stepping = await offer();
+    const live = await offer();
+    await page.goto("/auth/login");
+    await signIn(page, email, DEMO_PASSWORD);
+    // The dashboard sends the tenant to a plan's first step; the second plan goes live only now.
+    await expect(page.getByRole("heading", { level: 1, name: "Proposed Payment Summary" })).toBeVisible();
+    await ops("activate-payment-plan", { paymentPlanId: live, completeEarlierSteps: true });
+    await page.goto(`/payment-plan/${stepping}/confirm?schedule=all`);
+    await expect(page.getByRole("heading", { level: 1, name: "Proposed Payment Summary" })).toBeVisible();
+    await expectNoScript(page, requested, "confirm");
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Current Address" })).toBeVisible();
+    await expectNoScript(page, requested, "address");
+    await page.goto(`/payment-plan/${stepping}/address?postcode=BS1+4DJ`);
+    await expect(page.getByRole("group", { name: "Addresses at BS1 4DJ" })).toBeVisible();
+    await expectNoScript(page, requested, "address with look-up results");
+    await page.goto(`/payment-plan/${live}/payment-plan-live`);
+    await expect(page.getByRole("heading", { level: 1, name: "Your Payment Plan is Live!" })).toBeVisible();
+    await expectNoScript(page, requested, "payment-plan-live");
+  });
+
   test("'Provide a new proposal' loads no script file, only its inline warning, with its errors and with a soft warning", async ({ page, ops, isJsOn }) => {
     const requested = watchScripts(page);
     const email = `delivery-proposal-${test.info().project.name}-${Date.now()}@example.test`;

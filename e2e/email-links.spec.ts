@@ -13,7 +13,6 @@ import { DEMO_PASSWORD, expect, signIn, test } from "./fixtures";
  * empty when the payment-plan issue is done.
  */
 const PENDING: { path: RegExp; builtBy: string }[] = [
-  { path: /^\/payment-plan\/[^/]+$/, builtBy: "the payment-plan issue" },
   { path: /^\/payment-plan\/[^/]+\/manual-payment$/, builtBy: "the payment-plan issue" },
 ];
 

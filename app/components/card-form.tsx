@@ -24,6 +24,8 @@ type CardFormProps = {
   onPaymentMethod: (paymentMethod: PaymentMethod, stripe: Stripe) => Promise<CardFormResult>;
   /** 'I authorise payment to be taken', when the page asks for it: the button waits for it. */
   authorise?: boolean;
+  /** The words when the provider gives no message of its own (spec part 8: PROVIDER_FALLBACK_MESSAGE; the payment plan's card step says 'Something went wrong'). */
+  fallbackMessage?: string;
   children?: ReactNode;
 };
 
@@ -107,7 +109,7 @@ export function CardForm(props: CardFormProps) {
   );
 }
 
-function CardFormInner({ submitLabel, onPaymentMethod, authorise, children }: CardFormProps) {
+function CardFormInner({ submitLabel, onPaymentMethod, authorise, fallbackMessage = PROVIDER_FALLBACK_MESSAGE, children }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [error, setError] = useState<string | null>(null);
@@ -131,18 +133,18 @@ function CardFormInner({ submitLabel, onPaymentMethod, authorise, children }: Ca
     try {
       const submitted = await elements.submit();
       if (submitted.error) {
-        setError(submitted.error.message ?? PROVIDER_FALLBACK_MESSAGE);
+        setError(submitted.error.message ?? fallbackMessage);
         return;
       }
       const created = await stripe.createPaymentMethod({ elements });
       if (created.error || !created.paymentMethod) {
-        setError(created.error?.message ?? PROVIDER_FALLBACK_MESSAGE);
+        setError(created.error?.message ?? fallbackMessage);
         return;
       }
       const result = await onPaymentMethod(created.paymentMethod, stripe);
       if ("error" in result) setError(result.error);
     } catch (caught) {
-      setError(caught instanceof Error && caught.message ? caught.message : PROVIDER_FALLBACK_MESSAGE);
+      setError(caught instanceof Error && caught.message ? caught.message : fallbackMessage);
     } finally {
       setBusy(false);
     }

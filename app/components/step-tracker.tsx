@@ -1,12 +1,13 @@
 export type TrackerStep = { key: string; label: string; complete: boolean; current: boolean };
 
 /**
- * The checkout's step tracker (part 1 §2.3): only the steps the order has, Finish last. Each
+ * The checkout's step tracker (part 1 §2.3): only the steps the order has, Finish last; the payment
+ * plan's three steps use it too, with their own `label`. Each
  * step says in words whether it is done, so it is not told by colour or icon alone.
  */
-export function StepTracker({ steps }: { steps: TrackerStep[] }) {
+export function StepTracker({ steps, label = "Checkout progress" }: { steps: TrackerStep[]; label?: string }) {
   return (
-    <nav aria-label="Checkout progress" className="step-tracker">
+    <nav aria-label={label} className="step-tracker">
       <ol className="step-tracker__list">
         {steps.map((step, index) => {
           const state = step.current ? "current" : step.complete ? "complete" : "todo";

@@ -5,3 +5,5 @@ export const SESSION_EXPIRED_MESSAGE = "Your session has expired. Please sign in
 export const WRONG_CREDENTIALS_MESSAGE = "Wrong email or password";
 /** An API call failed on our side (5xx, or the API could not be reached): the tenant may simply try again. */
 export const API_FAILURE_MESSAGE = "Something went wrong. Please try again.";
+/** Part 2 §8: the payment plan's steps (a failed call, a card step with no message of its own). */
+export const PLAN_FAILURE_MESSAGE = "Something went wrong";

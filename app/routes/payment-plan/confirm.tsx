@@ -1,0 +1,93 @@
+import { Form, redirect } from "react-router";
+import { CsrfInput } from "~/components/forms";
+import { InstalmentSchedule } from "~/components/instalment-schedule";
+import { PaymentPlanSteps } from "~/components/payment-plan-steps";
+import { apiContext, ApiFailure } from "~/lib/api.server";
+import { addressLine } from "~/lib/format";
+import { planFailureRedirect } from "~/lib/payment-plan-steps.server";
+import { planStepsView, proposedSummary } from "~/lib/payment-plan-steps";
+import { scheduleView } from "~/lib/payment-plan-view";
+import { planPagePath } from "~/lib/payment-plan-routing";
+import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { pageTitle } from "~/lib/product";
+import type { Route } from "./+types/confirm";
+
+/**
+ * Step 1, Payment Proposal Outline (part 2 §2 confirm, 'Proposed Payment Summary'): the
+ * property, the plan's figures and its schedule, and Confirm (a one-button form). The layout's
+ * middleware shows this page only while CONFIRM is the plan's next action.
+ */
+export function loader({ context, url }: Route.LoaderArgs) {
+  const plan = getPaymentPlan(context);
+  const property = plan.propertyAddress;
+  return {
+    steps: planStepsView(plan, "confirm"),
+    property: property ? { line: addressLine(property), postcode: property.postcode } : null,
+    summary: proposedSummary(plan),
+    schedule: scheduleView(plan.instalments, url),
+  };
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  try {
+    await context.get(apiContext).POST("/payment-plans/{paymentPlanId}/confirm", { params: { path: { paymentPlanId: params.paymentPlanId } } });
+  } catch (error) {
+    if (error instanceof ApiFailure) return planFailureRedirect(planPagePath(params.paymentPlanId, "confirm"), error);
+    throw error;
+  }
+  // The index sends the tenant on to the next step (address).
+  return redirect(`/payment-plan/${encodeURIComponent(params.paymentPlanId)}`);
+}
+
+export default function ConfirmPlan({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className="panel">
+      <title>{pageTitle("Proposed Payment Summary")}</title>
+      <PaymentPlanSteps view={d.steps} />
+      <h1>Proposed Payment Summary</h1>
+      <p className="lead">Check the plan below. If it looks right, confirm it, then give us your address and the card to pay with.</p>
+      {d.property ? (
+        <>
+          <h2>Property</h2>
+          <p>
+            {d.property.line}
+            <br />
+            {d.property.postcode}
+          </p>
+        </>
+      ) : null}
+      <h2>Your plan</h2>
+      <dl className="plan-summary">
+        <div>
+          <dt>Total to pay</dt>
+          <dd>{d.summary.total}</dd>
+        </div>
+        <div>
+          <dt>Interest included in the total</dt>
+          <dd>{d.summary.interest}</dd>
+        </div>
+        <div>
+          <dt>Number of instalments</dt>
+          <dd>{d.summary.count}</dd>
+        </div>
+        <div>
+          <dt>Instalments</dt>
+          <dd>{d.summary.instalments}</dd>
+        </div>
+        {d.summary.firstDate ? (
+          <div>
+            <dt>First payment</dt>
+            <dd>{d.summary.firstDate}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <InstalmentSchedule schedule={d.schedule} caption="Your instalment schedule" />
+      <Form method="post">
+        <CsrfInput />
+        <button type="submit" className="button">
+          Confirm
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -88,7 +88,13 @@ export default [
     layout("routes/payment-plan/layout.tsx", [
       route("payment-plan/:paymentPlanId", "routes/payment-plan/index.tsx"),
       // The three steps and the page after them (STEPS).
-      // The live plan's pages (LIVE).
+      // The live plan's pages (LIVE, docs/decisions/0028): the schedule and its calendar file, paying a
+      // missed instalment (the card form's JSON steps at instalment-payment), its success page.
+      route("payment-plan/:paymentPlanId/active", "routes/payment-plan/active.tsx"),
+      route("payment-plan/:paymentPlanId/schedule.ics", "routes/resources/payment-plan-schedule.ts"),
+      route("payment-plan/:paymentPlanId/manual-payment", "routes/payment-plan/manual-payment.tsx"),
+      route("payment-plan/:paymentPlanId/instalment-payment", "routes/resources/instalment-payment.ts"),
+      route("payment-plan/:paymentPlanId/payment-success", "routes/payment-plan/payment-success.tsx"),
       route("payment-plan/:paymentPlanId/*", "routes/payment-plan/other.tsx"),
     ]),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),

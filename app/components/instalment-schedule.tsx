@@ -18,7 +18,7 @@ export function InstalmentSchedule({
 }) {
   return (
     <div id={id} className="instalment-schedule">
-      <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0}>
+      <section className="table-scroll" aria-labelledby={`${id}-caption`} tabIndex={0}>
         <table className="schedule-table">
           <caption id={`${id}-caption`} className="schedule-table__caption">
             {caption}
@@ -42,7 +42,7 @@ export function InstalmentSchedule({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {schedule.toggle ? (
         <p>
           <a href={schedule.toggle.href} className="standalone-link">

@@ -53,6 +53,7 @@ test("a failed instalment: the e-mail's link, paying it by card, the wait, 'Paym
   isJsOn,
 }) => {
   test.skip(!isJsOn, "card details need JavaScript");
+  test.slow(); // a card payment and its wait, and four page checks
   const plan = await livePlan(ops);
   await failInstalment(ops, plan, 1);
 
@@ -95,6 +96,7 @@ async function paidThenFailed(page: Page, ops: Ops) {
 
 test.describe("without JavaScript (these pages send no script: checked once)", () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled !== false);
+  test.slow(); // four page checks each, every one in a scripted twin page (JavaScript off)
 
   test("manual-payment's states (what is owed, the wait, its time-out) and 'Payment Success'", async ({ page, ops }) => {
     const { plan, base } = await paidThenFailed(page, ops);
@@ -104,21 +106,23 @@ test.describe("without JavaScript (these pages send no script: checked once)", (
     await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
     await expectAccessible(page);
 
-    // The wait after paying, and its time-out (the spec's message).
-    const waiting = `${base}/manual-payment?instalment=${plan.instalmentIds[1]}`;
-    await page.goto(`${waiting}&since=${Date.now()}`);
-    await expect(h1(page, "Processing your payment")).toBeVisible();
-    await expectAccessible(page, { timedRedirect: true });
-    await page.goto(`${waiting}&since=${Date.now() - 31_000}`);
-    await expect(h1(page, "Your payment is taking longer than expected!")).toBeVisible();
-    await expect(page.getByText("Please contact us via live chat if this issue persists.")).toBeVisible();
-    await expectAccessible(page);
-
     await page.goto(`${base}/payment-success?instalment=${plan.instalmentIds[0]}`);
     await expect(h1(page, "Payment Success")).toBeVisible();
     await expect(page.getByText("Thank you: instalment 1 of £100.00 has been paid.")).toBeVisible();
     await expect(page.getByText(/jointly and severally liable/)).toBeVisible();
     await expectAccessible(page);
+
+    // The wait after paying: its time-out (the spec's message), then the wait itself, last, since it
+    // refreshes itself every 2 s (a navigation after it could race the refresh).
+    const waiting = `${base}/manual-payment?instalment=${plan.instalmentIds[1]}`;
+    await page.goto(`${waiting}&since=${Date.now() - 31_000}`);
+    await expect(h1(page, "Your payment is taking longer than expected!")).toBeVisible();
+    await expect(page.getByText("Please contact us via live chat if this issue persists.")).toBeVisible();
+    await expectAccessible(page);
+    await page.goto(`${waiting}&since=${Date.now()}`);
+    await expect(h1(page, "Processing your payment")).toBeVisible();
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", /^2;url=.*since=/);
+    await expectAccessible(page, { timedRedirect: true });
   });
 
   test("the active page: statuses in words, what is left, Show more / Hide, the calendar file, then paid in full", async ({ page, ops }) => {

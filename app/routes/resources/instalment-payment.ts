@@ -41,3 +41,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return Response.json({ error: "Unknown step" }, { status: 400 });
   }
 }
+
+/** The steps are posts only (a GET is a 405 in JSON, not the router's error). */
+export function loader() {
+  return Response.json({ error: "Use POST" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,7 +1,7 @@
 import type { PaymentMethod, Stripe } from "@stripe/stripe-js";
 import { Link, redirect, useNavigate, useRouteLoaderData } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated, type CardFormResult } from "~/components/card-form";
-import { PaymentTerms } from "~/components/payment-flow";
+import { PaymentTerms } from "~/components/payment-terms";
 import { Polling } from "~/components/polling";
 import { webConfig } from "~/lib/env.server";
 import { manualPaymentState } from "~/lib/payment-plan-live";

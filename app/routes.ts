@@ -93,7 +93,13 @@ export default [
       route("payment-plan/:paymentPlanId/card-details", "routes/payment-plan/card-details.tsx"),
       route("payment-plan/:paymentPlanId/card-details/:step", "routes/resources/payment-plan-card.ts"),
       route("payment-plan/:paymentPlanId/payment-plan-live", "routes/payment-plan/payment-plan-live.tsx"),
-      // The live plan's pages (LIVE).
+      // The live plan's pages (LIVE, docs/decisions/0028): the schedule and its calendar file, paying a
+      // missed instalment (the card form's JSON steps at instalment-payment), its success page.
+      route("payment-plan/:paymentPlanId/active", "routes/payment-plan/active.tsx"),
+      route("payment-plan/:paymentPlanId/schedule.ics", "routes/resources/payment-plan-schedule.ts"),
+      route("payment-plan/:paymentPlanId/manual-payment", "routes/payment-plan/manual-payment.tsx"),
+      route("payment-plan/:paymentPlanId/instalment-payment", "routes/resources/instalment-payment.ts"),
+      route("payment-plan/:paymentPlanId/payment-success", "routes/payment-plan/payment-success.tsx"),
       route("payment-plan/:paymentPlanId/*", "routes/payment-plan/other.tsx"),
     ]),
     route("annual-fee/payment-success", "routes/annual-fee/payment-success.tsx"),

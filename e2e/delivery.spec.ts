@@ -188,6 +188,35 @@ test.describe("no JavaScript where none is needed", () => {
     await expect(page.getByRole("heading", { level: 1, name: "We can't offer you Keyfree" })).toBeVisible();
     await expectNoScript(page, requested, "referencing, an outcome");
 
+    // A live payment plan (issue 13): active and payment-success send none, nor manual-payment's wait
+    // (only its card form hydrates).
+    const planTenancy = (await ops("create-tenancy", {
+      tenants: [{ email: tenant.email, firstName: tenant.firstName, lastName: "Tenant" }],
+      ppm: 120_000,
+      startDate: "2025-01-01",
+      endDate: "2026-10-31",
+      isNewTenancy: false,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    })) as { tenants: Array<{ orderCustomerId: string }> };
+    const plan = (await ops("offer-payment-plan", {
+      orderCustomerId: planTenancy.tenants[0]!.orderCustomerId,
+      amount: 30_000,
+      instalments: 3,
+      firstDueDate: "2027-01-01",
+    })) as { paymentPlanId: string; instalmentIds: string[] };
+    await ops("activate-payment-plan", { paymentPlanId: plan.paymentPlanId, completeEarlierSteps: true });
+    await ops("fail-instalment", { paymentPlanId: plan.paymentPlanId, instalmentNumber: 1 });
+    for (const [url, heading] of [
+      [`/payment-plan/${plan.paymentPlanId}/active`, "Your payment plan"],
+      [`/payment-plan/${plan.paymentPlanId}/payment-success`, "Payment Success"],
+      [`/payment-plan/${plan.paymentPlanId}/manual-payment?instalment=${plan.instalmentIds[0]}&since=${Date.now() - 31_000}`, "Your payment is taking longer than expected!"],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expectNoScript(page, requested, url);
+    }
+
     // The offer (its confirmation state too) and the rejection form, opened with a recipient's token.
     const offer = (await ops("create-offer", {
       address: { buildingNumber: "4", street: "Mill Lane", town: "Leeds", postcode: "LS1 4AP" },

@@ -1,7 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
-import { DEMO_PASSWORD, expect, signIn, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, outboxFor, signIn, test } from "./fixtures";
 
 /**
  * Issue 9 scope 8: every e-mailed link lands on a page. Produces every kind of e-mail the app and
@@ -12,9 +11,7 @@ import { DEMO_PASSWORD, expect, signIn, test } from "./fixtures";
  * and must not once its screen exists (the entry is then an error: delete it). The list must be
  * empty when the payment-plan issue is done.
  */
-const PENDING: { path: RegExp; builtBy: string }[] = [
-  { path: /^\/payment-plan\/[^/]+\/manual-payment$/, builtBy: "the payment-plan issue" },
-];
+const PENDING: { path: RegExp; builtBy: string }[] = [];
 
 /**
  * E-mails with no link in them, and where that is checked: the refund e-mail needs a card payment
@@ -39,19 +36,6 @@ function templatesInSource(): string[] {
   return [...found].sort();
 }
 
-function opsToken(): string {
-  return readFileSync(path.join(".data/e2e", "ops-token"), "utf8").trim();
-}
-
-type Email = { id: string; to: string; template: string; subject: string; text: string };
-
-async function outboxFor(request: APIRequestContext, to: string): Promise<Email[]> {
-  const headers = { "x-ops-token": opsToken() };
-  const list = await request.get(`/__ops/outbox?to=${encodeURIComponent(to)}`, { headers });
-  expect(list.ok()).toBe(true);
-  const { emails } = (await list.json()) as { emails: { id: string }[] };
-  return Promise.all(emails.map(async (e) => (await (await request.get(`/__ops/outbox/${e.id}`, { headers })).json()) as Email));
-}
 
 const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => new URL(m[0]));
 

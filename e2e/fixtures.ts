@@ -206,6 +206,17 @@ export async function signInRequest(request: APIRequestContext, tenant: { email:
   return token;
 }
 
+export type Email = { id: string; to: string; template: string; subject: string; text: string };
+
+/** Every e-mail queued to `to` (the ops outbox), newest last as the outbox lists them. */
+export async function outboxFor(request: APIRequestContext, to: string): Promise<Email[]> {
+  const headers = { "x-ops-token": opsToken() };
+  const list = await request.get(`/__ops/outbox?to=${encodeURIComponent(to)}`, { headers });
+  expect(list.ok()).toBe(true);
+  const { emails } = (await list.json()) as { emails: { id: string }[] };
+  return Promise.all(emails.map(async (e) => (await (await request.get(`/__ops/outbox/${e.id}`, { headers })).json()) as Email));
+}
+
 /** A Luhn-valid Visa number no other test uses: the sandbox succeeds with it and its fingerprint is new. */
 export function uniqueCard(): string {
   const body = `4242${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;

@@ -1,0 +1,135 @@
+import type { PaymentMethod, Stripe } from "@stripe/stripe-js";
+import { Link, redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated, type CardFormResult } from "~/components/card-form";
+import { PaymentTerms } from "~/components/payment-terms";
+import { Polling } from "~/components/polling";
+import { webConfig } from "~/lib/env.server";
+import { manualPaymentState } from "~/lib/payment-plan-live";
+import { planPagePath } from "~/lib/payment-plan-routing";
+import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { pollingPath } from "~/lib/polling";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/manual-payment";
+
+/** The card form needs JavaScript: only the state that shows it hydrates (the wait and the time-out send none). */
+export const handle = {
+  hydrate: (loaderData: unknown) => (loaderData as { state?: string } | undefined)?.state === "pay",
+};
+
+/**
+ * /payment-plan/:paymentPlanId/manual-payment (part 2 §2, §4 instalment payment; §8, §9;
+ * docs/decisions/0028): pay the first failed instalment by card — its intent, the card's
+ * confirmation, the follow-up — then wait (`?instalment=<id>&since=<ms>`, the shared polling:
+ * every 2 s) until it is PAID and go to payment-success, or after 30 s say the payment is taking
+ * longer. Everything is shaped in the loader: the module stays small for the JavaScript budget.
+ */
+export function loader({ context, url }: Route.LoaderArgs) {
+  const plan = getPaymentPlan(context);
+  const state = manualPaymentState(plan, url);
+  if ("redirect" in state) throw redirect(state.redirect);
+  return state.state === "pay"
+    ? {
+        ...state,
+        activePath: planPagePath(plan.id, "active"),
+        // Not under manual-payment: the layout would send a post there elsewhere once the instalment is paid.
+        stepPath: `/payment-plan/${encodeURIComponent(plan.id)}/instalment-payment`,
+        publishableKey: webConfig.stripePublishableKey,
+        standIn: webConfig.stripeStandIn,
+      }
+    : state;
+}
+
+export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
+  if (d.state === "processing") {
+    return (
+      <div className="panel panel--narrow">
+        <title>{pageTitle("Processing your payment")}</title>
+        <Polling state={d.polling} />
+        <h1>Processing your payment</h1>
+        <p role="status" className="notice">
+          Processing your payment...
+        </p>
+      </div>
+    );
+  }
+  if (d.state === "slow") {
+    return (
+      <div className="panel panel--narrow">
+        <title>{pageTitle("Your payment is taking longer than expected")}</title>
+        <h1>Your payment is taking longer than expected!</h1>
+        <p>Please contact us via live chat if this issue persists.</p>
+      </div>
+    );
+  }
+  return <PayInstalment d={d} />;
+}
+
+type PayState = Extract<Route.ComponentProps["loaderData"], { state: "pay" }>;
+
+function PayInstalment({ d }: { d: PayState }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const root = useRouteLoaderData("root") as { csrf: string } | undefined;
+
+  async function post(step: string, fields: Record<string, string>) {
+    const form = new FormData();
+    form.set("csrf", root?.csrf ?? "");
+    form.set("step", step);
+    form.set("instalmentId", d.instalmentId);
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    const res = await fetch(d.stepPath, { method: "POST", body: form, headers: { accept: "application/json" } });
+    if (res.status === 401) window.location.assign("/auth/login");
+    return (await res.json()) as { error?: string; paymentIntentSecret?: string; paymentIntentId?: string };
+  }
+
+  async function pay(paymentMethod: PaymentMethod, stripe: Stripe): Promise<CardFormResult> {
+    const intent = await post("intent", {});
+    if (intent.error || !intent.paymentIntentSecret || !intent.paymentIntentId) return { error: intent.error ?? PROVIDER_FALLBACK_MESSAGE };
+    const confirmed = await stripe.confirmCardPayment(intent.paymentIntentSecret, { payment_method: paymentMethod.id });
+    if (confirmed.error) return { error: confirmed.error.message ?? PROVIDER_FALLBACK_MESSAGE };
+    await post("follow-up", { paymentIntentId: intent.paymentIntentId }).catch(() => undefined);
+    void navigate(pollingPath(d.waitingPath));
+    return { done: true };
+  }
+
+  return (
+    <div className="panel panel--narrow">
+      <title>{pageTitle("Pay your missed instalment")}</title>
+      <p>
+        <Link to={d.activePath}>See your payment plan</Link>
+      </p>
+      <h1>Pay your missed instalment</h1>
+      <p>
+        We could not take instalment {d.number} of your payment plan, due on {d.dueDate}. Please pay it now with a debit or credit card.
+        {d.othersFailed > 0
+          ? ` ${d.othersFailed === 1 ? "One more missed instalment" : `${d.othersFailed} more missed instalments`} can be paid after this one.`
+          : null}
+      </p>
+      <div className="summary-card">
+        <h2 className="summary-card__title">Instalment {d.number}</h2>
+        <p className="summary-card__amount">{d.amountText}</p>
+        <p>payable today</p>
+      </div>
+      {hydrated ? (
+        <CardForm
+          publishableKey={d.publishableKey}
+          standIn={d.standIn}
+          mode="payment"
+          amount={d.amount}
+          submitLabel={`Pay ${d.amountText}`}
+          onPaymentMethod={pay}
+          authorise
+        >
+          <PaymentTerms>
+            <p>
+              By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for instalment {d.number} of your payment
+              plan. Your other instalments are still taken automatically from the card you gave us for the plan.
+            </p>
+          </PaymentTerms>
+        </CardForm>
+      ) : (
+        <CardDetailsNeedJavaScript />
+      )}
+    </div>
+  );
+}

@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from 
 type Ops = (path: string, body: unknown) => Promise<unknown>;
 
 /** A tenant with an ended Keyfree and a payment plan offered for a balance (3 instalments); its id. */
-async function offeredPlan(ops: Ops, email: string, firstName: string): Promise<string> {
+async function offeredPlan(ops: Ops, email: string, firstName: string, offeredHoursAgo = 0): Promise<string> {
   const tenancy = (await ops("create-tenancy", {
     tenants: [{ email, firstName, lastName: "Planner" }],
     ppm: 120_000,
@@ -25,6 +25,7 @@ async function offeredPlan(ops: Ops, email: string, firstName: string): Promise<
     amount: 30_001,
     instalments: 3,
     firstDueDate: "2027-01-01",
+    offeredHoursAgo,
   })) as { paymentPlanId: string };
   return plan.paymentPlanId;
 }
@@ -99,7 +100,7 @@ test("plan@ goes from the dashboard through confirm, address (a bad postcode, th
   await expect(page.getByRole("link", { name: "View your payment plan" })).toHaveAttribute("href", /\/payment-plan\/[^/]+\/active$/);
 });
 
-test("without JavaScript: confirm, a look-up that finds nothing, the address form's rule, card details need JavaScript; another tenant's plan is not found", async ({
+test("without JavaScript: a 48-hour-old offer is void; confirm, a look-up that finds nothing, the address form's rule, card details need JavaScript; another tenant's plan is not found", async ({
   page,
   ops,
   isJsOn,
@@ -110,6 +111,16 @@ test("without JavaScript: confirm, a look-up that finds nothing, the address for
   const email = `plan-steps-${run}@example.test`;
   const planId = await offeredPlan(ops, email, "Remy");
   const othersPlanId = await offeredPlan(ops, `plan-steps-other-${run}@example.test`, "Olu");
+  const lapsed = `plan-steps-lapsed-${run}@example.test`;
+  const lapsedPlanId = await offeredPlan(ops, lapsed, "Lara", 49);
+
+  // An offer made 49 hours ago with no step done is void (part 2 §4): its link goes to the dashboard, which says so.
+  await page.goto(`/payment-plan/${lapsedPlanId}`);
+  await signIn(page, lapsed, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/(\?.*)?$/);
+  await expect(page.getByText("This payment plan offer has ended: its three steps were not done within 48 hours.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Logout" }).click();
 
   await page.goto("/auth/login");
   await signIn(page, email, DEMO_PASSWORD);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADDRESS_MESSAGES, manualAddressErrors, type ManualAddressField } from "../../common/addresses";
+import { countryOptions } from "./countries";
 
 /**
  * The address-history page's forms (part 1 §2.3, §5 postcode search and manual address): one
@@ -8,25 +9,7 @@ import { ADDRESS_MESSAGES, manualAddressErrors, type ManualAddressField } from "
  */
 
 /** Countries a tenant may have lived in, as the API stores them (three-letter codes); the United Kingdom first. */
-export const COUNTRIES = [
-  { value: "GBR", label: "United Kingdom" },
-  { value: "IRL", label: "Ireland" },
-  { value: "FRA", label: "France" },
-  { value: "DEU", label: "Germany" },
-  { value: "ESP", label: "Spain" },
-  { value: "ITA", label: "Italy" },
-  { value: "POL", label: "Poland" },
-  { value: "PRT", label: "Portugal" },
-  { value: "ROU", label: "Romania" },
-  { value: "NLD", label: "Netherlands" },
-  { value: "IND", label: "India" },
-  { value: "CHN", label: "China" },
-  { value: "NGA", label: "Nigeria" },
-  { value: "PAK", label: "Pakistan" },
-  { value: "USA", label: "United States" },
-  { value: "AUS", label: "Australia" },
-  { value: "CAN", label: "Canada" },
-] as const;
+export const COUNTRIES = countryOptions("alpha3");
 export const DEFAULT_COUNTRY = "GBR";
 
 export const ADDRESS_HISTORY_MESSAGES = {

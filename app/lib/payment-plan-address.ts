@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ADDRESS_MESSAGES, isUnitedKingdom, manualAddressErrors, type ManualAddressField } from "../../common/addresses";
+import { countryOptions } from "./countries";
 
 /**
  * The payment plan's address form (part 2 §3 Address form, §5): one zod schema, checked in the
@@ -8,25 +9,7 @@ import { ADDRESS_MESSAGES, isUnitedKingdom, manualAddressErrors, type ManualAddr
  */
 
 /** Countries as the payment plan stores them (two letters); the United Kingdom first. */
-export const PLAN_COUNTRIES = [
-  { value: "GB", label: "United Kingdom" },
-  { value: "IE", label: "Ireland" },
-  { value: "FR", label: "France" },
-  { value: "DE", label: "Germany" },
-  { value: "ES", label: "Spain" },
-  { value: "IT", label: "Italy" },
-  { value: "PL", label: "Poland" },
-  { value: "PT", label: "Portugal" },
-  { value: "RO", label: "Romania" },
-  { value: "NL", label: "Netherlands" },
-  { value: "IN", label: "India" },
-  { value: "CN", label: "China" },
-  { value: "NG", label: "Nigeria" },
-  { value: "PK", label: "Pakistan" },
-  { value: "US", label: "United States" },
-  { value: "AU", label: "Australia" },
-  { value: "CA", label: "Canada" },
-] as const;
+export const PLAN_COUNTRIES = countryOptions("alpha2");
 export const PLAN_DEFAULT_COUNTRY = "GB";
 
 export const PLAN_ADDRESS_MESSAGES = {

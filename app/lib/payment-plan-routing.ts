@@ -46,3 +46,15 @@ export function planPageRedirect(plan: Pick<PaymentPlan, "id" | "screen" | "stat
   }
   return live ? null : planScreenPath(plan);
 }
+
+/**
+ * Why a plan sends the tenant to the dashboard (shown there as a message), or null when it does
+ * not: the offer ran out (part 2 §4: void when the three steps are not done within 48 hours), the
+ * plan was cancelled, or it is in default with nothing to pay here.
+ */
+export function planEndedMessage(plan: Pick<PaymentPlan, "screen" | "status" | "offerVoid">): string | null {
+  if (plan.screen !== "dashboard") return null;
+  if (plan.status === "CANCELLED") return "This payment plan has been cancelled.";
+  if (plan.offerVoid) return "This payment plan offer has ended: its three steps were not done within 48 hours.";
+  return "There is nothing to do on this payment plan now.";
+}

@@ -185,9 +185,14 @@ export const scenarioCommands: OpsCommand[] = [
     name: "offer-payment-plan",
     summary: "Offer a payment plan for an outstanding balance (void after 48 hours unless its three steps are done)",
     example:
-      "npm run ops -- offer-payment-plan --order-customer-id <id> --amount 60000 --instalments 6 --first-due-date 2027-01-01",
+      "npm run ops -- offer-payment-plan --order-customer-id <id> --amount 60000 --instalments 6 --first-due-date 2027-01-01 [--offered-hours-ago 49]",
     input: anyInput,
-    run: (deps, input) => offerPaymentPlan(deps.db, input as never, deps.clock.now()),
+    run: (deps, input) => {
+      // --offered-hours-ago: an offer made that long ago (a 48-hour-old offer is void), without moving the clock every test shares.
+      const { offeredHoursAgo, ...offer } = input as { offeredHoursAgo?: unknown };
+      const hours = z.number().min(0).max(24 * 365).optional().parse(offeredHoursAgo) ?? 0;
+      return offerPaymentPlan(deps.db, offer as never, new Date(deps.clock.now().getTime() - hours * 3_600_000));
+    },
   }),
   command({
     name: "activate-payment-plan",

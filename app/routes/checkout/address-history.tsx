@@ -1,6 +1,7 @@
 import { CheckoutBack } from "~/components/checkout-back";
 import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getSelectProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+import { ManualAddressFields } from "~/components/address-fields";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { AppForm, CsrfInput, ErrorSummary, TextField, useAppForm } from "~/components/forms";
@@ -369,8 +370,6 @@ function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
       "endDate",
     ],
   });
-  const countryError = fields.country.errors?.length ? fields.country.errorId : undefined;
-  const { key: countryKey, ...countryProps } = getSelectProps(fields.country);
   return (
     <section aria-labelledby="manual-address-title">
       <title>{pageTitle("Enter your address", form.errors.length > 0)}</title>
@@ -382,45 +381,7 @@ function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
       <h1 id="manual-address-title">Enter your address</h1>
       <AppForm {...form}>
         <input type="hidden" name="intent" value="manual" />
-        <TextField
-          field={fields.buildingNumber}
-          label="Building number"
-          type="text"
-          autoComplete="off"
-          hint="Either a building number or a name"
-        />
-        <TextField field={fields.buildingName} label="Building name" type="text" autoComplete="off" />
-        <TextField field={fields.flatNumber} label="Flat or room number (optional)" type="text" autoComplete="off" />
-        <TextField field={fields.street} label="Street" type="text" autoComplete="address-line1" />
-        <TextField field={fields.town} label="Town or city (optional)" type="text" autoComplete="address-level2" />
-        <TextField field={fields.county} label="County (optional)" type="text" autoComplete="address-level1" />
-        <TextField field={fields.postcode} label="Postcode" type="text" autoComplete="postal-code" />
-        <div className={`field${countryError ? " field--error" : ""}`}>
-          <label className="field__label" htmlFor={fields.country.id}>
-            Country
-          </label>
-          {countryError ? (
-            <p className="field__error" id={countryError}>
-              <span className="visually-hidden">Error: </span>
-              {fields.country.errors?.join(". ")}
-            </p>
-          ) : null}
-          <select
-            key={countryKey}
-            {...countryProps}
-            defaultValue={fields.country.initialValue ?? DEFAULT_COUNTRY}
-            className="field__input"
-            autoComplete="country"
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={countryError}
-          >
-            {COUNTRIES.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ManualAddressFields fields={fields} countries={COUNTRIES} defaultCountry={DEFAULT_COUNTRY} flatLabel="Flat or room number (optional)" />
         <AddressDates fields={fields} />
         <button type="submit" className="button">
           Add address

@@ -1,4 +1,4 @@
-import { getSelectProps } from "@conform-to/react";
+import { ManualAddressFields } from "~/components/address-fields";
 import { Form, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
@@ -190,44 +190,10 @@ function ManualAddress({ reply }: { reply: Reply }) {
     reply,
     fieldNames: ["buildingNumber", "buildingName", "flatNumber", "street", "town", "county", "postcode", "country"],
   });
-  const countryError = fields.country.errors?.length ? fields.country.errorId : undefined;
-  const { key: countryKey, ...countryProps } = getSelectProps(fields.country);
   return (
     <AppForm {...form}>
       <input type="hidden" name="intent" value="manual" />
-      <TextField field={fields.buildingNumber} label="Building number" type="text" autoComplete="off" hint="Either a building number or a name" />
-      <TextField field={fields.buildingName} label="Building name" type="text" autoComplete="off" />
-      <TextField field={fields.flatNumber} label="Flat number (optional)" type="text" autoComplete="off" />
-      <TextField field={fields.street} label="Street" type="text" autoComplete="address-line1" />
-      <TextField field={fields.town} label="Town or city (optional)" type="text" autoComplete="address-level2" />
-      <TextField field={fields.county} label="County (optional)" type="text" autoComplete="address-level1" />
-      <TextField field={fields.postcode} label="Postcode" type="text" autoComplete="postal-code" />
-      <div className={`field${countryError ? " field--error" : ""}`}>
-        <label className="field__label" htmlFor={fields.country.id}>
-          Country
-        </label>
-        {countryError ? (
-          <p className="field__error" id={countryError}>
-            <span className="visually-hidden">Error: </span>
-            {fields.country.errors?.join(". ")}
-          </p>
-        ) : null}
-        <select
-          key={countryKey}
-          {...countryProps}
-          defaultValue={fields.country.initialValue ?? PLAN_DEFAULT_COUNTRY}
-          className="field__input"
-          autoComplete="country"
-          aria-invalid={countryError ? true : undefined}
-          aria-describedby={countryError}
-        >
-          {PLAN_COUNTRIES.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ManualAddressFields fields={fields} countries={PLAN_COUNTRIES} defaultCountry={PLAN_DEFAULT_COUNTRY} flatLabel="Flat number (optional)" />
       <button type="submit" className="button">
         Save address
       </button>

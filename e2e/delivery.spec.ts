@@ -236,8 +236,9 @@ test.describe("no JavaScript where none is needed", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Sorry we can't find that" })).toBeVisible();
     await expectNoScript(page, requested, "not-found page");
 
-    // The error page: a form whose CSRF token is not the session's.
-    await page.goto("/");
+    // The error page: a form whose CSRF token is not the session's (from a page in the shell: the
+    // dashboard now sends this tenant to their plan's manual payment, which hydrates).
+    await page.goto("/add-payment-method-success");
     await page.locator('form[action="/auth/logout"] input[name="csrf"]').evaluate((input: HTMLInputElement) => {
       input.value = "forged-token";
     });

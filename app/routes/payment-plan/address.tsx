@@ -1,7 +1,7 @@
 import { ManualAddressFields } from "~/components/address-fields";
 import { Form, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
-import { AppForm, TextField, useAppForm } from "~/components/forms";
+import { AppForm, useAppForm } from "~/components/forms";
 import { PaymentPlanSteps } from "~/components/payment-plan-steps";
 import { apiContext, ApiFailure } from "~/lib/api.server";
 import { addressLine } from "~/lib/format";

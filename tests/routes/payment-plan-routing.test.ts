@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instalmentDate, scheduleView } from "~/lib/payment-plan-view";
-import { planPageRedirect, planScreenPath, type PaymentPlan, type PlanPage } from "~/lib/payment-plan-routing";
+import { planEndedMessage, planPageRedirect, planScreenPath, type PaymentPlan, type PlanPage } from "~/lib/payment-plan-routing";
 
 type Plan = Pick<PaymentPlan, "id" | "screen" | "status" | "nextAction" | "instalments">;
 
@@ -90,5 +90,17 @@ describe("the instalment schedule (part 2 §2, §9)", () => {
 
   it("has no toggle for five instalments or fewer", () => {
     expect(scheduleView(instalments.slice(0, 5), new URL("https://k.example/x")).toggle).toBeNull();
+  });
+});
+
+describe("a plan with nothing left to do says why on the dashboard", () => {
+  it.each([
+    [{ screen: "dashboard", status: "PENDING", offerVoid: true }, "This payment plan offer has ended: its three steps were not done within 48 hours."],
+    [{ screen: "dashboard", status: "CANCELLED", offerVoid: false }, "This payment plan has been cancelled."],
+    [{ screen: "dashboard", status: "DEFAULT", offerVoid: false }, "There is nothing to do on this payment plan now."],
+    [{ screen: "confirm", status: "PENDING", offerVoid: false }, null],
+    [{ screen: "manual-payment", status: "DEFAULT", offerVoid: false }, null],
+  ] as const)("%o", (p, message) => {
+    expect(planEndedMessage(p)).toBe(message);
   });
 });

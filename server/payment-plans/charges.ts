@@ -22,6 +22,7 @@ import type { Deps } from "../context";
 import { customers, orderCustomers, orders, paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { londonDate } from "../domain/london-time";
 import { chargeFailureKind, INSTALMENT_CHARGE_LEASE_MS, instalmentChargeDue } from "../domain/payment-plans-rules";
+import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import { applySucceededInstalmentPayment } from "../payments/service";
 import { recordInstalmentFailed } from "./service";
@@ -143,6 +144,7 @@ export async function chargeInstalment(deps: ChargeDeps, row: LeasedInstalment, 
       },
       { idempotencyKey: `instalment-charge-${row.instalmentId}` },
     );
+    crashPoint("instalment.after-charge");
   } catch (error) {
     const kind = chargeFailureKind(error as { type?: string; rawType?: string; statusCode?: number });
     const failedIntent = (error as { raw?: { payment_intent?: { id?: string } } }).raw?.payment_intent?.id ?? null;

@@ -22,6 +22,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import { owedRefunds } from "../db/schema";
+import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
 import { queueRefundEmail } from "./refund-email";
@@ -118,6 +119,7 @@ export async function payOwedRefunds(deps: RefundDeps): Promise<OwedRefundsRun> 
 }
 
 async function payOne(deps: RefundDeps, row: OwedRefundRow): Promise<Stripe.Refund | null> {
+  crashPoint("refund.after-owed");
   let refund: Stripe.Refund;
   try {
     // Outside any transaction (the sandbox shares the embedded database); the key makes a retry the same refund.
@@ -141,6 +143,7 @@ async function payOne(deps: RefundDeps, row: OwedRefundRow): Promise<Stripe.Refu
     log.error("owed refund failed", { owedRefundId: row.id, paymentIntentId: row.stripePaymentIntentId, attempts: row.attempts, ...describeError(error) });
     return null;
   }
+  crashPoint("refund.after-provider");
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const done = await tx

@@ -4,6 +4,7 @@ import type Stripe from "stripe";
 import type { AppEnv } from "../context";
 import { stripeEvents } from "../db/schema";
 import { ApiError } from "../lib/errors";
+import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import {
   applyFailedInstalmentPayment,
@@ -36,6 +37,7 @@ export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", a
     .onConflictDoNothing()
     .returning({ id: stripeEvents.id });
   if (fresh.length === 0) return c.json({ received: true, duplicate: true });
+  crashPoint("webhook.after-event-row");
 
   try {
     const outcome = await applyEvent(c.get("deps"), event);

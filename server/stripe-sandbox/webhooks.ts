@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import { stripeOrder } from "./objects";
 
@@ -164,6 +165,7 @@ export class WebhookDispatcher {
       this.heldQueue.push(queued);
       return;
     }
+    crashPoint("payment.before-webhook");
     const result = await this.send(queued);
     if (result.ok) return;
     const delay = this.options.retryDelaysMs[queued.attempt - 1];

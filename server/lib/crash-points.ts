@@ -41,3 +41,17 @@ export function crashPoint(point: CrashPoint): void {
   process.stderr.write(`crash point reached: ${point}\n`);
   process.kill(process.pid, "SIGKILL");
 }
+
+/**
+ * A webhook endpoint that is down (issue 21's outage test): with `KEYFREE_WEBHOOK_OUTAGE_MS=<ms>`
+ * set, outside production, the webhook answers 503 until the API's clock has moved that far past
+ * the first request it saw, so a test moves the clock (ops `clock --advance`) instead of waiting.
+ */
+let outageEndsAt: number | null | undefined;
+export function webhookOutage(now: Date): boolean {
+  if (outageEndsAt === undefined) {
+    const ms = Number(process.env.KEYFREE_WEBHOOK_OUTAGE_MS ?? "");
+    outageEndsAt = process.env.NODE_ENV !== "production" && Number.isFinite(ms) && ms > 0 ? now.getTime() + ms : null;
+  }
+  return outageEndsAt !== null && now.getTime() < outageEndsAt;
+}

@@ -4,7 +4,7 @@ import type Stripe from "stripe";
 import type { AppEnv } from "../context";
 import { stripeEvents } from "../db/schema";
 import { ApiError } from "../lib/errors";
-import { crashPoint } from "../lib/crash-points";
+import { crashPoint, webhookOutage } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import {
   applyFailedInstalmentPayment,
@@ -22,6 +22,7 @@ import { customers } from "../db/schema";
  */
 export const stripeWebhookRoutes = new Hono<AppEnv>().post("/webhooks/stripe", async (c) => {
   const deps = c.get("deps");
+  if (webhookOutage(deps.clock.now())) return c.json({ error: "Service unavailable" }, 503);
   const signature = c.req.header("stripe-signature") ?? "";
   const payload = await c.req.text();
   let event: Stripe.Event;

@@ -27,6 +27,15 @@ import { paymentsRoutes } from "./payments/routes";
 import { stripeWebhookRoutes } from "./payments/webhooks.routes";
 import { paymentPlansRoutes } from "./payment-plans/routes";
 import { referencesRoutes } from "./references/routes";
+import { orderActionPayments } from "./orders/payments";
+import { instalmentPayments } from "./payment-plans/payments";
+import { registerPaymentPurpose } from "./payments/purposes";
+import { settleOpenPaymentsFirst } from "./payments/on-demand";
+import { requireTenant } from "./lib/auth";
+
+// What each kind of card payment is for: the payments module applies them and imports no area.
+registerPaymentPurpose(orderActionPayments);
+registerPaymentPurpose(instalmentPayments);
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limit). */
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -125,6 +134,18 @@ export function createApi(deps: Deps) {
   });
 
   app.notFound((c) => c.json({ message: "Not found" }, 404));
+
+  // The pages of a payment (pay, waiting, finish) show what the card provider knows: a tenant's
+  // open payments are settled on demand before these views are read.
+  for (const path of [
+    "/orders/:orderId/customers/:customerId",
+    "/claims/:claimId",
+    "/arbitrations/:arbitrationId",
+    "/payment-plans/:paymentPlanId",
+    "/payment-plans/:paymentPlanId/instalments/:instalmentId",
+  ]) {
+    app.get(path, requireTenant, settleOpenPaymentsFirst);
+  }
 
   app.route("/", authRoutes);
   app.route("/", identityRoutes);

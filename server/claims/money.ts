@@ -59,7 +59,7 @@
  * next run.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Database } from "../db";
+import type { Database, DbOrTx } from "../db";
 import {
   arbitrations,
   claimItemDocuments,
@@ -379,7 +379,7 @@ export type PaymentOutcome = {
  * model). Runs inside the caller's transaction; the card-payment issue calls it once the
  * card payment succeeded. Throws when the action is already complete or not a claim's.
  */
-export async function completePaymentAction(db: Database, orderCustomerActionId: string, now: Date): Promise<PaymentOutcome> {
+export async function completePaymentAction(db: DbOrTx, orderCustomerActionId: string, now: Date): Promise<PaymentOutcome> {
   const [found] = await db
     .select({ orderId: orderCustomers.orderId, claimId: orders.claimId, productId: orders.productId })
     .from(orderCustomerActions)

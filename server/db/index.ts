@@ -14,6 +14,12 @@ export { schema };
 /** Either driver: PGlite (embedded, the default) or node-postgres (DATABASE_URL). */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** A transaction of either driver (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The database, or a transaction on it: functions that may run inside a caller's transaction take this. */
+export type DbOrTx = Database | Tx;
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";

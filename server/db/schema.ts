@@ -741,7 +741,48 @@ export const paymentMethods = pgTable(
   ],
 );
 
-/** Card provider webhook events already applied: a replayed event is applied once. */
+/**
+ * Every payment intent we asked the card provider for (issue 21): the payments module's ledger.
+ * A row is written as soon as the provider answers; `settledAt` is set in the same transaction
+ * as the effect of the intent's success (or when it is canceled), so an open row is a payment
+ * whose outcome we have not applied yet. Reconciliation asks the provider about open rows.
+ */
+export const paymentIntents = pgTable(
+  "payment_intents",
+  {
+    /** The provider's id (pi_…). */
+    id: text("id").primaryKey(),
+    /** The registered purpose the payment is for (order-action, payment-plan-instalment). */
+    purpose: text("purpose").notNull(),
+    /** Our customer (customers.id) whose card pays. */
+    customerId: text("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    /** Pence. */
+    amount: integer("amount").notNull(),
+    /** Our ids, as put in the intent's metadata. */
+    metadata: jsonb("metadata").$type<Record<string, string>>().notNull(),
+    offSession: boolean("off_session").notNull().default(false),
+    createdAt: createdAt(),
+    /** The provider's status when we last looked (or were told). */
+    providerStatus: text("provider_status").notNull(),
+    /** Succeeded (and applied), canceled: nothing more to ask the provider. */
+    settledAt: ts("settled_at"),
+    /** SUCCEEDED or CANCELED once settled. */
+    outcome: text("outcome"),
+    /** When reconciliation may ask the provider again (backs off while the intent waits for the tenant). */
+    nextCheckAt: ts("next_check_at").notNull(),
+    /** When we last asked the provider (or heard from it): a page asks again only after a few seconds. */
+    checkedAt: ts("checked_at"),
+    checks: integer("checks").notNull().default(0),
+  },
+  (t) => [
+    index("payment_intents_open_idx").on(t.settledAt, t.nextCheckAt),
+    index("payment_intents_customer_idx").on(t.customerId, t.settledAt),
+  ],
+);
+
+/** Card provider webhook events applied: recorded in the transaction that applies the event, so a recorded event is an applied one. */
 export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
@@ -764,7 +805,7 @@ export const owedRefunds = pgTable(
     stripePaymentIntentId: text("stripe_payment_intent_id").notNull(),
     /** Pence. */
     amount: integer("amount").notNull(),
-    /** PROPOSAL_REFUSED, PROPOSAL_HOLD_EXPIRED or DISPUTE_FEE_CREDIT. */
+    /** PROPOSAL_REFUSED, PROPOSAL_HOLD_EXPIRED, DISPUTE_FEE_CREDIT, PAYMENT_NOT_NEEDED or PAYMENT_EXCESS. */
     reason: text("reason").notNull(),
     claimId: text("claim_id").references(() => claims.id),
     /** The order customer action whose payment this gives back. */
@@ -775,6 +816,8 @@ export const owedRefunds = pgTable(
     lastError: text("last_error"),
     paidAt: ts("paid_at"),
     stripeRefundId: text("stripe_refund_id"),
+    /** What the card paid (pence), for the e-mail of a payment given back because no action needed it. */
+    paymentAmount: integer("payment_amount"),
   },
   (t) => [
     index("owed_refunds_unpaid_idx").on(t.paidAt, t.createdAt),

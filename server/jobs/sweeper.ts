@@ -1,6 +1,7 @@
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
+import { reconcilePayments } from "../payments/reconcile";
 import { payOwedRefunds } from "../payments/refunds";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { chargeDueInstalments } from "./instalment-charges";
@@ -9,7 +10,8 @@ import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 
 /**
  * The clock: applies every deadline that is due (charges treated as accepted, proposal
- * holds released, payment plan offers voided), charges the payment plan instalments due today
+ * holds released, payment plan offers voided), applies the payments whose webhook never came
+ * (reconciliation), charges the payment plan instalments due today
  * and sends their reminders, pays the refunds owed (those the deadlines
  * just made owed, and any a crash or a provider error left unpaid) and sends the outbox. Every job locks the
  * rows it changes (FOR UPDATE SKIP LOCKED), so several API instances may run it at once.
@@ -17,12 +19,15 @@ import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 export async function runDueJobs(deps: Deps) {
   const now = deps.clock.now();
   const claims = await sweepClaimDeadlines(deps, now);
+  // Payments the provider took whose webhook never came (a crash, an outage) are applied first,
+  // so the refunds they make owed are paid in the same run.
+  const payments = await reconcilePayments(deps);
   const refunds = await payOwedRefunds(deps);
   const paymentPlans = await voidExpiredPaymentPlanOffers(deps, now);
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
   const mail = await deliverPendingEmails(deps);
-  return { now: now.toISOString(), claims, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail };
+  return { now: now.toISOString(), claims, payments, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail };
 }
 
 /** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */
@@ -38,6 +43,7 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
       const changed =
         result.claims.chargesDeemedAccepted.length +
         result.claims.proposalsRefused.length +
+        result.payments.applied.length +
         result.refunds.paid.length +
         result.refunds.failed +
         result.paymentPlans.cancelledPaymentPlanIds.length +
@@ -69,6 +75,7 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
   return {
     chargesDeemedAccepted: result.claims.chargesDeemedAccepted.length,
     proposalsRefused: result.claims.proposalsRefused.length,
+    paymentsReconciled: result.payments.applied.length,
     refundsPaid: result.refunds.paid.length,
     refundsFailed: result.refunds.failed,
     paymentPlanOffersVoided: result.paymentPlans.cancelledPaymentPlanIds.length,

@@ -39,6 +39,8 @@ function tokenLookup(db: Database) {
  * `customer`), so handlers never look the customer up again.
  */
 export const requireTenant = createMiddleware<AppEnv>(async (c, next) => {
+  // Already checked for this request (a middleware mounted before the route's own): once is enough.
+  if (c.get("auth")) return next();
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header);
   if (!match) throw unauthorised("You need to sign in.");

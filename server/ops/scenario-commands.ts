@@ -12,6 +12,7 @@ import { runDueJobs } from "../jobs/sweeper";
 import { chargeDueInstalments } from "../jobs/instalment-charges";
 import { sendInstalmentReminders } from "../jobs/instalment-reminders";
 import { payOwedRefunds } from "../payments/refunds";
+import { reconcilePayments } from "../payments/reconcile";
 import { ApiError } from "../lib/errors";
 import { inviteTenant, requirePasswordReset } from "../scenarios/accounts";
 import { findUserByEmail } from "../scenarios/tenants";
@@ -279,6 +280,14 @@ export const scenarioCommands: OpsCommand[] = [
     example: "npm run ops -- pay-owed-refunds",
     input: z.object({}),
     run: (deps) => payOwedRefunds(deps),
+  }),
+  command({
+    name: "reconcile-payments",
+    summary:
+      "Ask the card provider about every payment intent still open on our side and apply what it says (succeeded, failed, canceled); with --dry-run, only list what would be applied (the sweep does this too)",
+    example: "npm run ops -- reconcile-payments --dry-run",
+    input: z.object({ dryRun: z.boolean().optional() }),
+    run: (deps, input) => reconcilePayments(deps, { dryRun: input.dryRun }),
   }),
   command({
     name: "charge-instalments",

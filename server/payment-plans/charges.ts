@@ -13,8 +13,9 @@
  *  3. The intent is recorded (`charge_payment_intent_id`); once recorded the job never charges
  *     the instalment again, whatever the provider's idempotency keys (kept 24 hours) remember.
  * The provider's webhook stays the source of truth for PAID and FAILED; the job applies the
- * outcome it got at once through the same idempotent functions (applySucceededInstalmentPayment,
- * recordInstalmentFailed), so whichever comes first wins and the other changes nothing.
+ * outcome it got at once through the payments module's settleIntent (the webhook's own path) or
+ * recordInstalmentFailed, so whichever comes first wins and the other changes nothing. The charge
+ * itself is the payments module's (chargeSavedCard), which puts the intent in its ledger.
  */
 import type Stripe from "stripe";
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
@@ -22,9 +23,8 @@ import type { Deps } from "../context";
 import { customers, orderCustomers, orders, paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { londonDate } from "../domain/london-time";
 import { chargeFailureKind, INSTALMENT_CHARGE_LEASE_MS, instalmentChargeDue } from "../domain/payment-plans-rules";
-import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
-import { applySucceededInstalmentPayment } from "../payments/service";
+import { chargeSavedCard, settleIntent } from "../payments/service";
 import { recordInstalmentFailed } from "./service";
 
 export type ChargeDeps = Deps;
@@ -127,24 +127,18 @@ export async function chargeInstalment(deps: ChargeDeps, row: LeasedInstalment, 
   }
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await deps.payments.stripe.paymentIntents.create(
-      {
-        amount: row.amount,
-        currency: "gbp",
-        customer: row.stripeCustomerId,
-        payment_method: row.stripePaymentMethodId,
-        off_session: true,
-        confirm: true,
-        metadata: {
-          orderId: row.orderId,
-          customerId: row.customerId,
-          paymentPlanId: row.paymentPlanId,
-          paymentPlanInstalmentId: row.instalmentId,
-        },
+    intent = await chargeSavedCard(deps, {
+      amount: row.amount,
+      stripeCustomerId: row.stripeCustomerId,
+      paymentMethodId: row.stripePaymentMethodId,
+      metadata: {
+        orderId: row.orderId,
+        customerId: row.customerId,
+        paymentPlanId: row.paymentPlanId,
+        paymentPlanInstalmentId: row.instalmentId,
       },
-      { idempotencyKey: `instalment-charge-${row.instalmentId}` },
-    );
-    crashPoint("instalment.after-charge");
+      idempotencyKey: `instalment-charge-${row.instalmentId}`,
+    });
   } catch (error) {
     const kind = chargeFailureKind(error as { type?: string; rawType?: string; statusCode?: number });
     const failedIntent = (error as { raw?: { payment_intent?: { id?: string } } }).raw?.payment_intent?.id ?? null;
@@ -166,7 +160,7 @@ export async function chargeInstalment(deps: ChargeDeps, row: LeasedInstalment, 
     .set({ chargePaymentIntentId: intent.id })
     .where(and(eq(paymentPlanInstalments.id, row.instalmentId), isNull(paymentPlanInstalments.chargePaymentIntentId)));
   if (intent.status === "succeeded") {
-    await applySucceededInstalmentPayment(deps, intent);
+    await settleIntent(deps, intent, "instalment charged");
     return "paid";
   }
   // processing (or anything else): the webhook says how it ends.

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../db";
+import type { DbOrTx } from "../db";
 import { customers, outboxEmails, users } from "../db/schema";
 import { queueEmail } from "../lib/mail";
 
@@ -9,7 +9,7 @@ import { queueEmail } from "../lib/mail";
  * the same refund queues nothing.
  */
 export async function queueRefundEmail(
-  db: Database,
+  db: DbOrTx,
   input: { customerId: string; amountPence: number; refundId: string; why: string },
   now: Date,
 ) {

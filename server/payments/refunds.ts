@@ -25,9 +25,10 @@ import { owedRefunds } from "../db/schema";
 import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
+import type { UnneededPaymentReason } from "./purposes";
 import { queueRefundEmail } from "./refund-email";
 
-export type OwedRefundReason = "PROPOSAL_REFUSED" | "PROPOSAL_HOLD_EXPIRED" | "DISPUTE_FEE_CREDIT";
+export type OwedRefundReason = "PROPOSAL_REFUSED" | "PROPOSAL_HOLD_EXPIRED" | "DISPUTE_FEE_CREDIT" | UnneededPaymentReason;
 export type OwedRefundRow = typeof owedRefunds.$inferSelect;
 
 /** How long a run holds a row it is paying before another run may take it over. */
@@ -49,6 +50,8 @@ export async function recordOwedRefund(
     reason: OwedRefundReason;
     claimId?: string | null;
     orderCustomerActionId?: string | null;
+    /** What the card paid, when the refund gives back a payment no action needed. */
+    paymentAmount?: number | null;
   },
   now: Date,
 ): Promise<string | null> {
@@ -63,6 +66,7 @@ export async function recordOwedRefund(
       reason: input.reason,
       claimId: input.claimId ?? null,
       orderCustomerActionId: input.orderCustomerActionId ?? null,
+      paymentAmount: input.paymentAmount ?? null,
       createdAt: now,
     })
     .onConflictDoNothing()
@@ -154,8 +158,8 @@ async function payOne(deps: RefundDeps, row: OwedRefundRow): Promise<Stripe.Refu
     // Another run marked it first (same refund, by its key): it told the tenant.
     if (done.length === 0) return;
     await queueRefundEmail(
-      tx as unknown as Database,
-      { customerId: row.customerId, amountPence: refund.amount, refundId: refund.id, why: owedRefundWhy(row.reason, refund.amount) },
+      tx,
+      { customerId: row.customerId, amountPence: refund.amount, refundId: refund.id, why: owedRefundWhy(row.reason, refund.amount, row.paymentAmount) },
       now,
     );
   });
@@ -163,9 +167,14 @@ async function payOne(deps: RefundDeps, row: OwedRefundRow): Promise<Stripe.Refu
   return refund;
 }
 
-function owedRefundWhy(reason: string, amount: number): string {
+function owedRefundWhy(reason: string, amount: number, paymentAmount: number | null): string {
   const back = `£${(amount / 100).toFixed(2)}`;
+  const paid = `£${((paymentAmount ?? amount) / 100).toFixed(2)}`;
   switch (reason) {
+    case "PAYMENT_NOT_NEEDED":
+      return `Your card payment of ${paid} was not needed, because this payment had already been made. We have refunded the full ${back} to your card.`;
+    case "PAYMENT_EXCESS":
+      return `Your card payment of ${paid} was more than was left to pay, because another payment came in first. We have refunded the difference of ${back} to your card.`;
     case "PROPOSAL_REFUSED":
       return `Your landlord or agent did not accept your proposal and has put forward a final proposal instead, so we have refunded the ${back} you paid with your proposal to your card.`;
     case "PROPOSAL_HOLD_EXPIRED":

@@ -179,6 +179,11 @@ export class WebhookQueue {
    */
   pump(): Promise<void> {
     if (this.closed || !this.options.deliverWebhooks) return Promise.resolve();
+    // Any pump is also the start-up look.
+    if (this.startTimer) {
+      clearTimeout(this.startTimer);
+      this.startTimer = undefined;
+    }
     if (this.running) {
       this.again = true;
       return this.running;

@@ -52,6 +52,8 @@ export async function createHarness(options: { retryDelaysMs?: number[] } = {}) 
   );
   if (!sandbox) throw new Error("expected the sandbox");
   const browser = sdkFor(sandbox, publishableKey);
+  // Its start-up look for queued events, done now rather than in the middle of a test.
+  await sandbox.deliverDueWebhooks();
 
   /** Events delivered so far, parsed (after waiting for pending deliveries). */
   async function deliveredEvents(): Promise<Stripe.Event[]> {

@@ -63,6 +63,8 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const close = database.close;
   database.close = async () => {
     sweeper?.stop();
+    // Stops the sandbox's webhook timers; what is queued stays in the database for the next start.
+    payments.sandbox?.close();
     await close();
   };
   log.info("tenant API ready", { database: database.kind });

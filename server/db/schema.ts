@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -715,6 +716,68 @@ export const stripeSandboxIdempotencyKeys = pgTable("stripe_sandbox_idempotency_
   status: integer("status").notNull(),
   body: text("body").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+});
+
+/**
+ * The sandbox's webhook queue (issue 21): one row per event, written in the transaction that
+ * stores the event, so an event that exists is always queued. A pump (stripe-sandbox/webhooks.ts)
+ * leases due rows (`claimed_until`, FOR UPDATE SKIP LOCKED), delivers each outside any
+ * transaction and records the outcome: delivered, a retry at `next_attempt_at` (Stripe's
+ * back-off, measured on the wall clock), or given up three days after the first attempt.
+ */
+export const stripeSandboxWebhookDeliveries = pgTable(
+  "stripe_sandbox_webhook_deliveries",
+  {
+    eventId: text("event_id")
+      .primaryKey()
+      .references(() => stripeSandboxObjects.id),
+    /** Creation order: events are delivered oldest first. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity().notNull(),
+    type: text("type").notNull(),
+    /** Our customer id (the event object's metadata.customerId), which a hold may name; null when the object has none. */
+    owner: text("owner"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull(),
+    /** Leased by a pump until then: no other pump takes the row meanwhile. */
+    claimedUntil: ts("claimed_until"),
+    firstAttemptAt: ts("first_attempt_at"),
+    deliveredAt: ts("delivered_at"),
+    givenUpAt: ts("given_up_at"),
+    /** The endpoint's status at the last attempt; 0 when the delivery threw. */
+    lastStatus: integer("last_status"),
+    createdAt: ts("created_at").notNull(),
+  },
+  (t) => [
+    index("stripe_sandbox_webhook_deliveries_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null and ${t.givenUpAt} is null`),
+    index("stripe_sandbox_webhook_deliveries_owner_idx").on(t.owner, t.seq),
+  ],
+);
+
+/** Every delivery attempt of a sandbox webhook (`webhookAttempts()`): attempt 0 is a redelivery by hand. */
+export const stripeSandboxWebhookAttempts = pgTable(
+  "stripe_sandbox_webhook_attempts",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    attempt: integer("attempt").notNull(),
+    status: integer("status").notNull(),
+    ok: boolean("ok").notNull(),
+    at: ts("at").notNull(),
+  },
+  (t) => [index("stripe_sandbox_webhook_attempts_event_idx").on(t.eventId)],
+);
+
+/**
+ * Held webhooks (a payment that "takes longer than 30 s"): while a row exists, events whose
+ * owner it names wait undelivered; the owner `*` holds every event. In the database so that
+ * every instance over it agrees.
+ */
+export const stripeSandboxWebhookHolds = pgTable("stripe_sandbox_webhook_holds", {
+  owner: text("owner").primaryKey(),
+  createdAt: ts("created_at").notNull(),
 });
 
 // ── Issue 4: card payments ───────────────────────────────────────────────────

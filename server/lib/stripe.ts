@@ -44,11 +44,32 @@ const StripeEnv = z.object({
     .regex(/^whsec_\w+$/, "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)")
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  /**
+   * Offline only, never in production: multiplies the sandbox's webhook retry schedule (and its
+   * three-day window and delivery lease), e.g. 0.01, so a crash test on a real server waits seconds.
+   */
+  STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === "") return undefined;
+      const scale = Number(value);
+      if (!Number.isFinite(scale) || scale <= 0 || scale > 1) {
+        ctx.addIssue({ code: "custom", message: "STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE must be a number above 0 and at most 1 (e.g. 0.01)" });
+        return z.NEVER;
+      }
+      return scale;
+    }),
 });
 
 export type StripeConfig =
   | { mode: "stripe"; secretKey: string; publishableKey: string; webhookSecret: string; livemode: boolean }
-  | { mode: "sandbox" };
+  | {
+      mode: "sandbox";
+      /** STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE (outside production): the webhook retry schedule compressed. */
+      webhookRetryScale?: number;
+    };
 
 /** Reads and checks the Stripe settings; throws a clear message when they are half set or mixed up. */
 export function readStripeConfig(source: Record<string, string | undefined> = process.env): StripeConfig {
@@ -66,7 +87,8 @@ export function readStripeConfig(source: Record<string, string | undefined> = pr
         "Invalid Stripe settings: production needs STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (or STRIPE_SANDBOX=on for a demo on the offline sandbox)",
       );
     }
-    return { mode: "sandbox" };
+    const scale = parsed.data.STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE;
+    return scale !== undefined && parsed.data.NODE_ENV !== "production" ? { mode: "sandbox", webhookRetryScale: scale } : { mode: "sandbox" };
   }
   if (parsed.data.STRIPE_SANDBOX === "on") throw new Error("Invalid Stripe settings: STRIPE_SANDBOX=on is set together with Stripe keys");
   if (!secretKey || !publishableKey) {
@@ -92,6 +114,8 @@ export type StripeSandboxDeps = {
   /** Where the browser reaches the sandbox's browser endpoints (default "/stripe-sandbox"). */
   browserUrl?: string;
   webhookRetryDelaysMs?: readonly number[];
+  /** How often the sandbox looks for due webhooks (default 1 s; 0: no timer). */
+  webhookPollMs?: number;
 };
 
 export type StripeClient = {
@@ -115,7 +139,10 @@ export function createStripeClient(config: StripeConfig, sandboxDeps: StripeSand
       webhookSecret: config.webhookSecret,
     };
   }
-  const sandbox = createStripeSandbox(sandboxDeps);
+  const sandbox = createStripeSandbox({
+    ...sandboxDeps,
+    ...(config.webhookRetryScale !== undefined ? { webhookRetryScale: config.webhookRetryScale } : {}),
+  });
   const stripe = new Stripe(SANDBOX_SECRET_KEY, {
     maxNetworkRetries: MAX_NETWORK_RETRIES,
     appInfo: { name: "Keyfree tenant API" },

@@ -269,9 +269,9 @@ export const scenarioCommands: OpsCommand[] = [
     run: async (deps, input) => {
       const sandbox = deps.payments.sandbox;
       if (!sandbox) throw new ApiError(409, "Webhooks can only be held on the offline Stripe sandbox");
-      if (input.hold) sandbox.holdWebhooks(true, input.customerId);
+      if (input.hold) await sandbox.holdWebhooks(true, input.customerId);
       else await sandbox.releaseHeldWebhooks(input.customerId);
-      return { holding: input.hold, held: sandbox.heldWebhookEventIds().length };
+      return { holding: input.hold, held: (await sandbox.heldWebhookEventIds()).length };
     },
   }),
   command({

@@ -8,8 +8,12 @@ import { describeError, log } from "../lib/log";
 import { challengeDonePage, challengePage } from "./challenge";
 import {
   DEFAULT_BROWSER_BASE_PATH,
+  DEFAULT_WEBHOOK_LEASE_MS,
+  DEFAULT_WEBHOOK_POLL_MS,
   DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
+  DEFAULT_WEBHOOK_RETRY_WINDOW_MS,
   IDEMPOTENCY_KEY_TTL_MS,
+  MIN_WEBHOOK_LEASE_MS,
   SANDBOX_API_VERSION,
   SANDBOX_PUBLISHABLE_KEY,
   SANDBOX_SECRET_KEY,
@@ -23,7 +27,7 @@ import { newStripeId } from "./ids";
 import { eventObject, seconds, stripeOrder } from "./objects";
 import { Params } from "./params";
 import { CreationTimes, ObjectStore, type Tx } from "./store";
-import { type DeliverWebhook, type DeliveryAttempt, WebhookDispatcher } from "./webhooks";
+import { type DeliverWebhook, type DeliveryAttempt, queueWebhook, WebhookQueue } from "./webhooks";
 
 export type StripeSandboxOptions = {
   db: Database;
@@ -36,9 +40,29 @@ export type StripeSandboxOptions = {
    * absolute URL. The 3-D Secure page's address in `next_action` is built on it.
    */
   browserUrl?: string;
-  /** Delays before each retry of a webhook delivery that was not accepted (default 1 s, 5 s, 25 s). */
+  /**
+   * Delays before each retry of a webhook delivery that was not accepted (default: Stripe's
+   * schedule, 1 s, 5 s, 25 s, 2 min … 8 h, then every 12 h; `[]`: no retries). Whatever the list,
+   * no retry is made later than three days after the first attempt.
+   */
   webhookRetryDelaysMs?: readonly number[];
-  /** The wall clock webhooks are signed with (default Date.now): constructEvent's tolerance is measured against it. */
+  /**
+   * Multiplies the default schedule: its delays, its three-day window and the delivery lease
+   * (down to 3 s), e.g. 0.01 for a crash test on a real server (STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE).
+   * Ignored with `webhookRetryDelaysMs` (the delays; the window and lease still scale).
+   */
+  webhookRetryScale?: number;
+  /** How often this instance looks for due webhooks in the database (default 1000 ms; 0: no timer). */
+  webhookPollMs?: number;
+  /**
+   * False: this instance queues its events but never delivers any (no pump): another instance
+   * over the same database, or this one restarted, delivers them. Default true.
+   */
+  deliverWebhooks?: boolean;
+  /**
+   * The wall clock webhooks are scheduled and signed with (default Date.now): constructEvent's
+   * tolerance is measured against it. Never the app's clock.
+   */
   wallClock?: () => number;
 };
 
@@ -55,21 +79,31 @@ export type StripeSandbox = {
   publishableKey: string;
   webhookSecret: string;
   /**
-   * While on, events are queued instead of delivered (a payment that "takes longer than 30 s"):
-   * all of them, or with `customerId` only those about that customer's objects (metadata).
+   * While on, events wait in the queue instead of being delivered (a payment that "takes longer
+   * than 30 s"): all of them, or with `customerId` only those about that customer's objects
+   * (metadata.customerId). Kept in the database: every instance over it holds them. Off (without
+   * releasing) lets them go at the next pump. Resolves once written; a pump of this process waits for it.
    */
-  holdWebhooks(on: boolean, customerId?: string): void;
-  /** Stops holding (all, or one customer's) and delivers what was queued in order; resolves when those deliveries end. */
+  holdWebhooks(on: boolean, customerId?: string): Promise<void>;
+  /**
+   * Stops holding (all, or one customer's) and delivers what was held, in order, at once;
+   * resolves when each of those events has been delivered, given up or tried (then retried on schedule).
+   */
   releaseHeldWebhooks(customerId?: string): Promise<void>;
-  /** Ids of the events waiting while held. */
-  heldWebhookEventIds(): string[];
-  /** Delivers a stored event once more, at once and whatever the hold (a replayed webhook). */
+  /** Ids of the undelivered events a hold keeps back, oldest first. */
+  heldWebhookEventIds(): Promise<string[]>;
+  /** Delivers a stored event once more, at once and whatever the hold (a replayed webhook); logged as attempt 0. */
   redeliver(eventId: string): Promise<{ status: number }>;
-  /** Resolves when no delivery is running or waiting for a retry (held events aside). */
+  /**
+   * Resolves when no event of a non-held owner is left undelivered in the database (due, being
+   * delivered, or waiting for a retry, on the wall clock) and no delivery runs in this process.
+   */
   whenWebhooksIdle(): Promise<void>;
-  /** Every delivery attempt so far (event id, type, attempt number, status). */
-  webhookAttempts(): readonly DeliveryAttempt[];
-  /** Cancels pending webhook retries (shutting down). */
+  /** Delivers what is due now (on the wall clock), once; resolves when done (tests with a fake wall clock). */
+  deliverDueWebhooks(): Promise<void>;
+  /** Every delivery attempt recorded in the database, oldest first (event id, type, attempt number, status). */
+  webhookAttempts(): Promise<DeliveryAttempt[]>;
+  /** Stops this instance's webhook timers (shutting down); a delivery under way may finish, the queue stays. */
   close(): void;
 };
 
@@ -145,11 +179,18 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
   const browserUrl = (options.browserUrl ?? DEFAULT_BROWSER_BASE_PATH).replace(/\/+$/, "");
   const browserBasePath = new URL(browserUrl || "/", "http://sandbox.invalid").pathname.replace(/\/+$/, "");
   const times = new CreationTimes(db, () => clock.now());
-  const dispatcher = new WebhookDispatcher({
+  const wallClock = options.wallClock ?? Date.now;
+  const scale = options.webhookRetryScale !== undefined && options.webhookRetryScale > 0 ? options.webhookRetryScale : 1;
+  const webhooks = new WebhookQueue({
+    db,
     deliver: options.deliver,
     secret: SANDBOX_WEBHOOK_SECRET,
-    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS,
-    wallClock: options.wallClock ?? Date.now,
+    retryDelaysMs: options.webhookRetryDelaysMs ?? DEFAULT_WEBHOOK_RETRY_DELAYS_MS.map((ms) => Math.round(ms * scale)),
+    retryWindowMs: Math.round(DEFAULT_WEBHOOK_RETRY_WINDOW_MS * scale),
+    leaseMs: Math.max(MIN_WEBHOOK_LEASE_MS, Math.round(DEFAULT_WEBHOOK_LEASE_MS * scale)),
+    pollMs: options.webhookPollMs ?? DEFAULT_WEBHOOK_POLL_MS,
+    deliverWebhooks: options.deliverWebhooks ?? true,
+    wallClock,
   });
   let lastPrune = 0;
 
@@ -297,6 +338,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
               idempotencyKey,
             });
             await store.insert("event", event, {});
+            // Queued with the change that caused it: an event that exists is always delivered.
+            await queueWebhook(tx, event, new Date(wallClock()));
             emitted.push(event);
           },
         };
@@ -311,8 +354,8 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
         return { result, body, emitted };
       });
 
-      // Delivered after the response, once the transaction has committed.
-      for (const event of outcome.emitted) dispatcher.enqueue(event);
+      // Delivered after the response, now that the transaction (and the queue rows) committed.
+      if (outcome.emitted.length > 0) webhooks.kick();
 
       if ("replay" in outcome && outcome.replay) {
         return jsonResponse(outcome.replay.status, outcome.replay.body, {
@@ -414,17 +457,18 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     secretKey: SANDBOX_SECRET_KEY,
     publishableKey: SANDBOX_PUBLISHABLE_KEY,
     webhookSecret: SANDBOX_WEBHOOK_SECRET,
-    holdWebhooks: (on, customerId) => dispatcher.hold(on, customerId),
-    releaseHeldWebhooks: (customerId) => dispatcher.release(customerId),
-    heldWebhookEventIds: () => dispatcher.heldEventIds(),
+    holdWebhooks: (on, customerId) => webhooks.hold(on, customerId),
+    releaseHeldWebhooks: (customerId) => webhooks.release(customerId),
+    heldWebhookEventIds: () => webhooks.heldEventIds(),
     async redeliver(eventId) {
       const event = await db.transaction((tx) => new ObjectStore(tx, times).get<{ id: string; type: string }>("event", eventId));
       if (!event) throw new Error(`No such event: ${eventId}`);
-      return dispatcher.redeliver(event.object);
+      return webhooks.redeliver(event.object);
     },
-    whenWebhooksIdle: () => dispatcher.idle(),
-    webhookAttempts: () => dispatcher.attempts(),
-    close: () => dispatcher.close(),
+    whenWebhooksIdle: () => webhooks.idle(),
+    deliverDueWebhooks: () => webhooks.pump(),
+    webhookAttempts: () => webhooks.attempts(),
+    close: () => webhooks.close(),
   };
 }
 

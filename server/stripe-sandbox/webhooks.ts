@@ -1,7 +1,37 @@
+/**
+ * The sandbox's webhooks, delivered as Stripe delivers them: durably, at least once, retried
+ * with back-off for up to three days.
+ *
+ *  1. Queued: `queueWebhook` writes a row in `stripe_sandbox_webhook_deliveries` in the
+ *     transaction that stores the event, so an event that exists is always queued (a `kill -9`
+ *     after the payment commits loses nothing).
+ *  2. Leased: a pump takes due rows (not delivered, not given up, `next_attempt_at` passed, no
+ *     live lease, not held) with `FOR UPDATE SKIP LOCKED` in a short transaction and stamps
+ *     `claimed_until`: several instances may pump the same database; two never deliver the same
+ *     row at once.
+ *  3. Delivered OUTSIDE any transaction, one after another in creation order: with PGlite the
+ *     API's webhook handler runs its own transaction on the same single connection, so holding
+ *     one while delivering would deadlock.
+ *  4. Recorded in another short transaction: delivered, or the next attempt's time (Stripe's
+ *     schedule, on the wall clock), or given up (log.warn).
+ *
+ * The pump runs after a response that emitted events, at start-up (what a killed process left),
+ * on an unref'd timer (cheap when nothing is due) and when a retry falls due in this process.
+ */
 import { createHmac } from "node:crypto";
+import { and, asc, eq, gt, inArray, isNull, lte, min, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "../db";
+import {
+  stripeSandboxObjects,
+  stripeSandboxWebhookAttempts,
+  stripeSandboxWebhookDeliveries,
+  stripeSandboxWebhookHolds,
+} from "../db/schema";
 import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import { stripeOrder } from "./objects";
+import type { Tx } from "./store";
 
 /** Hands a signed event to the webhook endpoint; the API passes one that calls its own `/webhooks/stripe`. */
 export type DeliverWebhook = (payload: string, signature: string) => Promise<{ status: number }>;
@@ -23,6 +53,7 @@ export function webhookPayload(event: { id: string }): string {
 export type DeliveryAttempt = {
   eventId: string;
   type: string;
+  /** 1 for the first delivery, 2 for the first retry…; 0 for a redelivery by hand. */
   attempt: number;
   /** The endpoint's HTTP status; 0 when `deliver` threw. */
   status: number;
@@ -30,171 +61,503 @@ export type DeliveryAttempt = {
   at: Date;
 };
 
-type Queued = { event: { id: string; type: string; data?: unknown }; attempt: number };
+type SandboxEvent = { id: string; type: string; data?: unknown };
+
+/** The hold row that holds every event. */
+const ALL = "*";
+
+/** How many due deliveries one lease takes. */
+const BATCH = 20;
 
 /** Our own customer id, which the API puts in the metadata of the objects it creates. */
-function ownerOf(event: Queued["event"]): string | undefined {
+export function ownerOfEvent(event: SandboxEvent): string | null {
   const object = (event.data as { object?: { metadata?: Record<string, string> | null } } | undefined)?.object;
   const owner = object?.metadata?.customerId;
-  return typeof owner === "string" ? owner : undefined;
+  return typeof owner === "string" && owner !== ALL ? owner : null;
+}
+
+/** Queues an event for delivery, in the transaction that stores it; due at once. */
+export async function queueWebhook(tx: Tx, event: SandboxEvent, now: Date): Promise<void> {
+  await tx.insert(stripeSandboxWebhookDeliveries).values({
+    eventId: event.id,
+    type: event.type,
+    owner: ownerOfEvent(event),
+    nextAttemptAt: now,
+    createdAt: now,
+  });
 }
 
 /**
- * Delivers events one by one after the response that caused them, retrying an attempt that
- * was not accepted (not 2xx, or `deliver` threw) after each of `retryDelaysMs`. While held,
- * events wait in a queue (not lost) until released: a test can make a payment "take longer
- * than 30 s". The signature's timestamp is the wall clock at each attempt (what
- * `constructEvent`'s 300 s tolerance is measured against), never the app's test clock.
+ * When to try again after attempt number `attempt` failed at `failedAt`: after the attempt's
+ * delay in the schedule, unless the schedule has run out or that would be later than the window
+ * after the first attempt (then null: given up).
  */
-export class WebhookDispatcher {
-  private held = false;
-  /** Holds for one tenant only: events whose object's metadata.customerId is in here. */
-  private readonly heldOwners = new Set<string>();
-  private readonly heldQueue: Queued[] = [];
-  private readonly pending = new Set<Promise<void>>();
-  /** Waiting attempts, with what settles their `pending` entry if close() cancels them. */
-  private readonly timers = new Map<NodeJS.Timeout, () => void>();
-  private readonly log: DeliveryAttempt[] = [];
+export function nextAttemptAfterFailure(input: {
+  attempt: number;
+  firstAttemptAt: Date;
+  failedAt: Date;
+  retryDelaysMs: readonly number[];
+  retryWindowMs: number;
+}): Date | null {
+  const delay = input.retryDelaysMs[input.attempt - 1];
+  if (delay === undefined) return null;
+  const next = input.failedAt.getTime() + delay;
+  if (next > input.firstAttemptAt.getTime() + input.retryWindowMs) return null;
+  return new Date(next);
+}
+
+export type WebhookQueueOptions = {
+  db: Database;
+  deliver: DeliverWebhook;
+  secret: string;
+  retryDelaysMs: readonly number[];
+  retryWindowMs: number;
+  leaseMs: number;
+  /** How often to look for due rows; 0: never on a timer. */
+  pollMs: number;
+  /** False: this instance only queues (its events wait for another instance, or a restart). */
+  deliverWebhooks: boolean;
+  /** Scheduling and signatures: the wall clock, never the app's test clock. */
+  wallClock: () => number;
+};
+
+const d = stripeSandboxWebhookDeliveries;
+const holds = stripeSandboxWebhookHolds;
+
+function sleep(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * The webhook queue over the database (see the top of this file). Its state lives in the
+ * database, holds too, so several instances (or a restarted one) agree; what it keeps in memory
+ * is only this process's running pump and timers.
+ */
+export class WebhookQueue {
+  private running: Promise<void> | undefined;
+  private again = false;
+  /** Deliveries attempted by this process's pumps (how `drive` tells a pump that found nothing to take). */
+  private attemptedCount = 0;
   private closed = false;
+  /** The last hold change asked in this process: a pump waits for it, so an un-awaited hold still holds. */
+  private holdWrite: Promise<unknown> = Promise.resolve();
+  private readonly pollTimer: NodeJS.Timeout | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
+  /** Retries falling due in this process: one timer, set for the earliest. */
+  private readonly wakes = new Set<number>();
+  private wakeTimer: { at: number; timer: NodeJS.Timeout } | undefined;
 
-  constructor(
-    private readonly options: {
-      deliver: DeliverWebhook;
-      secret: string;
-      retryDelaysMs: readonly number[];
-      wallClock: () => number;
-    },
-  ) {}
+  constructor(private readonly options: WebhookQueueOptions) {
+    if (!options.deliverWebhooks) return;
+    // At start-up: what a killed process left queued (deferred: the caller may not have migrated yet).
+    this.startTimer = setTimeout(() => {
+      this.startTimer = undefined;
+      void this.pump();
+    }, 0);
+    this.startTimer.unref();
+    if (options.pollMs > 0) {
+      this.pollTimer = setInterval(() => {
+        if (!this.running) void this.pump();
+      }, options.pollMs);
+      // Polling must not keep a finished process (or test run) alive.
+      this.pollTimer.unref();
+    }
+  }
 
-  /** Queues an event for delivery after the current response. */
-  enqueue(event: { id: string; type: string; data?: unknown }) {
-    this.schedule({ event, attempt: 1 }, 0);
+  private now(): Date {
+    return new Date(this.options.wallClock());
+  }
+
+  /** After a response that emitted events (their rows committed): deliver them now. */
+  kick() {
+    void this.pump();
+  }
+
+  /**
+   * Delivers every due row (leasing, delivering, recording, again until none is due). One run at a
+   * time in this process: a call while one runs makes it look once more and resolves with it.
+   */
+  pump(): Promise<void> {
+    if (this.closed || !this.options.deliverWebhooks) return Promise.resolve();
+    // Any pump is also the start-up look.
+    if (this.startTimer) {
+      clearTimeout(this.startTimer);
+      this.startTimer = undefined;
+    }
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.again = false;
+          while (!this.closed && (await this.pumpOnce()) > 0);
+        } while (this.again && !this.closed);
+      } catch (error) {
+        if (!this.closed) log.warn("stripe sandbox webhook pump failed", describeError(error));
+      }
+    })();
+    this.running = run.finally(() => {
+      this.running = undefined;
+    });
+    return this.running;
+  }
+
+  /** Rows no hold names. */
+  private notHeld(): SQL {
+    return notExists(
+      this.options.db
+        .select({ one: sql`1` })
+        .from(holds)
+        .where(or(eq(holds.owner, ALL), eq(holds.owner, d.owner))),
+    );
+  }
+
+  private held(): SQL {
+    return sql`not ${this.notHeld()}`;
+  }
+
+  /** Not delivered, not given up. */
+  private pending(): SQL {
+    return and(isNull(d.deliveredAt), isNull(d.givenUpAt))!;
+  }
+
+  /** What a pump may take at `now`. */
+  private due(now: Date): SQL {
+    const earlier = alias(d, "earlier");
+    return and(
+      this.pending(),
+      lte(d.nextAttemptAt, now),
+      or(isNull(d.claimedUntil), lte(d.claimedUntil, now)),
+      this.notHeld(),
+      // In creation order per owner: not while an earlier event of the same owner is being delivered elsewhere.
+      notExists(
+        this.options.db
+          .select({ one: sql`1` })
+          .from(earlier)
+          .where(
+            and(
+              eq(earlier.owner, d.owner),
+              sql`${earlier.seq} < ${d.seq}`,
+              isNull(earlier.deliveredAt),
+              isNull(earlier.givenUpAt),
+              gt(earlier.claimedUntil, now),
+            ),
+          ),
+      ),
+    )!;
+  }
+
+  /** One lease, its deliveries and their outcomes; returns how many deliveries were attempted. */
+  private async pumpOnce(): Promise<number> {
+    await this.holdWrite.catch(() => undefined);
+    const { db } = this.options;
+    const now = this.now();
+    // Cheap when nothing is due: one indexed read, no transaction.
+    const [any] = await db.select({ eventId: d.eventId }).from(d).where(this.due(now)).limit(1);
+    if (!any) return 0;
+    const leaseEnds = new Date(now.getTime() + this.options.leaseMs);
+    const leased = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select({ eventId: d.eventId, type: d.type, attempts: d.attempts, firstAttemptAt: d.firstAttemptAt })
+        .from(d)
+        .where(this.due(now))
+        .orderBy(asc(d.seq))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (rows.length === 0) return [];
+      await tx
+        .update(d)
+        .set({ claimedUntil: leaseEnds })
+        .where(
+          inArray(
+            d.eventId,
+            rows.map((r) => r.eventId),
+          ),
+        );
+      return rows;
+    });
+    if (leased.length === 0) return 0;
+    const events = new Map(
+      (
+        await db
+          .select({ id: stripeSandboxObjects.id, data: stripeSandboxObjects.data })
+          .from(stripeSandboxObjects)
+          .where(
+            inArray(
+              stripeSandboxObjects.id,
+              leased.map((r) => r.eventId),
+            ),
+          )
+      ).map((row) => [row.id, row.data.object as SandboxEvent]),
+    );
+
+    let attempted = 0;
+    const untouched: string[] = [];
+    for (const row of leased) {
+      const event = events.get(row.eventId);
+      // Never start a delivery the lease may not cover: leave the rest for the next lease.
+      const leaseLeft = leaseEnds.getTime() - this.options.wallClock();
+      if (this.closed || !event || leaseLeft < this.options.leaseMs / 2) {
+        untouched.push(row.eventId);
+        continue;
+      }
+      // Issue 21's crash test: the confirmed payment is committed, its event queued and leased, nothing delivered.
+      crashPoint("payment.before-webhook");
+      const attempt = await this.send(event, row.attempts + 1);
+      attempted += 1;
+      this.attemptedCount += 1;
+      await this.record(row, attempt, leaseEnds);
+    }
+    if (untouched.length > 0) {
+      await db
+        .update(d)
+        .set({ claimedUntil: null })
+        .where(and(inArray(d.eventId, untouched), eq(d.claimedUntil, leaseEnds)));
+    }
+    return attempted;
+  }
+
+  /** The attempt's outcome on the row (and in the attempt log), in one short transaction. */
+  private async record(
+    row: { eventId: string; type: string; attempts: number; firstAttemptAt: Date | null },
+    attempt: DeliveryAttempt,
+    leaseEnds: Date,
+  ) {
+    const firstAttemptAt = row.firstAttemptAt ?? attempt.at;
+    const next = attempt.ok
+      ? null
+      : nextAttemptAfterFailure({
+          attempt: attempt.attempt,
+          firstAttemptAt,
+          failedAt: attempt.at,
+          retryDelaysMs: this.options.retryDelaysMs,
+          retryWindowMs: this.options.retryWindowMs,
+        });
+    await this.options.db.transaction(async (tx) => {
+      await tx
+        .update(d)
+        .set({
+          attempts: attempt.attempt,
+          lastStatus: attempt.status,
+          firstAttemptAt,
+          // Ours only if the lease is still ours: a pump that took the row after it ran out now owns it.
+          claimedUntil: sql`case when ${d.claimedUntil} = ${leaseEnds.toISOString()}::timestamptz then null else ${d.claimedUntil} end`,
+          ...(attempt.ok ? { deliveredAt: attempt.at } : next ? { nextAttemptAt: next } : { givenUpAt: attempt.at }),
+        })
+        .where(eq(d.eventId, row.eventId));
+      await tx.insert(stripeSandboxWebhookAttempts).values(attempt);
+    });
+    if (attempt.ok) return;
+    if (next) this.wakeAt(next.getTime());
+    else {
+      log.warn("stripe sandbox webhook given up", {
+        eventId: row.eventId,
+        type: row.type,
+        attempts: attempt.attempt,
+        lastStatus: attempt.status,
+        firstAttemptAt: firstAttemptAt.toISOString(),
+      });
+    }
+  }
+
+  /** A pump when a retry of this process falls due (the timer finds other instances' ones). */
+  private wakeAt(at: number) {
+    if (this.closed) return;
+    this.wakes.add(at);
+    this.scheduleWake();
+  }
+
+  private scheduleWake() {
+    if (this.closed || this.wakes.size === 0) return;
+    const at = Math.min(...this.wakes);
+    if (this.wakeTimer && this.wakeTimer.at <= at) return;
+    if (this.wakeTimer) clearTimeout(this.wakeTimer.timer);
+    const timer = setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        const now = this.options.wallClock();
+        for (const wake of this.wakes) if (wake <= now) this.wakes.delete(wake);
+        // A wall clock behind the timer (a test's): wait for the next look.
+        if (this.wakes.has(at)) this.wakes.delete(at);
+        void this.pump().finally(() => this.scheduleWake());
+      },
+      Math.max(0, at - this.options.wallClock()),
+    );
+    timer.unref();
+    this.wakeTimer = { at, timer };
+  }
+
+  private async send(event: SandboxEvent, attemptNumber: number): Promise<DeliveryAttempt> {
+    const payload = webhookPayload(event);
+    const signature = signWebhookPayload(payload, this.options.secret, Math.floor(this.options.wallClock() / 1000));
+    let status = 0;
+    try {
+      status = (await this.options.deliver(payload, signature)).status;
+    } catch (error) {
+      log.warn("stripe sandbox webhook delivery threw", { eventId: event.id, ...describeError(error) });
+    }
+    const attempt: DeliveryAttempt = {
+      eventId: event.id,
+      type: event.type,
+      attempt: attemptNumber,
+      status,
+      ok: status >= 200 && status < 300,
+      at: this.now(),
+    };
+    if (!attempt.ok) log.info("stripe sandbox webhook not accepted", { eventId: event.id, attempt: attemptNumber, status });
+    return attempt;
   }
 
   /**
    * Holds every event, or with `owner` only the events about that customer's objects (by
    * metadata.customerId), so tests running side by side are not slowed by one another.
    */
-  hold(on: boolean, owner?: string) {
-    if (owner === undefined) this.held = on;
-    else if (on) this.heldOwners.add(owner);
-    else this.heldOwners.delete(owner);
+  hold(on: boolean, owner?: string): Promise<void> {
+    const key = owner ?? ALL;
+    const { db } = this.options;
+    const write = this.holdWrite
+      .catch(() => undefined)
+      .then(() =>
+        on
+          ? db.insert(holds).values({ owner: key, createdAt: this.now() }).onConflictDoNothing()
+          : db.delete(holds).where(eq(holds.owner, key)),
+      )
+      .then(() => {
+        // Unheld events are due again: deliver them without waiting for the timer.
+        if (!on) this.kick();
+      });
+    this.holdWrite = write;
+    return write;
   }
 
-  get holding() {
-    return this.held || this.heldOwners.size > 0;
-  }
-
-  private isHeld(event: Queued["event"]) {
-    if (this.held) return true;
-    const owner = ownerOf(event);
-    return owner !== undefined && this.heldOwners.has(owner);
-  }
-
-  /** Ids of the events waiting while held, oldest first. */
-  heldEventIds(): string[] {
-    return this.heldQueue.map((q) => q.event.id);
+  /** Ids of the events waiting because they are held, oldest first. */
+  async heldEventIds(): Promise<string[]> {
+    await this.holdWrite.catch(() => undefined);
+    const rows = await this.options.db
+      .select({ eventId: d.eventId })
+      .from(d)
+      .where(and(this.pending(), this.held()))
+      .orderBy(asc(d.seq));
+    return rows.map((r) => r.eventId);
   }
 
   /**
-   * Stops holding (everything, or only `owner`'s events) and delivers what is no longer held in
-   * order; resolves once those deliveries (and their retries) end.
+   * Stops holding (everything, or only `owner`'s events) and delivers what is no longer held, in
+   * order and at once (a retry the hold had waiting is brought forward); resolves once each of
+   * those events has been delivered, given up or tried since (then it follows the schedule).
    */
   async release(owner?: string): Promise<void> {
-    if (owner === undefined) {
-      this.held = false;
-      this.heldOwners.clear();
-    } else this.heldOwners.delete(owner);
-    const free = this.heldQueue.filter((q) => !this.isHeld(q.event));
-    for (const q of free) this.heldQueue.splice(this.heldQueue.indexOf(q), 1);
-    // One after another, oldest first, each first attempt awaited before the next starts.
-    for (const queued of free) await this.track(this.attempt(queued));
-    await this.idle();
+    const { db } = this.options;
+    const write = this.holdWrite.catch(() => undefined).then(async () => {
+      const released = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ eventId: d.eventId, attempts: d.attempts })
+          .from(d)
+          .where(and(this.pending(), this.held(), owner === undefined ? undefined : eq(d.owner, owner)));
+        if (owner === undefined) await tx.delete(holds);
+        else await tx.delete(holds).where(eq(holds.owner, owner));
+        if (rows.length > 0) {
+          await tx
+            .update(d)
+            .set({ nextAttemptAt: this.now() })
+            .where(
+              and(
+                inArray(
+                  d.eventId,
+                  rows.map((r) => r.eventId),
+                ),
+                gt(d.nextAttemptAt, this.now()),
+              ),
+            );
+        }
+        return rows;
+      });
+      return released;
+    });
+    this.holdWrite = write;
+    const released = new Map((await write).map((r) => [r.eventId, r.attempts]));
+    if (released.size === 0) return;
+    await this.drive(async () => {
+      const rows = await db
+        .select({
+          eventId: d.eventId,
+          attempts: d.attempts,
+          nextAttemptAt: d.nextAttemptAt,
+          claimedUntil: d.claimedUntil,
+          held: sql<boolean>`${this.held()}`,
+        })
+        .from(d)
+        .where(and(this.pending(), inArray(d.eventId, [...released.keys()])));
+      const waiting = rows.filter((r) => !r.held && r.attempts <= (released.get(r.eventId) ?? 0));
+      if (waiting.length === 0) return null;
+      return Math.min(...waiting.map((r) => Math.max(r.nextAttemptAt.getTime(), r.claimedUntil?.getTime() ?? 0)));
+    });
   }
 
-  /** One immediate attempt, whatever the hold, without retries: the same event again (replay tests). */
-  async redeliver(event: { id: string; type: string }): Promise<{ status: number }> {
-    const result = await this.send({ event, attempt: 0 });
-    return { status: result.status };
+  /** One immediate attempt, whatever the hold and the queue, without retries (replay tests); logged as attempt 0. */
+  async redeliver(event: SandboxEvent): Promise<{ status: number }> {
+    const attempt = await this.send(event, 0);
+    await this.options.db.insert(stripeSandboxWebhookAttempts).values(attempt);
+    return { status: attempt.status };
   }
 
-  /** Resolves when nothing is being delivered or waiting for a retry (held events aside). */
+  /**
+   * Resolves when no event of a non-held owner is left undelivered (due, leased or waiting for a
+   * retry: with Stripe's schedule that can be days) and no pump runs in this process.
+   * Waits on the wall clock: with a wall clock that stands still, use `pump()` instead.
+   */
   async idle(): Promise<void> {
-    while (this.pending.size > 0) {
-      await Promise.allSettled([...this.pending]);
+    const { db } = this.options;
+    await this.drive(async () => {
+      const [row] = await db
+        .select({ at: min(sql`greatest(${d.nextAttemptAt}, coalesce(${d.claimedUntil}, ${d.nextAttemptAt}))`).mapWith(d.nextAttemptAt) })
+        .from(d)
+        .where(and(this.pending(), this.notHeld()));
+      return row?.at ? row.at.getTime() : null;
+    });
+  }
+
+  /**
+   * Pumps until `waitingUntil` answers null (nothing left to wait for); otherwise it answers when
+   * the next thing may be taken (ms on the wall clock) and this waits for it.
+   */
+  private async drive(waitingUntil: () => Promise<number | null>): Promise<void> {
+    for (;;) {
+      await this.running;
+      await this.holdWrite.catch(() => undefined);
+      if (this.closed || !this.options.deliverWebhooks) return;
+      const at = await waitingUntil();
+      if (at === null) {
+        if (!this.running) return;
+        continue;
+      }
+      const wait = at - this.options.wallClock();
+      if (wait <= 0) {
+        const before = this.attemptedCount;
+        await this.pump();
+        // Due yet not taken (another instance has it, or an earlier event of its owner): look again shortly.
+        if (this.attemptedCount === before) await sleep(10);
+      } else {
+        await sleep(Math.min(wait, 200));
+      }
     }
   }
 
-  attempts(): readonly DeliveryAttempt[] {
-    return this.log;
+  /** Every attempt on this database, oldest first. */
+  async attempts(): Promise<DeliveryAttempt[]> {
+    const rows = await this.options.db.select().from(stripeSandboxWebhookAttempts).orderBy(asc(stripeSandboxWebhookAttempts.id));
+    return rows.map(({ eventId, type, attempt, status, ok, at }) => ({ eventId, type, attempt, status, ok, at }));
   }
 
-  /** Cancels waiting retries and drops the held queue (a sandbox being shut down). */
+  /** Stops the timers (a sandbox being shut down); a delivery under way may finish, the queue stays in the database. */
   close() {
     this.closed = true;
-    for (const [timer, done] of this.timers) {
-      clearTimeout(timer);
-      done();
-    }
-    this.timers.clear();
-    this.heldQueue.length = 0;
-  }
-
-  private track(run: Promise<void>): Promise<void> {
-    this.pending.add(run);
-    void run.finally(() => this.pending.delete(run));
-    return run;
-  }
-
-  private schedule(queued: Queued, delayMs: number) {
-    if (this.closed) return;
-    let done!: () => void;
-    this.track(new Promise<void>((resolve) => (done = resolve)));
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.attempt(queued).finally(done);
-    }, delayMs);
-    // A retry waiting for minutes must not keep a finished process (or test run) alive.
-    timer.unref();
-    this.timers.set(timer, done);
-  }
-
-  private async attempt(queued: Queued): Promise<void> {
-    if (this.closed) return;
-    if (this.isHeld(queued.event)) {
-      this.heldQueue.push(queued);
-      return;
-    }
-    crashPoint("payment.before-webhook");
-    const result = await this.send(queued);
-    if (result.ok) return;
-    const delay = this.options.retryDelaysMs[queued.attempt - 1];
-    if (delay === undefined) {
-      log.warn("stripe sandbox webhook given up", { eventId: queued.event.id, type: queued.event.type, attempts: queued.attempt });
-      return;
-    }
-    this.schedule({ event: queued.event, attempt: queued.attempt + 1 }, delay);
-  }
-
-  private async send(queued: Queued): Promise<DeliveryAttempt> {
-    const payload = webhookPayload(queued.event);
-    const signature = signWebhookPayload(payload, this.options.secret, Math.floor(this.options.wallClock() / 1000));
-    let status = 0;
-    try {
-      status = (await this.options.deliver(payload, signature)).status;
-    } catch (error) {
-      log.warn("stripe sandbox webhook delivery threw", { eventId: queued.event.id, ...describeError(error) });
-    }
-    const attempt: DeliveryAttempt = {
-      eventId: queued.event.id,
-      type: queued.event.type,
-      attempt: queued.attempt,
-      status,
-      ok: status >= 200 && status < 300,
-      at: new Date(this.options.wallClock()),
-    };
-    this.log.push(attempt);
-    if (!attempt.ok) log.info("stripe sandbox webhook not accepted", { eventId: queued.event.id, attempt: queued.attempt, status });
-    return attempt;
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    if (this.startTimer) clearTimeout(this.startTimer);
+    if (this.wakeTimer) clearTimeout(this.wakeTimer.timer);
+    this.wakeTimer = undefined;
+    this.wakes.clear();
   }
 }

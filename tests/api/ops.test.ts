@@ -249,7 +249,7 @@ describe("stripe-webhooks (offline card payments)", () => {
     });
     await t.payments.stripe.paymentIntents.create({ amount: 1000, currency: "gbp", customer: customer.id, payment_method: pm.id, confirm: true });
     await t.payments.sandbox!.whenWebhooksIdle();
-    expect(t.payments.sandbox!.heldWebhookEventIds().length).toBeGreaterThan(0);
+    expect((await t.payments.sandbox!.heldWebhookEventIds()).length).toBeGreaterThan(0);
     const released = await ops("stripe-webhooks", { hold: false });
     expect(released).toMatchObject({ status: 200, body: { holding: false, held: 0 } });
     expect((await ops("stripe-webhooks", {})).status).toBe(400);

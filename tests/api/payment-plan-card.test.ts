@@ -356,7 +356,7 @@ describe("getInstalmentPaymentIntentSecret and the webhook", () => {
     const { tenant, id, plan } = await activePlan();
     const instalmentId = plan.instalmentIds[2]!;
     const res = await t.json("POST", payPath(id, instalmentId), undefined, tenant.token);
-    sandbox().holdWebhooks(true, tenant.customerId);
+    await sandbox().holdWebhooks(true, tenant.customerId);
     try {
       await stripe().paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
       expect((await t.json("GET", `/payment-plans/${id}/instalments/${instalmentId}`, undefined, tenant.token)).body.status).toBe("PAID");

@@ -166,7 +166,7 @@ describe("three months of a live plan (4242424242424242)", () => {
     // The second charge day: the run crashes after the provider charged and before anything was recorded,
     // with the webhook held (it has not come yet).
     t.clock.set(morningOf("2027-01-10"));
-    sandbox().holdWebhooks(true);
+    await sandbox().holdWebhooks(true);
     await expect(
       chargeDueInstalments(t, t.clock.now(), {
         afterProviderCall: () => {

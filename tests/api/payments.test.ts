@@ -333,9 +333,7 @@ describe("the webhook", () => {
     await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
     await sandbox().whenWebhooksIdle();
     const first = (await payAction(me.orderCustomerId)).completedAt;
-    const event = sandbox()
-      .webhookAttempts()
-      .find((a) => a.type === "payment_intent.succeeded" && a.status === 200 && a.eventId);
+    const event = (await sandbox().webhookAttempts()).find((a) => a.type === "payment_intent.succeeded" && a.status === 200 && a.eventId);
     expect(event).toBeTruthy();
     t.clock.advance(60_000);
     const replay = await sandbox().redeliver(event!.eventId);
@@ -348,7 +346,7 @@ describe("the webhook", () => {
     const { tenants, orderId } = await atPayStep();
     const me = tenants[0]!;
     const res = await t.json("POST", payPath(orderId, me.customerId), {}, me.token);
-    sandbox().holdWebhooks(true);
+    await sandbox().holdWebhooks(true);
     try {
       await t.payments.stripe.paymentIntents.confirm(res.body.paymentIntentId, { payment_method: (await card("4242424242424242")).id });
       expect((await payAction(me.orderCustomerId)).completedAt).toBeNull();

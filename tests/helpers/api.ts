@@ -77,7 +77,10 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
     return { userId, customerId, email, token };
   }
 
-  return { api: created, quickTenant, db: database.db, client, clock, config, files, payments, json, signedInTenant, close: () => database.close() };
+  return { api: created, quickTenant, db: database.db, client, clock, config, files, payments, json, signedInTenant, close: async () => {
+      payments.sandbox?.close();
+      await database.close();
+    } };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

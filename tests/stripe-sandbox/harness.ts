@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import { openDatabase, type Database } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
 import { createStripeClient } from "../../server/lib/stripe";
-import { createStripeSandbox, type DeliverWebhook, type StripeSandbox } from "../../server/stripe-sandbox";
+import { createStripeSandbox, type DeliverWebhook, type StripeSandbox, type StripeSandboxOptions } from "../../server/stripe-sandbox";
 
 export const FUTURE_YEAR = 2031;
 
@@ -46,10 +46,14 @@ export async function createHarness(options: { retryDelaysMs?: number[] } = {}) 
   };
   const { stripe, sandbox, publishableKey, webhookSecret } = createStripeClient(
     { mode: "sandbox" },
-    { db: database.db, clock, deliver, webhookRetryDelaysMs: options.retryDelaysMs ?? [5, 10, 20] },
+    // No polling timer: each sandbox delivers what its own requests emit (and what its idle waits drive),
+    // so two sandboxes over this database never take each other's events in a test.
+    { db: database.db, clock, deliver, webhookRetryDelaysMs: options.retryDelaysMs ?? [5, 10, 20], webhookPollMs: 0 },
   );
   if (!sandbox) throw new Error("expected the sandbox");
   const browser = sdkFor(sandbox, publishableKey);
+  // Its start-up look for queued events, done now rather than in the middle of a test.
+  await sandbox.deliverDueWebhooks();
 
   /** Events delivered so far, parsed (after waiting for pending deliveries). */
   async function deliveredEvents(): Promise<Stripe.Event[]> {
@@ -58,8 +62,8 @@ export async function createHarness(options: { retryDelaysMs?: number[] } = {}) 
   }
 
   /** A new sandbox over the same database (a restarted server). */
-  function reopen(extra: { deliver?: DeliverWebhook } = {}) {
-    const again = createStripeSandbox({ db: database.db, clock, deliver: extra.deliver ?? deliver, webhookRetryDelaysMs: [5, 10, 20] });
+  function reopen(extra: Partial<Omit<StripeSandboxOptions, "db" | "clock">> = {}) {
+    const again = createStripeSandbox({ db: database.db, clock, deliver, webhookRetryDelaysMs: [5, 10, 20], webhookPollMs: 0, ...extra });
     return { sandbox: again, stripe: sdkFor(again, again.secretKey) };
   }
 

@@ -27,6 +27,14 @@ describe("readStripeConfig", () => {
     ).toEqual({ mode: "stripe", secretKey: "sk_test_abc123", publishableKey: "pk_test_abc123", webhookSecret: "whsec_abc123", livemode: false });
   });
 
+  it("STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE compresses the sandbox's webhook retries, never in production", () => {
+    expect(readStripeConfig({ STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE: "0.01" })).toEqual({ mode: "sandbox", webhookRetryScale: 0.01 });
+    expect(readStripeConfig({ STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE: "" })).toStrictEqual({ mode: "sandbox" });
+    expect(readStripeConfig({ NODE_ENV: "production", STRIPE_SANDBOX: "on", STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE: "0.01" })).toStrictEqual({ mode: "sandbox" });
+    expect(() => readStripeConfig({ STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE: "fast" })).toThrow("STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE must be a number");
+    expect(() => readStripeConfig({ STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE: "0" })).toThrow("STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE must be a number");
+  });
+
   it.each([
     [{ STRIPE_SECRET_KEY: "sk_test_abc123" }, "set both"],
     [{ STRIPE_PUBLISHABLE_KEY: "pk_test_abc123" }, "set both"],

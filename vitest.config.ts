@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -9,6 +9,8 @@ export default defineConfig({
   esbuild: { jsx: "automatic" },
   test: {
     include: ["tests/**/*.test.{ts,tsx}"],
+    // The crash tests start real server processes over the build: their own config (vitest.crash.config.ts).
+    exclude: [...configDefaults.exclude, "tests/crash/**"],
     environment: "node",
     globalSetup: ["tests/global-setup.ts"],
     // Vitest's default is one worker fewer than the cores: one worker on the 2-core CI machine, where

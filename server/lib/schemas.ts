@@ -32,3 +32,18 @@ export function propertyAddressView(a: typeof addresses.$inferSelect): z.infer<t
     country: a.country,
   };
 }
+
+// ── Shapes several areas' contracts share ───────────────────────────────────────────
+// An area reaches another only through its service (.dependency-cruiser.cjs, areas-through-services);
+// a response shape two areas' contracts both use lives here.
+
+/** A pay action of a claim or arbitration order, as the claim and arbitration pages show it. */
+export const PayActionSchema = z
+  .object({
+    id: z.string(),
+    typeId: z.string(),
+    orderId: z.string(),
+    amountRemaining: z.number().int().openapi({ description: "Pence" }),
+    completedAt: z.string().openapi({ description: "ISO 8601 date-time" }).nullable(),
+  })
+  .openapi("ClaimPayAction");

@@ -4,7 +4,7 @@
  * provider's webhook and the back office's scenarios (server/scenarios/plans.ts), so all agree.
  */
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { completePaymentAction, type PaymentOutcome } from "../claims/money";
+import { completePaymentAction, type PaymentOutcome } from "../claims/service";
 import type { Database } from "../db";
 import {
   customers,

@@ -21,9 +21,14 @@ import { newId } from "../lib/tokens";
 import { confirmCardSetup, createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent, tenantPaymentMethod } from "../payments/service";
 import type { UpdateAddressBody } from "./schemas";
 import { makePaymentPlanActive, type Tx } from "./service";
-import { idOf, loadOwnedPlan, OPEN_SETUP_STATUSES, planView, refuseStep, type LoadedPlan } from "./views";
+import { loadOwnedPlan, planView, refuseStep, type LoadedPlan } from "./views";
 
 type CustomerRow = typeof customers.$inferSelect;
+
+const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+
+/** A setup intent in these states can still be confirmed by the card form. */
+const OPEN_SETUP_STATUSES = new Set<Stripe.SetupIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
 /**
  * Completes a step of the plan in a transaction that holds the plan's row: refused

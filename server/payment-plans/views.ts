@@ -13,7 +13,6 @@
  * that these screens replace.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { Database } from "../db";
 import {
   addresses,
@@ -160,11 +159,6 @@ export function refuseStep(loaded: LoadedPlan, step: PaymentPlanActionType, now:
   const refusal = paymentPlanStepRefusal(loaded.domain, step, now);
   if (refusal !== null) throw new ApiError(409, refusal);
 }
-
-export const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
-
-/** A setup intent in these states can still be confirmed by the card form. */
-export const OPEN_SETUP_STATUSES = new Set<Stripe.SetupIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
 
 // ── The plan's pages ────────────────────────────────────────────────────────
 

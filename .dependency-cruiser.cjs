@@ -87,13 +87,18 @@ const forbidden = [
     comment:
       "An area (any folder under server/ but " + NOT_AREAS.join(", ") + ") is reached from outside " +
       "itself only through its service module (server/<area>/service.ts, or *-service.ts where it has several): " +
-      "its records, money rules, views, queries and schemas are its own. Bound by this: every other area, and " +
-      "the shared layers and the clock (server/jobs/ calls services, like a handler). Exempt: the composition " +
-      "roots, which wire areas together (server/app.ts, server/runtime.ts, server/ops/, server/cli/, " +
-      "server/scenarios/, web-server.ts, scripts and tests). A response shape two areas' contracts share " +
-      "lives in server/lib/schemas.ts.",
+      "its records, money rules, views, queries and schemas are its own. Bound by this: every other area, " +
+      "the shared layers, server/context.ts and the like, and the clock (server/jobs/ calls services, like a " +
+      "handler). Exempt: the composition roots, which wire areas together (server/app.ts, server/runtime.ts, " +
+      "server/main.ts, server/ops/, server/cli/, server/scenarios/, web-server.ts, scripts and tests). A " +
+      "response shape two areas' contracts share lives in server/lib/schemas.ts.",
     severity: "error",
-    from: { path: "^server/([^/]+)/", pathNot: "^server/(?:ops|cli|scenarios)/" },
+    // $1 is the caller's folder (its own area's files are its own); a file directly under server/ has none,
+    // so for it "^server/$1/" matches nothing and every area's non-service file is refused.
+    from: {
+      path: "^server/(?:([^/]+)/|[^/]+$)",
+      pathNot: ["^server/(?:ops|cli|scenarios)/", "^server/(?:app|runtime|main)\\.[cm]?[jt]sx?$"],
+    },
     to: { path: AREA_FILES, pathNot: ["^server/$1/", SERVICE_MODULES] },
   },
   {

@@ -3,7 +3,8 @@
  * claim response, each in a transaction that holds the claim row (withClaim, responses.ts) and
  * checks the state again under the lock, so a double submit gets a 409; and what other areas
  * use of a claim (the arbitration page's reading, a paid-off payment plan's claim payment).
- * The readings chosen are listed in contract.ts; the money model is in money.ts.
+ * The readings chosen are listed in contract.ts; the money model is in money.ts; the deadlines
+ * the clock applies are deadline-service.ts's.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Deps } from "../context";

@@ -87,9 +87,10 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuse an area, a job or a shared layer reaching into another area other than through its service", async () => {
+  it("refuse an area, a job, a shared layer or a file under server/ reaching into another area other than through its service (app.ts, ops, scenarios and tests may)", async () => {
     expect(await violationsIn("areas")).toEqual([
       { rule: "areas-through-services", from: "server/arbitrations/views.ts", to: "server/claims/records.ts" },
+      { rule: "areas-through-services", from: "server/context.ts", to: "server/claims/records.ts" },
       { rule: "areas-through-services", from: "server/jobs/claim-deadlines.ts", to: "server/claims/money.ts" },
       { rule: "areas-through-services", from: "server/lib/auth.ts", to: "server/accounts/account.views.ts" },
     ]);

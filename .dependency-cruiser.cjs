@@ -8,6 +8,22 @@
 /** Route modules: server/routes/** today, server/<area>/routes.ts (or routes/**) after the move to areas. */
 const ROUTE_MODULES = "^server/(routes/|[^/]+/(routes|[^/]+\\.routes)(\\.[cm]?[jt]sx?$|/))";
 
+/**
+ * The folders under server/ that are not areas: the shared layers (domain/, db/, lib/,
+ * integrations/), the clock (jobs/), the composition roots (ops/, cli/, scenarios/) and the
+ * stand-ins for outside parties (stripe-sandbox/, dev-idp/). Every other folder under server/
+ * is an area (accounts, annual-fee, arbitrations, checkout, claims, dev-mail, documents,
+ * inventory, offers, orders, payment-plans, payments, references...), so a new area is held
+ * by the area rules from its first file.
+ */
+const NOT_AREAS = ["cli", "db", "dev-idp", "domain", "integrations", "jobs", "lib", "ops", "scenarios", "stripe-sandbox"];
+
+/** Any file of an area folder. */
+const AREA_FILES = `^server/(?!(?:${NOT_AREAS.join("|")})/)[^/]+/`;
+
+/** An area's service module(s): server/<area>/service.ts, or <name>-service.ts where it has several. */
+const SERVICE_MODULES = "^server/[^/]+/(service|[^/]+-service)\\.[cm]?[jt]sx?$";
+
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 const forbidden = [
   {
@@ -54,6 +70,46 @@ const forbidden = [
     severity: "error",
     from: { pathNot: "^server/app\\.ts$" },
     to: { path: ROUTE_MODULES },
+  },
+  {
+    name: "route-modules-no-database",
+    comment:
+      "A route module validates, calls its area's service and shapes the answer: it imports neither server/db/ " +
+      "nor the ORM, so the queries, writes and transactions live in a service (writes, transactions, provider " +
+      "calls) or a read-query/view module (reads only). The handler still passes deps (and so the database " +
+      "handle) on to them; importing the tables or drizzle-orm is what reading or writing rows needs.",
+    severity: "error",
+    from: { path: ROUTE_MODULES },
+    to: { path: ["^server/db/", "(^|/)node_modules/drizzle-orm/"] },
+  },
+  {
+    name: "areas-through-services",
+    comment:
+      "An area (any folder under server/ but " + NOT_AREAS.join(", ") + ") is reached from outside " +
+      "itself only through its service module (server/<area>/service.ts, or *-service.ts where it has several): " +
+      "its records, money rules, views, queries and schemas are its own. Bound by this: every other area, " +
+      "the shared layers, server/context.ts and the like, and the clock (server/jobs/ calls services, like a " +
+      "handler). Exempt: the composition roots, which wire areas together (server/app.ts, server/runtime.ts, " +
+      "server/main.ts, server/ops/, server/cli/, server/scenarios/, web-server.ts, scripts and tests). A " +
+      "response shape two areas' contracts share lives in server/lib/schemas.ts.",
+    severity: "error",
+    // $1 is the caller's folder (its own area's files are its own); a file directly under server/ has none,
+    // so for it "^server/$1/" matches nothing and every area's non-service file is refused.
+    from: {
+      path: "^server/(?:([^/]+)/|[^/]+$)",
+      pathNot: ["^server/(?:ops|cli|scenarios)/", "^server/(?:app|runtime|main)\\.[cm]?[jt]sx?$"],
+    },
+    to: { path: AREA_FILES, pathNot: ["^server/$1/", SERVICE_MODULES] },
+  },
+  {
+    name: "payments-imports-no-area",
+    comment:
+      "Card money has one owner: the payments module says nothing about what a payment is for. Nothing under " +
+      "server/payments/ imports another area, not even its service; an area calls the payments service and " +
+      "says what happens when its payment succeeds, fails or is refunded.",
+    severity: "error",
+    from: { path: "^server/payments/" },
+    to: { path: AREA_FILES, pathNot: "^server/payments/" },
   },
   {
     name: "app-never-imports-server",

@@ -9,7 +9,6 @@ import { describeError, log } from "./lib/log";
 import { abortedRequestAnswer, logRequest } from "./lib/request-log";
 import { newId } from "./lib/tokens";
 import { UPLOAD_MAX_BYTES } from "./lib/uploads";
-import { dashboardRoutes } from "./dashboard/routes";
 import { accountRoutes } from "./accounts/account.routes";
 import { arbitrationsRoutes } from "./arbitrations/routes";
 import { authRoutes } from "./accounts/auth.routes";
@@ -21,6 +20,8 @@ import { documentsRoutes } from "./documents/routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { offersRoutes } from "./offers/routes";
 import { opsGuard, opsRoutes } from "./ops/routes";
+import { dashboardRoutes } from "./orders/dashboard.routes";
+import { orderPaymentRoutes } from "./orders/payment.routes";
 import { orderRoutes } from "./orders/routes";
 import { passwordRoutes } from "./accounts/password.routes";
 import { paymentsRoutes } from "./payments/routes";
@@ -161,6 +162,7 @@ export function createApi(deps: Deps) {
   app.route("/", paymentPlansRoutes);
   app.route("/", offersRoutes);
   app.route("/", inventoryRoutes);
+  app.route("/", orderPaymentRoutes);
   app.route("/", paymentsRoutes);
   app.route("/", stripeWebhookRoutes);
 

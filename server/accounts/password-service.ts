@@ -9,9 +9,11 @@ import type { Deps } from "../context";
 import type { Database } from "../db";
 import { accessTokens, passwordTokens, userEvents, users } from "../db/schema";
 import { PRODUCT_NAME } from "../domain/product";
+import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
 import { SlidingWindowCounter } from "../lib/rate-limit";
+import { hashPassword } from "../lib/passwords";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
 
 export type PasswordTokenKind = "RESET" | "SET";
@@ -275,5 +277,26 @@ export async function usePasswordToken(
     userId: token.userId,
     type: kind === "RESET" ? "PASSWORD_RESET" : "PASSWORD_SET",
     createdAt: now,
+  });
+}
+
+type NewPassword = { token: string; password: string; email?: string };
+
+/** The reset itself (part 1 §2.2): a usable RESET token, then the password changed and every session signed out, in one transaction. */
+export async function resetPassword(deps: Pick<Deps, "db" | "clock">, input: NewPassword) {
+  const now = deps.clock.now();
+  const row = await findUsableToken(deps.db, "RESET", input.token, input.email, now);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction((tx) => usePasswordToken(tx, "RESET", row, passwordHash, now));
+}
+
+/** An invited tenant's first password: a usable SET token, then the password set and a session issued, in one transaction. */
+export async function setPassword(deps: Pick<Deps, "db" | "clock" | "config">, input: NewPassword): Promise<string> {
+  const now = deps.clock.now();
+  const row = await findUsableToken(deps.db, "SET", input.token, input.email, now);
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    await usePasswordToken(tx, "SET", row, passwordHash, now);
+    return issueAccessToken(tx, deps.config, row.userId, now);
   });
 }

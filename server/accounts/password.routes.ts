@@ -6,18 +6,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { newPasswordError, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from "../domain/passwords";
-import { issueAccessToken } from "../lib/access-tokens";
 import { clientAddress } from "../lib/client-address";
 import { commonPasswords } from "../lib/common-passwords";
 import { errorResponses } from "../lib/errors";
-import { hashPassword } from "../lib/passwords";
 import {
-  findUsableToken,
   PASSWORD_REQUEST_ANSWER,
   passwordLinkMessage,
   passwordTokenState,
   requestPasswordReset,
-  usePasswordToken,
+  resetPassword as resetWithToken,
+  setPassword as setWithToken,
 } from "./password-service";
 
 /**
@@ -134,23 +132,9 @@ export const passwordRoutes = new OpenAPIHono<AppEnv>()
     return c.json({ message: PASSWORD_REQUEST_ANSWER }, 200);
   })
   .openapi(resetPassword, async (c) => {
-    const { db, clock } = c.get("deps");
-    const { token, password, email } = c.req.valid("json");
-    const now = clock.now();
-    const row = await findUsableToken(db, "RESET", token, email, now);
-    const passwordHash = await hashPassword(password);
-    await db.transaction((tx) => usePasswordToken(tx, "RESET", row, passwordHash, now));
+    await resetWithToken(c.get("deps"), c.req.valid("json"));
     return c.body(null, 204);
   })
   .openapi(setPassword, async (c) => {
-    const { db, clock, config } = c.get("deps");
-    const { token, password, email } = c.req.valid("json");
-    const now = clock.now();
-    const row = await findUsableToken(db, "SET", token, email, now);
-    const passwordHash = await hashPassword(password);
-    const accessToken = await db.transaction(async (tx) => {
-      await usePasswordToken(tx, "SET", row, passwordHash, now);
-      return issueAccessToken(tx, config, row.userId, now);
-    });
-    return c.json({ accessToken }, 200);
+    return c.json({ accessToken: await setWithToken(c.get("deps"), c.req.valid("json")) }, 200);
   });

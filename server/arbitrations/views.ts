@@ -20,10 +20,9 @@ import { disputeFeeOutcome } from "../domain/dispute-fee";
 import { CLAIM_STATUSES } from "../domain/statuses";
 import { currentCustomer } from "../lib/auth";
 import { notFound } from "../lib/errors";
+import { PayActionSchema } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { claimStatusOf, respondentCustomers } from "../claims/records";
-import { claimPaymentPlans, respondentOrNotFound } from "../claims/views";
-import { PayActionSchema } from "../claims/schemas";
+import { claimOfRespondent, claimPaymentPlans } from "../claims/service";
 
 const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
 const Pence = z.number().int().openapi({ description: "Pence" });
@@ -87,9 +86,9 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
   const now = deps.clock.now();
   const [arbitration] = await db.select().from(arbitrations).where(eq(arbitrations.id, arbitrationId));
   if (!arbitration) throw notFound();
-  const { claim } = await respondentOrNotFound(db, arbitration.claimId, userId);
+  const { claim, status, respondents } = await claimOfRespondent(db, arbitration.claimId, userId);
   const customer = await currentCustomer(deps, userId);
-  const [[organization], docs, respondents] = await Promise.all([
+  const [[organization], docs] = await Promise.all([
     db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)),
     db
       .select({ link: arbitrationDocuments, document: documents })
@@ -97,7 +96,6 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
       .innerJoin(documents, eq(documents.id, arbitrationDocuments.documentId))
       .where(eq(arbitrationDocuments.arbitrationId, arbitration.id))
       .orderBy(asc(arbitrationDocuments.createdAt)),
-    respondentCustomers(db, claim),
   ]);
   let repaymentOrderStatusId: "PENDING" | "COMPLETE" | null = null;
   const actions: { id: string; typeId: string; orderId: string; amountRemaining: number; completedAt: string | null }[] = [];
@@ -140,7 +138,7 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
     claimId: claim.id,
     claim: {
       id: claim.id,
-      status: claimStatusOf(claim),
+      status,
       finalAmount: claim.finalAmount,
       limit: claim.limit,
       organization: { name: organization?.name ?? "" },

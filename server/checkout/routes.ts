@@ -1,34 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
 import type { AppEnv } from "../context";
-import {
-  addresses,
-  orders,
-  organizations,
-  properties,
-  tenancies,
-  tenancyTenants,
-  users
-} from "../db/schema";
-import { ABOUT_YOU_MESSAGES, aboutYouErrors, type AboutYouField } from "../domain/about-you";
+import { ABOUT_YOU_MESSAGES } from "../domain/about-you";
 import {
   AGREEMENT_MESSAGES,
-  CHECKOUT_MESSAGES,
   CONFIRM_ACKNOWLEDGEMENTS,
-  CONFIRM_REFUSALS,
-  missingConfirmAcknowledgements,
   type ConfirmAcknowledgement
 } from "../domain/checkout";
-import { londonDate } from "../domain/london-time";
 import { normaliseGender } from "../domain/statuses";
 import { requireTenant } from "../lib/auth";
-import { ApiError, errorResponses, notFound } from "../lib/errors";
-import {
-  ownOrderCustomer
-} from "../orders/queries";
+import { errorResponses } from "../lib/errors";
 import { clientAddress } from "../lib/client-address";
-import { completeStep, invalid, signDocument } from "./service";
-import { OrderCustomerSchema, orderCustomerView } from "./views";
+import { completeAddressHistory, confirmCheckout, saveAboutYou, signCheckoutDocument } from "./service";
+import { OrderCustomerSchema, orderCustomerView, ownOrderCustomerView, tenancyUserView } from "./views";
 
 
 // ── Routes ──────────────────────────────────────────────────────────────────
@@ -185,119 +168,39 @@ const getTenancyUserById = createRoute({
 
 export const checkoutRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getOrderCustomerById, async (c) => {
-    const { db } = c.get("deps");
-    const params = c.req.valid("param");
-    const { orderCustomer } = await ownOrderCustomer(db, { ...params, userId: c.get("auth").userId });
-    return c.json(await orderCustomerView(db, orderCustomer.id, params.orderId), 200);
+    return c.json(await ownOrderCustomerView(c.get("deps").db, c.req.valid("param"), c.get("auth").userId), 200);
   })
   .openapi(aboutYou, async (c) => {
     const deps = c.get("deps");
     const params = c.req.valid("param");
-    const body = c.req.valid("json");
-    const userId = c.get("auth").userId;
-    const errors = aboutYouErrors(body, londonDate(deps.clock.now()));
-    const issues = (Object.entries(errors) as Array<[AboutYouField, string]>).map(([path, message]) => ({ path, message }));
-    if (issues.length > 0) {
-      // Another tenant's order answers 404 before any detail of the body is judged.
-      await ownOrderCustomer(deps.db, { ...params, userId });
-      invalid(issues);
-    }
-    const id = await completeStep(deps, { ...params, userId, typeId: "KEYFREE_ABOUT_YOU" }, async ({ tx }) => {
-      await tx
-        .update(users)
-        .set({
-          firstName: body.firstName.trim(),
-          lastName: body.lastName.trim(),
-          dob: body.dob.trim(),
-          gender: body.gender,
-          mobileNumber: body.mobileNumber.trim(),
-        })
-        .where(eq(users.id, userId));
-    });
+    const id = await saveAboutYou(deps, { ...params, userId: c.get("auth").userId }, c.req.valid("json"));
     return c.json(await orderCustomerView(deps.db, id, params.orderId), 200);
   })
   .openapi(addressHistory, async (c) => {
     const deps = c.get("deps");
     const params = c.req.valid("param");
-    const userId = c.get("auth").userId;
-    const id = await completeStep(deps, { ...params, userId, typeId: "KEYFREE_ADDRESS_HISTORY" }, async ({ tx }) => {
-      const [current] = await tx
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(and(eq(addresses.userId, userId), eq(addresses.currentlyAtAddress, true)))
-        .limit(1);
-      if (!current) throw new ApiError(409, CHECKOUT_MESSAGES.noCurrentAddress);
-      return { currentAddressId: current.id };
-    });
+    const id = await completeAddressHistory(deps, { ...params, userId: c.get("auth").userId });
     return c.json(await orderCustomerView(deps.db, id, params.orderId), 200);
   })
   .openapi(confirm, async (c) => {
     const deps = c.get("deps");
     const params = c.req.valid("param");
     const body = c.req.valid("json") as Partial<Record<ConfirmAcknowledgement, boolean>>;
-    const userId = c.get("auth").userId;
-    const id = await completeStep(deps, { ...params, userId, typeId: "KEYFREE_CONFIRM" }, async ({ tx, orderCustomer }) => {
-      const [org] = await tx
-        .select({ topUpEnabled: organizations.topUpEnabled })
-        .from(orders)
-        .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
-        .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-        .innerJoin(organizations, eq(organizations.id, properties.organizationId))
-        .where(eq(orders.id, orderCustomer.orderId))
-        .limit(1);
-      const topUpEnabled = org?.topUpEnabled ?? true;
-      const missing = missingConfirmAcknowledgements(body, topUpEnabled);
-      // Checked inside the transaction, after the step itself: a refusal writes nothing.
-      if (missing.length > 0) invalid(missing.map((path) => ({ path, message: CONFIRM_REFUSALS[path] })));
-      return { acknowledgements: Object.keys(body).filter((k) => body[k as ConfirmAcknowledgement] === true), topUpEnabled };
-    });
+    const id = await confirmCheckout(deps, { ...params, userId: c.get("auth").userId }, body);
     return c.json(await orderCustomerView(deps.db, id, params.orderId), 200);
   })
   .openapi(sign, async (c) => {
     const deps = c.get("deps");
     const params = c.req.valid("param");
-    const userId = c.get("auth").userId;
-    const ip = clientAddress(c);
-    const id = await completeStep(deps, { ...params, userId, typeId: "KEYFREE_SIGN" }, (ctx) =>
-      signDocument(deps, ctx, "KEYFREE_SIGN", ip),
-    );
+    const id = await signCheckoutDocument(deps, { ...params, userId: c.get("auth").userId }, "KEYFREE_SIGN", clientAddress(c));
     return c.json(await orderCustomerView(deps.db, id, params.orderId), 200);
   })
   .openapi(signAddendumForTenant, async (c) => {
     const deps = c.get("deps");
     const params = c.req.valid("param");
-    const userId = c.get("auth").userId;
-    const ip = clientAddress(c);
-    const id = await completeStep(deps, { ...params, userId, typeId: "KEYFREE_SIGN_ADDENDUM" }, (ctx) =>
-      signDocument(deps, ctx, "KEYFREE_SIGN_ADDENDUM", ip),
-    );
+    const id = await signCheckoutDocument(deps, { ...params, userId: c.get("auth").userId }, "KEYFREE_SIGN_ADDENDUM", clientAddress(c));
     return c.json(await orderCustomerView(deps.db, id, params.orderId), 200);
   })
   .openapi(getTenancyUserById, async (c) => {
-    const { db } = c.get("deps");
-    const params = c.req.valid("param");
-    const userId = c.get("auth").userId;
-    const { orderCustomer } = await ownOrderCustomer(db, { ...params, userId });
-    const [row] = await db
-      .select({ tenant: tenancyTenants, user: users })
-      .from(orders)
-      .innerJoin(tenancyTenants, eq(tenancyTenants.tenancyId, orders.tenancyId))
-      .innerJoin(users, eq(users.id, tenancyTenants.userId))
-      .where(and(eq(orders.id, orderCustomer.orderId), eq(tenancyTenants.userId, userId)))
-      .limit(1);
-    if (!row) throw notFound();
-    const g = row.tenant;
-    return c.json(
-      {
-        id: g.id,
-        tenancyId: g.tenancyId,
-        userId: row.user.id,
-        firstName: row.user.firstName,
-        lastName: row.user.lastName,
-        email: row.user.email,
-        guarantor:
-          g.guarantorFirstName || g.guarantorLastName ? { firstName: g.guarantorFirstName, lastName: g.guarantorLastName } : null,
-      },
-      200,
-    );
+    return c.json(await tenancyUserView(c.get("deps").db, c.req.valid("param"), c.get("auth").userId), 200);
   });

@@ -6,15 +6,21 @@ import {
   addresses,
   orderCustomerActions,
   orders,
+  organizations,
   properties,
   tenancies,
   tenancyDocuments,
   users
 } from "../db/schema";
+import { aboutYouErrors, type AboutYouField } from "../domain/about-you";
 import {
   checkCheckoutStep,
-  CHECKOUT_MESSAGES
+  CHECKOUT_MESSAGES,
+  CONFIRM_REFUSALS,
+  missingConfirmAcknowledgements,
+  type ConfirmAcknowledgement
 } from "../domain/checkout";
+import { londonDate } from "../domain/london-time";
 import { claimLimitPence, keyfreeFeePence } from "../domain/fees";
 import { PRODUCT_NAME } from "../domain/product";
 import { type CheckoutActionType } from "../domain/statuses";
@@ -27,7 +33,7 @@ import {
   toDomainOrderCustomer,
   type ActionRow,
   type LoadedOrderCustomer
-} from "../orders/queries";
+} from "../orders/service";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -81,8 +87,74 @@ export async function completeStep(
   }
 }
 
+type StepAddress = { orderId: string; customerId: string; userId: string };
+
+/** About You (part 1 §5): the tenant's details, checked by the About You rules, saved as the step completes. */
+export async function saveAboutYou(
+  deps: Deps,
+  address: StepAddress,
+  body: { firstName: string; lastName: string; dob: string; gender: string; mobileNumber: string },
+) {
+  const errors = aboutYouErrors(body, londonDate(deps.clock.now()));
+  const issues = (Object.entries(errors) as Array<[AboutYouField, string]>).map(([path, message]) => ({ path, message }));
+  if (issues.length > 0) {
+    // Another tenant's order answers 404 before any detail of the body is judged.
+    await ownOrderCustomer(deps.db, address);
+    invalid(issues);
+  }
+  return completeStep(deps, { ...address, typeId: "KEYFREE_ABOUT_YOU" }, async ({ tx }) => {
+    await tx
+      .update(users)
+      .set({
+        firstName: body.firstName.trim(),
+        lastName: body.lastName.trim(),
+        dob: body.dob.trim(),
+        gender: body.gender,
+        mobileNumber: body.mobileNumber.trim(),
+      })
+      .where(eq(users.id, address.userId));
+  });
+}
+
+/** Address history: completes the step once the tenant has a current address, which the step records. */
+export function completeAddressHistory(deps: Deps, address: StepAddress) {
+  return completeStep(deps, { ...address, typeId: "KEYFREE_ADDRESS_HISTORY" }, async ({ tx }) => {
+    const [current] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.userId, address.userId), eq(addresses.currentlyAtAddress, true)))
+      .limit(1);
+    if (!current) throw new ApiError(409, CHECKOUT_MESSAGES.noCurrentAddress);
+    return { currentAddressId: current.id };
+  });
+}
+
+/** Confirm: every acknowledgement the organisation asks for must be ticked (the top-up one only when it offers top-ups). */
+export function confirmCheckout(deps: Deps, address: StepAddress, body: Partial<Record<ConfirmAcknowledgement, boolean>>) {
+  return completeStep(deps, { ...address, typeId: "KEYFREE_CONFIRM" }, async ({ tx, orderCustomer }) => {
+    const [org] = await tx
+      .select({ topUpEnabled: organizations.topUpEnabled })
+      .from(orders)
+      .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+      .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+      .innerJoin(organizations, eq(organizations.id, properties.organizationId))
+      .where(eq(orders.id, orderCustomer.orderId))
+      .limit(1);
+    const topUpEnabled = org?.topUpEnabled ?? true;
+    const missing = missingConfirmAcknowledgements(body, topUpEnabled);
+    // Checked inside the transaction, after the step itself: a refusal writes nothing.
+    if (missing.length > 0) invalid(missing.map((path) => ({ path, message: CONFIRM_REFUSALS[path] })));
+    return { acknowledgements: Object.keys(body).filter((k) => body[k as ConfirmAcknowledgement] === true), topUpEnabled };
+  });
+}
+
+/** Signs the agreement (KEYFREE_SIGN) or the addendum (KEYFREE_SIGN_ADDENDUM) as the step completes. */
+export function signCheckoutDocument(deps: Deps, address: StepAddress, kind: "KEYFREE_SIGN" | "KEYFREE_SIGN_ADDENDUM", ip: string | null) {
+  return completeStep(deps, { ...address, typeId: kind }, (ctx) => signDocument(deps, ctx, kind, ip));
+}
+
 /**
- * A 400 for rules checked in the handler (they need the clock or the order): thrown as a
+ * A 400 for rules checked by a step (they need the clock or the order): thrown as a
  * ZodError so the app answers it exactly like a schema failure, with each field's message.
  */
 export function invalid(issues: Array<{ path: string; message: string }>): never {

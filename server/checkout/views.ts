@@ -1,28 +1,30 @@
 import type { Database } from "../db";
 import { z } from "@hono/zod-openapi";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import {
   addresses,
   orders,
   organizations,
   paymentPlans,
   properties,
-  tenancies
+  tenancies,
+  tenancyTenants,
+  users
 } from "../db/schema";
 import { ANNUAL_FEE_PENCE, claimLimitPence, keyfreeFeePence, MINIMUM_KEYFREE_FEE_PENCE } from "../domain/fees";
 import { checkoutSteps, checkoutSubRoute } from "../domain/order-customers";
 import { normalisePaymentPlanStatus } from "../domain/statuses";
 import { notFound } from "../lib/errors";
-import { PropertyAddressSchema, propertyAddressView } from "../lib/schemas";
+import { NextActionSchema, OrderCustomerActionSchema, PropertyAddressSchema, propertyAddressView, TenancyOrderTenantSchema } from "../lib/schemas";
 import {
   actionView,
   loadOrderCustomers,
   loadTenants,
   nextActionOf,
   orderStatusOf,
+  ownOrderCustomer,
   toDomainOrderCustomer
-} from "../orders/queries";
-import { NextActionSchema, OrderCustomerActionSchema, TenancyOrderTenantSchema } from "../orders/schemas";
+} from "../orders/service";
 
 type Reader = Pick<Database, "select">;
 
@@ -144,3 +146,32 @@ export async function orderCustomerView(db: Reader, orderCustomerId: string, ord
   };
 }
 
+/** The order customer at /orders/{orderId}/customers/{customerId}, for the signed-in user (404 unless theirs). */
+export async function ownOrderCustomerView(db: Reader, params: { orderId: string; customerId: string }, userId: string) {
+  const { orderCustomer } = await ownOrderCustomer(db, { ...params, userId });
+  return orderCustomerView(db, orderCustomer.id, params.orderId);
+}
+
+/** The signed-in tenant as a tenant of the order's tenancy, with their guarantor (404 unless the order customer is theirs). */
+export async function tenancyUserView(db: Reader, params: { orderId: string; customerId: string }, userId: string) {
+  const { orderCustomer } = await ownOrderCustomer(db, { ...params, userId });
+  const [row] = await db
+    .select({ tenant: tenancyTenants, user: users })
+    .from(orders)
+    .innerJoin(tenancyTenants, eq(tenancyTenants.tenancyId, orders.tenancyId))
+    .innerJoin(users, eq(users.id, tenancyTenants.userId))
+    .where(and(eq(orders.id, orderCustomer.orderId), eq(tenancyTenants.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  const g = row.tenant;
+  return {
+    id: g.id,
+    tenancyId: g.tenancyId,
+    userId: row.user.id,
+    firstName: row.user.firstName,
+    lastName: row.user.lastName,
+    email: row.user.email,
+    guarantor:
+      g.guarantorFirstName || g.guarantorLastName ? { firstName: g.guarantorFirstName, lastName: g.guarantorLastName } : null,
+  };
+}

@@ -81,7 +81,7 @@ import {
   responseDeadline
 } from "../domain/deadlines";
 import { DISPUTE_FEE_PENCE, splitByLiability } from "../domain/fees";
-import { recordOwedRefund } from "../payments/refunds";
+import { recordOwedRefund } from "../payments/service";
 import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
 /**
  * Removes the claim's unpublished tenant proposals (round 2 DRAFT or AWAITING_PAYMENT):

@@ -61,7 +61,7 @@ import { newId } from "../lib/tokens";
 import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./money";
 import { loadProposals, lockClaim, recordActivity, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems, type RespondentCustomer } from "./records";
 import { EXPLANATION_REQUIRED, type ItemProposalInput } from "./schemas";
-import { buildClaimView, tenantState } from "./views";
+import { tenantState } from "./views";
 
 // ── Writing ──────────────────────────────────────────────────────────────────────────
 
@@ -243,13 +243,6 @@ export async function saveTenantItemProposal(
   }
   await ctx.tx.update(claimProposals).set({ updatedAt: ctx.now }).where(eq(claimProposals.id, draftId));
   return { claimProposalId: draftId, claimItemProposalId: itemProposalId };
-}
-
-export async function proposalResponse(deps: Pick<Deps, "db" | "clock">, claimId: string, userId: string, claimProposalId: string) {
-  const view = await buildClaimView(deps, claimId, userId);
-  const proposal = view.proposals.find((p) => p.id === claimProposalId);
-  if (!proposal) throw notFound();
-  return proposal;
 }
 
 /** Formal dispute of the open landlord proposal: DISPUTED, and the £60 fee (see the money model). */

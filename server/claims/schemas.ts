@@ -37,7 +37,7 @@ import {
   normaliseDocumentType,
   PROPOSAL_STATUSES
 } from "../domain/statuses";
-import { PropertyAddressSchema } from "../lib/schemas";
+import { PayActionSchema, PropertyAddressSchema } from "../lib/schemas";
 
 // ── Schemas ──────────────────────────────────────────────────────────────────────────
 
@@ -119,15 +119,6 @@ export const ClaimProposalSchema = z
   })
   .openapi("ClaimProposal");
 
-export const PayActionSchema = z
-  .object({
-    id: z.string(),
-    typeId: z.string(),
-    orderId: z.string(),
-    amountRemaining: Pence,
-    completedAt: IsoDateTime.nullable(),
-  })
-  .openapi("ClaimPayAction");
 
 
 
@@ -293,3 +284,4 @@ export const ClientActivityBody = z
   ])
   .openapi("ClaimActivityInput");
 
+export type ClientActivityInput = z.infer<typeof ClientActivityBody>;

@@ -465,6 +465,14 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
   };
 }
 
+/** One proposal as the claim view shows it (404 when the tenant may not see it). */
+export async function proposalResponse(deps: Pick<Deps, "db" | "clock">, claimId: string, userId: string, claimProposalId: string) {
+  const view = await buildClaimView(deps, claimId, userId);
+  const proposal = view.proposals.find((p) => p.id === claimProposalId);
+  if (!proposal) throw notFound();
+  return proposal;
+}
+
 export async function responseDocumentsOf(db: Database, claimId: string, userId: string) {
   const rows = await db
     .select({ link: claimResponseDocuments, document: documents })

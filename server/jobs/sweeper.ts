@@ -1,8 +1,7 @@
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
-import { reconcilePayments } from "../payments/reconcile";
-import { payOwedRefunds } from "../payments/refunds";
+import { payOwedRefunds, reconcilePayments } from "../payments/service";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";

@@ -32,3 +32,53 @@ export function propertyAddressView(a: typeof addresses.$inferSelect): z.infer<t
     country: a.country,
   };
 }
+
+// ── Shapes several areas' contracts share ───────────────────────────────────────────
+// An area reaches another only through its service (.dependency-cruiser.cjs, areas-through-services);
+// a response shape two areas' contracts both use lives here.
+
+/** A pay action of a claim or arbitration order, as the claim and arbitration pages show it. */
+export const PayActionSchema = z
+  .object({
+    id: z.string(),
+    typeId: z.string(),
+    orderId: z.string(),
+    amountRemaining: z.number().int().openapi({ description: "Pence" }),
+    completedAt: z.string().openapi({ description: "ISO 8601 date-time" }).nullable(),
+  })
+  .openapi("ClaimPayAction");
+
+/** An order customer's action, as the checkout and tenancy-order views show it. */
+export const OrderCustomerActionSchema = z
+  .object({
+    id: z.string(),
+    typeId: z.string().openapi({ description: "KEYFREE_ABOUT_YOU, KEYFREE_PAY, CLAIM_PAY..." }),
+    completedAt: z.string().nullable().openapi({ description: "ISO date-time; null while open" }),
+    details: z
+      .record(z.string(), z.unknown())
+      .openapi({ description: "referenceId, termsLink, amountRemaining (pence), yearsToBePaid, stripePaymentIntentId..." }),
+  })
+  .openapi("OrderCustomerAction");
+
+/** The order customer's next action (domain `nextAction`). */
+export const NextActionSchema = z
+  .object({
+    orderCustomerActionIds: z.array(z.string()),
+    typeId: z.string(),
+    actionable: z.boolean().openapi({ description: "False while it waits for other tenants" }),
+  })
+  .openapi("OrderCustomerNextAction");
+
+/** A tenant of an order's tenancy, with their liability on the order. */
+export const TenancyOrderTenantSchema = z
+  .object({
+    id: z.string().openapi({ description: "The tenant's user id" }),
+    customerId: z.string().nullable(),
+    orderCustomerId: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    displayName: z.string().openapi({ description: "'first last', or the e-mail when a name is missing" }),
+    tenantLiability: z.number().int().openapi({ description: "How many tenants' shares this tenant pays on this order" }),
+  })
+  .openapi("OrderTenant");

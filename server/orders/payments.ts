@@ -13,9 +13,9 @@ import type Stripe from "stripe";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../db";
 import { orderCustomerActions, orderCustomers, orders, tenancyAnniversaries } from "../db/schema";
-import { completePaymentAction } from "../claims/money";
+import { completePaymentAction } from "../claims/service";
 import { log } from "../lib/log";
-import type { PaymentEffect, PaymentPurpose } from "../payments/purposes";
+import type { PaymentEffect, PaymentPurpose } from "../payments/service";
 
 async function lockedAction(tx: Tx, actionId: string) {
   const [row] = await tx

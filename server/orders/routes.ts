@@ -1,15 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { loadOrderCustomers, ownOrder, paymentAmounts } from "./queries";
-import { ProductId, TenancyOrderSchema } from "./schemas";
-
-import { orders } from "../db/schema";
-import { orderRemainingBalancePence, outstandingAmountPence } from "../domain/checkout";
 import { defaultDashboardFilter } from "../domain/order-customers";
 import { currentCustomer, requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses, notFound } from "../lib/errors";
-
-import { tenancyOrdersFor } from "./views";
+import { ProductId, TenancyOrderSchema } from "./schemas";
+import { amountRemaining, tenancyOrdersFor } from "./views";
 
 const getTenancyOrdersByProductId = createRoute({
   method: "get",
@@ -117,15 +112,8 @@ export const orderRoutes = new OpenAPIHono<AppEnv>()
     return c.json(order, 200);
   })
   .openapi(getAmountRemaining, async (c) => {
-    const deps = c.get("deps");
     const { orderId } = c.req.valid("param");
     const { remainingBalance } = c.req.valid("query");
-    const customer = tenantCustomer(c);
-    const { orderCustomer } = await ownOrder(deps.db, orderId, customer.id);
-    const all = (await loadOrderCustomers(deps.db, [orderId])).get(orderId) ?? [];
-    const amountRemaining = remainingBalance
-      ? orderRemainingBalancePence(all.map(paymentAmounts))
-      : outstandingAmountPence(paymentAmounts(all.find((oc) => oc.id === orderCustomer.id)!));
-    return c.json({ orderId, remainingBalance, amountRemaining }, 200);
+    return c.json(await amountRemaining(c.get("deps").db, orderId, tenantCustomer(c).id, remainingBalance), 200);
   });
 

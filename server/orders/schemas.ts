@@ -1,44 +1,8 @@
+/** The tenancy orders' response shapes (the order customer's shapes, shared with checkout, are in lib/schemas.ts). */
 import { z } from "@hono/zod-openapi";
-import { PropertyAddressSchema } from "../lib/schemas";
-type Reader = Pick<Database, "select">;
-
-import type { Database } from "../db";
-
-// ── Schemas ─────────────────────────────────────────────────────────────────
+import { NextActionSchema, PropertyAddressSchema, TenancyOrderTenantSchema } from "../lib/schemas";
 
 export const ProductId = z.enum(["KEYFREE", "CLAIM", "TOP_UP"]).openapi({ description: "The product an order is for" });
-
-export const OrderCustomerActionSchema = z
-  .object({
-    id: z.string(),
-    typeId: z.string().openapi({ description: "KEYFREE_ABOUT_YOU, KEYFREE_PAY, CLAIM_PAY..." }),
-    completedAt: z.string().nullable().openapi({ description: "ISO date-time; null while open" }),
-    details: z
-      .record(z.string(), z.unknown())
-      .openapi({ description: "referenceId, termsLink, amountRemaining (pence), yearsToBePaid, stripePaymentIntentId..." }),
-  })
-  .openapi("OrderCustomerAction");
-
-export const NextActionSchema = z
-  .object({
-    orderCustomerActionIds: z.array(z.string()),
-    typeId: z.string(),
-    actionable: z.boolean().openapi({ description: "False while it waits for other tenants" }),
-  })
-  .openapi("OrderCustomerNextAction");
-
-export const TenancyOrderTenantSchema = z
-  .object({
-    id: z.string().openapi({ description: "The tenant's user id" }),
-    customerId: z.string().nullable(),
-    orderCustomerId: z.string().nullable(),
-    firstName: z.string(),
-    lastName: z.string(),
-    email: z.string(),
-    displayName: z.string().openapi({ description: "'first last', or the e-mail when a name is missing" }),
-    tenantLiability: z.number().int().openapi({ description: "How many tenants' shares this tenant pays on this order" }),
-  })
-  .openapi("OrderTenant");
 
 export const TenancyDocumentSchema = z
   .object({ id: z.string(), name: z.string(), url: z.string(), typeId: z.string() })

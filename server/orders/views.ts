@@ -1,11 +1,12 @@
 /** The tenancy-order views: what /tenancy-orders, /tenancy-orders/{id} and /dashboard send. */
 import type { z } from "@hono/zod-openapi";
 import type { Database } from "../db";
-import { tenantDisplayName, totalChargesSettledPence } from "../domain/checkout";
+import { orderRemainingBalancePence, outstandingAmountPence, tenantDisplayName, totalChargesSettledPence } from "../domain/checkout";
 import type { OrderedProposal } from "../domain/claim-responses";
 import {
   checkoutSubRoute,
   dashboardFilterFor,
+  defaultDashboardFilter,
   keyfreeStatus,
   keyfreeStatusLine,
   type NextAction,
@@ -24,7 +25,7 @@ import {
 } from "../domain/statuses";
 import { propertyAddressView } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { loadTenancyOrderRows, nextActionOf, orderStatusOf, type TenancyOrderRow } from "./queries";
+import { loadOrderCustomers, loadTenancyOrderRows, nextActionOf, orderStatusOf, ownOrder, paymentAmounts, type TenancyOrderRow } from "./queries";
 import type { ProductId, TenancyOrder } from "./schemas";
 
 type Reader = Pick<Database, "select">;
@@ -233,4 +234,40 @@ function tenancyOrderView(r: TenancyOrderRow, now: Date): { view: TenancyOrder; 
     },
   };
   return { view, next };
+}
+
+/**
+ * The dashboard in one call (part 2 §2): one read of every order (any product), split here:
+ * Keyfrees for the cards, annual fees for the redirect; with what the dashboard's redirects need.
+ */
+export async function dashboardView(
+  db: Reader,
+  customer: { id: string; hasDuplicatePaymentMethod: boolean; requiresNewPaymentMethod: boolean },
+  userId: string,
+  now: Date,
+) {
+  const { tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay, paymentPlanToShow } = await tenancyOrdersWithOutstanding(db, customer.id, userId, {}, now);
+  const keyfrees = all.filter((o) => o.productId === "KEYFREE");
+  const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
+  return {
+    tenancyOrders: keyfrees,
+    hasOutstandingActions: outstanding.count > 0,
+    outstandingActionCount: outstanding.count,
+    defaultAccountStatus: defaultDashboardFilter(keyfrees.map((o) => o.status)),
+    paymentPlanToShow,
+    claimToAnswer,
+    arbitrationToPay,
+    pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
+    mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,
+  };
+}
+
+/** What the tenant still has to pay on one of their orders (404 unless theirs); with remainingBalance, the whole order's remaining balance. */
+export async function amountRemaining(db: Reader, orderId: string, customerId: string, remainingBalance: boolean) {
+  const { orderCustomer } = await ownOrder(db, orderId, customerId);
+  const all = (await loadOrderCustomers(db, [orderId])).get(orderId) ?? [];
+  const amount = remainingBalance
+    ? orderRemainingBalancePence(all.map(paymentAmounts))
+    : outstandingAmountPence(paymentAmounts(all.find((oc) => oc.id === orderCustomer.id)!));
+  return { orderId, remainingBalance, amountRemaining: amount };
 }

@@ -12,36 +12,12 @@
  * that these screens replace.
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { asc, eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import type { AppEnv } from "../context";
-import type { Database } from "../db";
-import {
-  addresses,
-  orders,
-  paymentPlanInstalments,
-  paymentPlans,
-  tenancyAnniversaries,
-  tenancyTenants
-} from "../db/schema";
-import {
-  paymentPlanNextAction,
-  paymentPlanScreen
-} from "../domain/payment-plans";
-import {
-  instalmentPaymentRefusal
-} from "../domain/payment-plans-rules";
-import { BELOW_CARD_MINIMUM_MESSAGE, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
 import { requireTenant, tenantCustomer } from "../lib/auth";
-import { ApiError, errorResponses, notFound } from "../lib/errors";
-import { describeError, log } from "../lib/log";
-import { newId } from "../lib/tokens";
-import { createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent } from "../payments/service";
+import { errorResponses } from "../lib/errors";
 import { InstalmentParams, InstalmentPaymentIntentSecretSchema, PaymentPlanActionSchema, PaymentPlanAddressSchema, PaymentPlanInstalmentSchema, PaymentPlanSchema, PaymentPlanScreenSchema, PlanParams, SetupIntentSecretSchema, TenancyAnniversarySchema, UpdateAddressBody, UpdateCardDetailsBody } from "./schemas";
-import { makePaymentPlanActive } from "./service";
-import { actionView, addressView, orderPropertyAddress, completeStep, idOf, instalmentView, loadOwnedPlan, OPEN_SETUP_STATUSES, planView, refuseStep, savedPlanCard } from "./views";
-
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+import { confirmPlan, instalmentPaymentIntent, planSetupIntent, updatePlanAddress, updatePlanCard } from "./steps-service";
+import { ownedPlanView, planActionView, planInstalmentView, planPropertyAddressView, tenancyAnniversariesOf } from "./views";
 
 // ── Routes ──────────────────────────────────────────────────────────────────
 
@@ -217,194 +193,37 @@ const getUserTenancyAnniversaries = createRoute({
 export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getPaymentPlanById, async (c) => {
     const deps = c.get("deps");
-    const customer = tenantCustomer(c);
-    const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
-    return c.json(await planView(deps.db, loaded, deps.clock.now()), 200);
+    return c.json(await ownedPlanView(deps.db, c.req.valid("param").paymentPlanId, tenantCustomer(c).id, deps.clock.now()), 200);
   })
   .openapi(getPaymentPlanPropertyAddressById, async (c) => {
-    const deps = c.get("deps");
-    const customer = tenantCustomer(c);
-    const { orderCustomer } = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
-    const address = await orderPropertyAddress(deps.db, orderCustomer.orderId);
-    if (!address) throw notFound();
-    return c.json({ address: addressView(address) }, 200);
+    return c.json(await planPropertyAddressView(c.get("deps").db, c.req.valid("param").paymentPlanId, tenantCustomer(c).id), 200);
   })
   .openapi(getPaymentPlanAction, async (c) => {
     const deps = c.get("deps");
-    const customer = tenantCustomer(c);
-    const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
-    const next = paymentPlanNextAction(loaded.domain.actions);
-    const action = next === null ? null : loaded.actions.find((a) => a.id === next.id)!;
-    return c.json({ action: action ? actionView(action) : null, screen: paymentPlanScreen(loaded.domain, deps.clock.now()) }, 200);
+    return c.json(await planActionView(deps.db, c.req.valid("param").paymentPlanId, tenantCustomer(c).id, deps.clock.now()), 200);
   })
   .openapi(confirmPaymentPlan, async (c) => {
-    const deps = c.get("deps");
-    const customer = tenantCustomer(c);
-    const view = await completeStep(deps, c.req.valid("param").paymentPlanId, customer.id, "CONFIRM", async (tx, loaded, now) => {
-      await tx.update(paymentPlans).set({ confirmedAt: now }).where(eq(paymentPlans.id, loaded.plan.id));
-    });
-    return c.json(view, 200);
+    return c.json(await confirmPlan(c.get("deps"), c.req.valid("param").paymentPlanId, tenantCustomer(c).id), 200);
   })
   .openapi(updateAddress, async (c) => {
-    const deps = c.get("deps");
-    const customer = tenantCustomer(c);
-    // The form sends the address history list; the plan's postal address is the first current one.
-    const current = c.req.valid("json").addresses.find((a) => a.currentlyAtAddress)!;
-    const view = await completeStep(deps, c.req.valid("param").paymentPlanId, customer.id, "ADDRESS", async (tx, loaded, now) => {
-      const addressId = newId();
-      const text = (value: string | null | undefined) => (value == null || value === "" ? null : value);
-      await tx.insert(addresses).values({
-        id: addressId,
-        // The plan's own postal address: not added to the tenant's address history.
-        userId: null,
-        externalId: text(current.externalId),
-        buildingName: text(current.buildingName),
-        roomNumber: text(current.roomNumber),
-        flatNumber: text(current.flatNumber),
-        buildingNumber: text(current.buildingNumber),
-        street: current.street!,
-        subStreet: text(current.subStreet),
-        town: text(current.town),
-        county: text(current.county),
-        postcode: current.postcode!.toUpperCase(),
-        country: current.country!.toUpperCase(),
-        startDate: current.startDate ?? null,
-        endDate: current.endDate ?? null,
-        currentlyAtAddress: true,
-        organizationId: text(current.organizationId),
-        createdAt: now,
-      });
-      await tx.update(paymentPlans).set({ addressId }).where(eq(paymentPlans.id, loaded.plan.id));
-    });
-    return c.json(view, 200);
+    const { paymentPlanId } = c.req.valid("param");
+    return c.json(await updatePlanAddress(c.get("deps"), paymentPlanId, tenantCustomer(c).id, c.req.valid("json")), 200);
   })
   .openapi(getSetupIntentSecret, async (c) => {
-    const deps = c.get("deps");
-    const customer = tenantCustomer(c);
-    const loaded = await loadOwnedPlan(deps.db, c.req.valid("param").paymentPlanId, customer.id);
-    refuseStep(loaded, "CARD_DETAILS", deps.clock.now());
-    const stripeCustomerId = await ensureStripeCustomer(deps, customer);
-    const { stripe } = deps.payments;
-    const { plan } = loaded;
-    // The plan's setup intent is used again while the card form can still confirm it.
-    const previousId = plan.stripeSetupIntentId;
-    if (previousId) {
-      const previous = await stripe.setupIntents.retrieve(previousId).catch(() => null);
-      if (previous && OPEN_SETUP_STATUSES.has(previous.status) && idOf(previous.customer) === stripeCustomerId) {
-        return c.json({ clientSecret: previous.client_secret!, setupIntentId: previous.id }, 200);
-      }
-    }
-    const intent = await stripe.setupIntents.create(
-      {
-        customer: stripeCustomerId,
-        usage: "off_session",
-        allowed_payment_method_types: ["card"],
-        metadata: { customerId: customer.id, paymentPlanId: plan.id, purpose: "payment-plan-card" },
-      },
-      // Our own ids: the same plan (and the intent it replaces) always names the same intent.
-      { idempotencyKey: previousId ? `plan-setup-${plan.id}-after-${previousId}` : `plan-setup-${plan.id}` },
-    );
-    await deps.db.update(paymentPlans).set({ stripeSetupIntentId: intent.id }).where(eq(paymentPlans.id, plan.id));
-    return c.json({ clientSecret: intent.client_secret!, setupIntentId: intent.id }, 200);
+    return c.json(await planSetupIntent(c.get("deps"), tenantCustomer(c), c.req.valid("param").paymentPlanId), 200);
   })
   .openapi(updateCardDetails, async (c) => {
-    const deps = c.get("deps");
-    const customer = tenantCustomer(c);
     const { paymentPlanId } = c.req.valid("param");
-    refuseStep(await loadOwnedPlan(deps.db, paymentPlanId, customer.id), "CARD_DETAILS", deps.clock.now());
-    const { pm, stripeCustomerId } = await savedPlanCard(deps, customer, paymentPlanId, c.req.valid("json").paymentMethodId);
-    const view = await completeStep(deps, paymentPlanId, customer.id, "CARD_DETAILS", async (tx, loaded, now) => {
-      await recordPaymentMethod({ db: tx }, customer.id, pm);
-      await makePaymentPlanActive(tx, loaded.plan, now, { stripePaymentMethodId: pm.id });
-    });
-    // The provider's default card too, as addPaymentMethod does; the plan has its own already.
-    try {
-      await deps.payments.stripe.customers.update(stripeCustomerId, { invoice_settings: { default_payment_method: pm.id } });
-    } catch (error) {
-      log.warn("could not set the default payment method", { customerId: customer.id, ...describeError(error) });
-    }
-    return c.json(view, 200);
+    return c.json(await updatePlanCard(c.get("deps"), tenantCustomer(c), paymentPlanId, c.req.valid("json").paymentMethodId), 200);
   })
   .openapi(getInstalmentPaymentIntentSecret, async (c) => {
-    const deps = c.get("deps");
-    const customer = tenantCustomer(c);
     const { paymentPlanId, instalmentId } = c.req.valid("param");
-    const loaded = await loadOwnedPlan(deps.db, paymentPlanId, customer.id);
-    const instalment = loaded.instalments.find((i) => i.id === instalmentId);
-    if (!instalment) throw notFound();
-    const refusal = instalmentPaymentRefusal(loaded.domain, instalment);
-    if (refusal !== null) throw new ApiError(409, refusal);
-    if (instalment.amount < MINIMUM_CARD_PAYMENT_PENCE) throw new ApiError(409, BELOW_CARD_MINIMUM_MESSAGE);
-    const stripeCustomerId = await ensureStripeCustomer(deps, customer);
-    const amount = instalment.amount;
-    const answer = (intent: Stripe.PaymentIntent) =>
-      c.json(
-        {
-          paymentIntentSecret: intent.client_secret!,
-          paymentIntentId: intent.id,
-          amount,
-          currency: "gbp" as const,
-          paymentPlanId: loaded.plan.id,
-          paymentPlanInstalmentId: instalment.id,
-        },
-        200,
-      );
-    // An intent already made for this instalment and amount is used again: a double submit or
-    // a retry after a declined card never makes a second one (and so never charges twice).
-    const existingId = instalment.stripePaymentIntentId;
-    const existing = await reusablePaymentIntent(deps, existingId, amount);
-    if (existing) return answer(existing);
-    const intent = await createPaymentIntent(deps, {
-      stripeCustomerId,
-      amount,
-      purpose: `instalment-${instalment.id}`,
-      replacesIntentId: existingId,
-      metadata: {
-        orderId: loaded.orderCustomer.orderId,
-        customerId: customer.id,
-        paymentPlanId: loaded.plan.id,
-        paymentPlanInstalmentId: instalment.id,
-      },
-    });
-    await deps.db
-      .update(paymentPlanInstalments)
-      .set({ stripePaymentIntentId: intent.id })
-      .where(eq(paymentPlanInstalments.id, instalment.id));
-    return answer(intent);
+    return c.json(await instalmentPaymentIntent(c.get("deps"), tenantCustomer(c), paymentPlanId, instalmentId), 200);
   })
   .openapi(getInstalmentById, async (c) => {
-    const deps = c.get("deps");
-    const customer = tenantCustomer(c);
     const { paymentPlanId, instalmentId } = c.req.valid("param");
-    const { instalments } = await loadOwnedPlan(deps.db, paymentPlanId, customer.id);
-    const instalment = instalments.find((i) => i.id === instalmentId);
-    if (!instalment) throw notFound();
-    return c.json(instalmentView(instalment), 200);
+    return c.json(await planInstalmentView(c.get("deps").db, paymentPlanId, instalmentId, tenantCustomer(c).id), 200);
   })
   .openapi(getUserTenancyAnniversaries, async (c) => {
-    const { db } = c.get("deps");
-    const rows = await db
-      .select({ anniversary: tenancyAnniversaries, orderStatusId: orders.statusId })
-      .from(tenancyTenants)
-      .innerJoin(tenancyAnniversaries, eq(tenancyAnniversaries.tenancyId, tenancyTenants.tenancyId))
-      .leftJoin(orders, eq(orders.id, tenancyAnniversaries.orderId))
-      .where(eq(tenancyTenants.userId, c.get("auth").userId))
-      .orderBy(asc(tenancyAnniversaries.anniversaryDate), asc(tenancyAnniversaries.tenancyId));
-    return c.json(
-      {
-        tenancyAnniversaries: rows.map(({ anniversary: a, orderStatusId }) => ({
-          id: a.id,
-          tenancyId: a.tenancyId,
-          date: a.anniversaryDate,
-          year: a.yearNumber,
-          // Reading chosen: a year is paid once its top-up order is complete (every tenant paid),
-          // or when the back office recorded it as paid.
-          paid: a.paidAt !== null || orderStatusId === "COMPLETE",
-          paidAt: a.paidAt?.toISOString() ?? null,
-          orderId: a.orderId,
-          orderStatusId: (orderStatusId as "PENDING" | "COMPLETE" | null) ?? null,
-        })),
-      },
-      200,
-    );
+    return c.json(await tenancyAnniversariesOf(c.get("deps").db, c.get("auth").userId), 200);
   });

@@ -1,10 +1,11 @@
 /**
  * Payment plans (part 2 §2, §4, §9): what a step or a payment means (makePaymentPlanActive,
- * recordInstalmentPaid, recordInstalmentFailed), shared by the tenant's card step, the card
- * provider's webhook and the back office's scenarios (server/scenarios/plans.ts), so all agree.
+ * recordInstalmentPaid, recordInstalmentFailed), shared by the tenant's card step
+ * (steps-service.ts), the card provider's webhook and the back office's scenarios
+ * (server/scenarios/plans.ts), so all agree.
  */
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { completePaymentAction, type PaymentOutcome } from "../claims/money";
+import { completePaymentAction, type PaymentOutcome } from "../claims/service";
 import type { Database } from "../db";
 import {
   customers,

@@ -1,6 +1,7 @@
 /**
  * Payment plans (part 2 §2 payment plan screens, §3 PaymentPlan, §4, §5, §7) and the
- * tenant's tenancy anniversaries for the annual fee (part 2 §3, §7).
+ * tenant's tenancy anniversaries for the annual fee (part 2 §3, §7): the reads and views. The
+ * writes, the transactions and the card provider calls are service.ts's.
  *
  * A plan is shown only to its owning customer (part 1 §6): any other id answers 404.
  * The card step is a setup intent (getSetupIntentSecret) confirmed by the card form, then
@@ -11,9 +12,7 @@
  * createOneTimeSessionToken is not offered: it sent the browser to an external plan portal
  * that these screens replace.
  */
-import { and, asc, eq, isNull } from "drizzle-orm";
-import type Stripe from "stripe";
-import type { Deps } from "../context";
+import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db";
 import {
   addresses,
@@ -24,7 +23,9 @@ import {
   paymentPlanInstalments,
   paymentPlans,
   properties,
-  tenancies
+  tenancies,
+  tenancyAnniversaries,
+  tenancyTenants
 } from "../db/schema";
 import {
   isPaymentPlanOfferVoid,
@@ -33,20 +34,14 @@ import {
   paymentPlanScreen,
   type PaymentPlan as DomainPaymentPlan,
 } from "../domain/payment-plans";
-import {
-  PAYMENT_PLAN_STEP_MESSAGES,
-  paymentPlanStepRefusal
-} from "../domain/payment-plans-rules";
+import { paymentPlanStepRefusal } from "../domain/payment-plans-rules";
 import {
   type PaymentPlanActionType,
   type PaymentPlanStatus
 } from "../domain/statuses";
-import { currentCustomer } from "../lib/auth";
 import { ApiError, notFound } from "../lib/errors";
 import { propertyAddressView } from "../lib/schemas";
-import { confirmCardSetup, ensureStripeCustomer, tenantPaymentMethod } from "../payments/service";
 import { INSTALMENT_STATUSES } from "./schemas";
-import { type Tx } from "./service";
 
 // ── Reading a plan ──────────────────────────────────────────────────────────
 
@@ -54,7 +49,7 @@ import { type Tx } from "./service";
  * The plan with the given id if it belongs to the customer, its actions and
  * instalments; 404 otherwise (another tenant's plan and a made-up id alike).
  */
-export async function loadOwnedPlan(db: Database | Tx, paymentPlanId: string, customerId: string, forUpdate = false) {
+export async function loadOwnedPlan(db: Database, paymentPlanId: string, customerId: string, forUpdate = false) {
   const query = db
     .select({ plan: paymentPlans, orderCustomer: orderCustomers })
     .from(paymentPlans)
@@ -104,7 +99,7 @@ export function addressView(a: typeof addresses.$inferSelect) {
 }
 
 /** The address of the property the order's tenancy is for (null when the order has no tenancy). */
-export async function orderPropertyAddress(db: Database | Tx, orderId: string) {
+export async function orderPropertyAddress(db: Database, orderId: string) {
   const [row] = await db
     .select({ address: addresses })
     .from(orders)
@@ -159,66 +154,64 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
   };
 }
 
-/**
- * Completes a step of the plan in a transaction that holds the plan's row: refused
- * (409) unless it is the plan's next step, on a live offer. A second identical
- * request finds the step done and gets 409, never a second effect.
- */
-export async function completeStep(
-  deps: Deps,
-  paymentPlanId: string,
-  customerId: string,
-  step: PaymentPlanActionType,
-  write: (tx: Tx, loaded: LoadedPlan, now: Date) => Promise<void>,
-) {
-  const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const loaded = await loadOwnedPlan(tx, paymentPlanId, customerId, true);
-    const refusal = paymentPlanStepRefusal(loaded.domain, step, now);
-    if (refusal !== null) throw new ApiError(409, refusal);
-    const action = loaded.actions.find((a) => a.typeId === step)!;
-    const done = await tx
-      .update(paymentPlanActions)
-      .set({ completedAt: now })
-      .where(and(eq(paymentPlanActions.id, action.id), isNull(paymentPlanActions.completedAt)))
-      .returning({ id: paymentPlanActions.id });
-    if (done.length === 0) throw new ApiError(409, PAYMENT_PLAN_STEP_MESSAGES.done);
-    await write(tx, loaded, now);
-  });
-  return planView(deps.db, await loadOwnedPlan(deps.db, paymentPlanId, customerId), now);
-}
-
 /** Refuses (409) a step that may not be done now: checked before calling the card provider, and again by completeStep. */
 export function refuseStep(loaded: LoadedPlan, step: PaymentPlanActionType, now: Date) {
   const refusal = paymentPlanStepRefusal(loaded.domain, step, now);
   if (refusal !== null) throw new ApiError(409, refusal);
 }
 
-export const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+// ── The plan's pages ────────────────────────────────────────────────────────
 
-/** A setup intent in these states can still be confirmed by the card form. */
-export const OPEN_SETUP_STATUSES = new Set<Stripe.SetupIntent.Status>(["requires_payment_method", "requires_confirmation", "requires_action"]);
-
-export const CARD_NEEDS_AUTHENTICATION = "Your bank needs you to confirm this card. Please enter your card details again.";
-
-/**
- * The card the tenant gave at the card step, checked with the card provider: it must be
- * theirs (tenantPaymentMethod, else 404). A card saved to their provider customer has been
- * set up for off-session use (confirming the card step's setup intent saves it there); one
- * not saved yet is saved as addPaymentMethod does, with a setup intent confirmed here.
- */
-export async function savedPlanCard(deps: Deps, customer: Awaited<ReturnType<typeof currentCustomer>>, paymentPlanId: string, paymentMethodId: string) {
-  const pm = await tenantPaymentMethod(deps, customer, paymentMethodId);
-  const stripeCustomerId = await ensureStripeCustomer(deps, customer);
-  if (idOf(pm.customer) === stripeCustomerId) return { pm, stripeCustomerId };
-  const intent = await confirmCardSetup(deps, {
-    stripeCustomerId,
-    paymentMethodId: pm.id,
-    metadata: { customerId: customer.id, paymentPlanId, purpose: "payment-plan-card" },
-    idempotencyKey: `plan-card-${paymentPlanId}-${pm.id}`,
-  });
-  if (intent.status === "requires_action") throw new ApiError(400, CARD_NEEDS_AUTHENTICATION);
-  if (intent.status !== "succeeded") throw new ApiError(400, intent.last_setup_error?.message ?? "An error has occured");
-  return { pm: await deps.payments.stripe.paymentMethods.retrieve(pm.id), stripeCustomerId };
+/** The customer's plan as the plan pages show it (404 unless theirs). */
+export async function ownedPlanView(db: Database, paymentPlanId: string, customerId: string, now: Date) {
+  return planView(db, await loadOwnedPlan(db, paymentPlanId, customerId), now);
 }
 
+/** The address of the property the plan's order is for (404 unless the plan is theirs and there is one). */
+export async function planPropertyAddressView(db: Database, paymentPlanId: string, customerId: string) {
+  const { orderCustomer } = await loadOwnedPlan(db, paymentPlanId, customerId);
+  const address = await orderPropertyAddress(db, orderCustomer.orderId);
+  if (!address) throw notFound();
+  return { address: addressView(address) };
+}
+
+/** The plan's next step and the screen it is on. */
+export async function planActionView(db: Database, paymentPlanId: string, customerId: string, now: Date) {
+  const loaded = await loadOwnedPlan(db, paymentPlanId, customerId);
+  const next = paymentPlanNextAction(loaded.domain.actions);
+  const action = next === null ? null : loaded.actions.find((a) => a.id === next.id)!;
+  return { action: action ? actionView(action) : null, screen: paymentPlanScreen(loaded.domain, now) };
+}
+
+/** One instalment of the customer's plan (404 unless theirs). */
+export async function planInstalmentView(db: Database, paymentPlanId: string, instalmentId: string, customerId: string) {
+  const { instalments } = await loadOwnedPlan(db, paymentPlanId, customerId);
+  const instalment = instalments.find((i) => i.id === instalmentId);
+  if (!instalment) throw notFound();
+  return instalmentView(instalment);
+}
+
+/** The anniversaries of the tenant's tenancies, oldest first, with whether each year's annual fee is paid. */
+export async function tenancyAnniversariesOf(db: Database, userId: string) {
+  const rows = await db
+    .select({ anniversary: tenancyAnniversaries, orderStatusId: orders.statusId })
+    .from(tenancyTenants)
+    .innerJoin(tenancyAnniversaries, eq(tenancyAnniversaries.tenancyId, tenancyTenants.tenancyId))
+    .leftJoin(orders, eq(orders.id, tenancyAnniversaries.orderId))
+    .where(eq(tenancyTenants.userId, userId))
+    .orderBy(asc(tenancyAnniversaries.anniversaryDate), asc(tenancyAnniversaries.tenancyId));
+  return {
+    tenancyAnniversaries: rows.map(({ anniversary: a, orderStatusId }) => ({
+      id: a.id,
+      tenancyId: a.tenancyId,
+      date: a.anniversaryDate,
+      year: a.yearNumber,
+      // Reading chosen: a year is paid once its top-up order is complete (every tenant paid),
+      // or when the back office recorded it as paid.
+      paid: a.paidAt !== null || orderStatusId === "COMPLETE",
+      paidAt: a.paidAt?.toISOString() ?? null,
+      orderId: a.orderId,
+      orderStatusId: (orderStatusId as "PENDING" | "COMPLETE" | null) ?? null,
+    })),
+  };
+}

@@ -21,7 +21,9 @@ import { crashPoint } from "../lib/crash-points";
 import { settleIntent } from "./events";
 
 export { settleIntent };
-export { settleOpenPayments } from "./reconcile";
+export { reconcilePayments, settleOpenPayments } from "./reconcile";
+export { registerPaymentPurpose, type PaymentEffect, type PaymentPurpose, type UnneededPaymentReason } from "./purposes";
+export { payOwedRefunds, recordOwedRefund, type OwedRefundReason, type OwedRefundsRun } from "./refunds";
 import { purposeOf } from "./purposes";
 
 type CustomerRow = typeof customers.$inferSelect;

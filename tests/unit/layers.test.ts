@@ -13,6 +13,12 @@ const config = require("../../.dependency-cruiser.cjs") as IConfiguration;
 
 type Found = { rule: string; from: string; to: string };
 
+/** A package resolves to wherever node_modules is (a symlinked one resolves outside the fixture): name it from node_modules/ on. */
+function fromNodeModules(path: string): string {
+  const at = path.indexOf("node_modules/");
+  return at === -1 ? path : path.slice(at);
+}
+
 async function violationsIn(fixture: string): Promise<Found[]> {
   const baseDir = fileURLToPath(new URL(`../fixtures/layers/${fixture}`, import.meta.url));
   const { tsConfig: _projectTsConfig, exclude: _projectExclude, ...options } = config.options ?? {};
@@ -24,23 +30,26 @@ async function violationsIn(fixture: string): Promise<Found[]> {
   });
   const output = result.output as ICruiseResult;
   return output.summary.violations
-    .map((v) => ({ rule: v.rule.name, from: v.from, to: v.to }))
+    .map((v) => ({ rule: v.rule.name, from: v.from, to: fromNodeModules(v.to) }))
     .sort((a, b) => `${a.from}${a.to}`.localeCompare(`${b.from}${b.to}`));
 }
 
 describe("layer rules (.dependency-cruiser.cjs)", () => {
-  it("define the five rules of ARCHITECTURE.md and the shared vocabulary's own", () => {
+  it("define the rules of ARCHITECTURE.md, the shared vocabulary's own and issue 21's layers", () => {
     expect((config.forbidden ?? []).map((r) => r.name)).toEqual([
       "domain-imports-only-itself",
       "common-imports-nothing",
       "scenarios-only-from-ops-cli-runtime-tests",
       "route-modules-only-from-app-factory",
+      "route-modules-no-database",
+      "areas-through-services",
+      "payments-imports-no-area",
       "app-never-imports-server",
       "no-circular",
     ]);
   });
 
-  it("let every allowed arrow through: domain → common and dayjs, app → common, ops/CLI/runtime/web server/tests → scenarios, app.ts → routes in both layouts", async () => {
+  it("let every allowed arrow through: domain → common and dayjs, app → common, ops/CLI/runtime/web server/tests → scenarios, app.ts → routes in both layouts, routes → their own service and views, a service → the ORM and db/, an area or a job → another area's service (or *-service.ts), payments → lib and domain, ops/tests → any area file", async () => {
     expect(await violationsIn("clean")).toEqual([]);
   });
 
@@ -65,8 +74,32 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
 
   it("refuse route modules imported other than by server/app.ts, under server/routes/ and as server/<area>/routes.ts", async () => {
     expect(await violationsIn("routes")).toEqual([
-      { rule: "route-modules-only-from-app-factory", from: "server/arbitrations/service.ts", to: "server/claims/routes.ts" },
+      { rule: "route-modules-only-from-app-factory", from: "server/claims/service.ts", to: "server/claims/routes.ts" },
       { rule: "route-modules-only-from-app-factory", from: "server/scenarios/accounts.ts", to: "server/routes/password.ts" },
+    ]);
+  });
+
+  it("refuse a route module importing server/db/ (a type-only import too) or the ORM", async () => {
+    expect(await violationsIn("route-database")).toEqual([
+      { rule: "route-modules-no-database", from: "server/accounts/auth.routes.ts", to: "server/db/index.ts" },
+      { rule: "route-modules-no-database", from: "server/accounts/auth.routes.ts", to: "server/db/schema.ts" },
+      { rule: "route-modules-no-database", from: "server/claims/routes.ts", to: "node_modules/drizzle-orm/index.d.ts" },
+    ]);
+  });
+
+  it("refuse an area, a job, a shared layer or a file under server/ reaching into another area other than through its service (app.ts, ops, scenarios and tests may)", async () => {
+    expect(await violationsIn("areas")).toEqual([
+      { rule: "areas-through-services", from: "server/arbitrations/views.ts", to: "server/claims/records.ts" },
+      { rule: "areas-through-services", from: "server/context.ts", to: "server/claims/records.ts" },
+      { rule: "areas-through-services", from: "server/jobs/claim-deadlines.ts", to: "server/claims/money.ts" },
+      { rule: "areas-through-services", from: "server/lib/auth.ts", to: "server/accounts/account.views.ts" },
+    ]);
+  });
+
+  it("refuse the payments module importing an area, even its service", async () => {
+    expect(await violationsIn("payments-area")).toEqual([
+      { rule: "payments-imports-no-area", from: "server/payments/routes.ts", to: "server/orders/service.ts" },
+      { rule: "payments-imports-no-area", from: "server/payments/service.ts", to: "server/claims/service.ts" },
     ]);
   });
 

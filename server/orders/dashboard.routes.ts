@@ -1,10 +1,9 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { defaultDashboardFilter } from "../domain/order-customers";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
-import { TenancyOrderSchema } from "../orders/schemas";
-import { tenancyOrdersWithOutstanding } from "../orders/views";
+import { TenancyOrderSchema } from "./schemas";
+import { dashboardView } from "./views";
 
 /**
  * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,
@@ -73,24 +72,5 @@ const getDashboard = createRoute({
 
 export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, async (c) => {
   const deps = c.get("deps");
-  const { userId } = c.get("auth");
-  const customer = tenantCustomer(c);
-  // One read of every order (any product), split here: Keyfrees for the cards, annual fees for the redirect.
-  const { tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay, paymentPlanToShow } = await tenancyOrdersWithOutstanding(deps.db, customer.id, userId, {}, deps.clock.now());
-  const keyfrees = all.filter((o) => o.productId === "KEYFREE");
-  const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
-  return c.json(
-    {
-      tenancyOrders: keyfrees,
-      hasOutstandingActions: outstanding.count > 0,
-      outstandingActionCount: outstanding.count,
-      defaultAccountStatus: defaultDashboardFilter(keyfrees.map((o) => o.status)),
-      paymentPlanToShow,
-      claimToAnswer,
-      arbitrationToPay,
-      pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
-      mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,
-    },
-    200,
-  );
+  return c.json(await dashboardView(deps.db, tenantCustomer(c), c.get("auth").userId, deps.clock.now()), 200);
 });

@@ -19,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as delay } from "node:timers/promises";
 import type { CrashPoint } from "../../server/lib/crash-points";
+import { actionTypeForPaymentType, requiresDuplicateCardCheck, type PaymentType } from "../../common/payments";
 import { SANDBOX_PUBLISHABLE_KEY } from "../../common/stripe-sandbox";
 
 export type DbKind = "pglite" | "postgres";
@@ -33,6 +34,12 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 export const RECOVERY_MS = 60_000;
 /** A server that does not answer within this has failed to start. */
 const START_TIMEOUT_MS = 90_000;
+
+/**
+ * CRASH_TEST_DRY_RUN=1: the same journeys with no crash point armed (no kill, no restart), to
+ * check the tests themselves: each crash-point test must then pass, on today's code as on any.
+ */
+export const DRY_RUN = Boolean(process.env.CRASH_TEST_DRY_RUN);
 
 /** CRASH_TEST_TRACE=1: what each test waits for and how long, on stderr. */
 export function trace(line: string) {
@@ -85,6 +92,19 @@ export async function until<T>(
 }
 
 /**
+ * The test runner's environment without what would change the server under test (a developer's
+ * own DATABASE_URL or Stripe keys, an armed crash point, vitest's own variables): the server's
+ * settings are the ones each test gives.
+ */
+function inheritedEnv(): Record<string, string> {
+  const dropped =
+    /^(VITEST|DATABASE_URL$|TENANT_API_URL$|DATA_DIR$|PORT$|APP_URL$|OPS_TOKEN$|SESSION_SECRET$|WEB_CONCURRENCY$|MAINTENANCE_MODE$|KEYFREE_|STRIPE_|OIDC_|SMTP_URL$|LOG_LEVEL$|SWEEP_INTERVAL_SECONDS$)/;
+  return Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !dropped.test(entry[0])),
+  );
+}
+
+/**
  * One run of `web-server.ts`: `node --import tsx web-server.ts`, so the process the crash point
  * kills is the one spawned (the `tsx` binary would run the server in a child of its own and
  * report the kill as exit code 137), in a process group of its own so nothing it starts outlives it.
@@ -103,7 +123,7 @@ export class ServerProcess {
   ) {
     this.child = spawn(process.execPath, ["--import", "tsx", "web-server.ts"], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...inheritedEnv(), ...env },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -157,6 +177,7 @@ export class ServerProcess {
 
   /** The process died by SIGKILL at `point` (its own crash point, not some other death). */
   async waitForCrash(point: CrashPoint, timeoutMs = 30_000): Promise<void> {
+    if (DRY_RUN) return;
     const exit = await Promise.race([this.exited, delay(timeoutMs).then(() => null)]);
     if (!exit) throw new Error(`the server did not reach the crash point ${point} within ${timeoutMs / 1000} s:\n${this.tail()}`);
     if (exit.signal !== "SIGKILL" || !this.stderr.includes(`crash point reached: ${point}`)) {
@@ -304,6 +325,7 @@ export class CrashWorld {
   /** Starts the server (the same port, data folder and database every time) and waits until it answers. */
   async start(env: Record<string, string> = {}): Promise<ServerProcess> {
     if (this.server && !this.server.hasExited) throw new Error("the server is already running");
+    if (DRY_RUN) env = Object.fromEntries(Object.entries(env).filter(([name]) => name !== "KEYFREE_CRASH_AT"));
     this.port ||= await freePort();
     this.server = new ServerProcess(this.port, this.dataDir, serverEnv(this.port, this.dataDir, this.databaseUrl, env));
     const ms = await this.server.waitUntilReady();
@@ -313,6 +335,7 @@ export class CrashWorld {
 
   /** Starts it again after a crash: no crash point armed, the sweeper on (every 2 s) as a running server has it. */
   async restart(env: Record<string, string> = {}): Promise<ServerProcess> {
+    if (DRY_RUN && this.server && !this.server.hasExited) return this.server;
     return this.start({ SWEEP_INTERVAL_SECONDS: "2", ...env });
   }
 
@@ -543,45 +566,37 @@ export type CardPayment = {
 
 /**
  * What the card form does in the browser (app/components/payment-flow.tsx) once the tenant
- * presses Pay: the intent from the web's `/payments/intent`, the card made and the intent
- * confirmed at the sandbox's browser endpoints (as Stripe.js does), then the follow-up.
+ * presses Pay: the card made at the sandbox's browser endpoint (as Stripe.js does), the web's
+ * checks (`/payments/duplicate-check`, `/payments/card-checks`), the intent from
+ * `/payments/intent`, the intent confirmed at the sandbox (Stripe.js again), then the follow-up.
  */
 export async function payByCard(
   browser: TenantBrowser,
-  input: {
-    orderId: string;
-    customerId: string;
-    paymentType: string;
-    cardNumber: string;
-    name: string;
-  },
+  input: { orderId: string; customerId: string; paymentType: PaymentType; cardNumber: string; name: string },
 ): Promise<CardPayment> {
   const base = { orderId: input.orderId, customerId: input.customerId };
-  const intent = await browser.paymentStep<{
-    paymentIntentId: string;
-    paymentIntentSecret: string;
-    amount: number;
-  }>("intent", {
-    ...base,
-    paymentType: input.paymentType,
-  });
   const pm = await browser.stripeJs<{ id: string }>("/v1/payment_methods", {
     type: "card",
-    card: {
-      number: input.cardNumber,
-      exp_month: 12,
-      exp_year: new Date().getUTCFullYear() + 3,
-      cvc: "123",
-    },
+    card: { number: input.cardNumber, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, cvc: "123" },
     billing_details: {
       name: input.name,
-      address: {
-        line1: "1 High Street",
-        city: "Bristol",
-        postal_code: "BS1 4DJ",
-        country: "GB",
-      },
+      address: { line1: "1 High Street", city: "Bristol", postal_code: "BS1 4DJ", country: "GB" },
     },
+  });
+  // The checks the form makes before asking for the intent (a duplicate card, the card's own checks).
+  if (requiresDuplicateCardCheck(input.paymentType)) {
+    const duplicate = await browser.paymentStep<{ isDuplicate: boolean }>("duplicate-check", { ...base, paymentMethodId: pm.id });
+    if (duplicate.isDuplicate) throw new Error("the card was refused as another tenant's");
+  }
+  const checks = await browser.paymentStep<{ failed: string[] }>("card-checks", {
+    ...base,
+    paymentMethodId: pm.id,
+    customerActionType: actionTypeForPaymentType(input.paymentType),
+  });
+  if (checks.failed.length > 0) throw new Error(`the card checks failed: ${checks.failed.join(", ")}`);
+  const intent = await browser.paymentStep<{ paymentIntentId: string; paymentIntentSecret: string; amount: number }>("intent", {
+    ...base,
+    paymentType: input.paymentType,
   });
   let confirmed: { status: string } | null;
   try {

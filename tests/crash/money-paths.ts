@@ -431,6 +431,20 @@ async function expectWebhookDeliveredAfterRetries(w: CrashWorld, paymentIntentId
 /** What a failing test reports the state of (reportState). */
 type Watch = { email?: string; actionId?: string; instalmentId?: string };
 
+const feeCrashes: { point: CrashPoint; when: string }[] = [
+  { point: "payment.before-webhook", when: "after the card payment is confirmed and before its webhook is sent" },
+  { point: "webhook.after-event-row", when: "in the webhook handler, after the event is recorded and before it is applied" },
+];
+const refundCrashes: { point: CrashPoint; when: string }[] = [
+  { point: "refund.after-owed", when: "after the refund is recorded as owed and before the provider is asked" },
+  { point: "refund.after-provider", when: "after the provider refunded and before the refund is marked paid" },
+];
+
+/** Every crash point crashSuite arms (a new point in server/lib/crash-points.ts needs a test here). */
+export function armedCrashPoints(): CrashPoint[] {
+  return [...feeCrashes.map((c) => c.point), "instalment.after-charge", ...refundCrashes.map((c) => c.point)];
+}
+
 export function crashSuite(kind: DbKind) {
   describe(`money lands once after a real crash (${kind === "pglite" ? "embedded PGlite" : "PostgreSQL"})`, () => {
     let template: Template;
@@ -469,10 +483,6 @@ export function crashSuite(kind: DbKind) {
       );
     }
 
-    const feeCrashes: { point: CrashPoint; when: string }[] = [
-      { point: "payment.before-webhook", when: "after the card payment is confirmed and before its webhook is sent" },
-      { point: "webhook.after-event-row", when: "in the webhook handler, after the event is recorded and before it is applied" },
-    ];
     for (const { point, when } of feeCrashes) {
       crashTest(
         `the Keyfree fee, killed ${when} (${point}): the card is charged once, the pay step completed once, and the finish page says so within 60 s of the restart`,
@@ -539,10 +549,6 @@ export function crashSuite(kind: DbKind) {
       },
     );
 
-    const refundCrashes: { point: CrashPoint; when: string }[] = [
-      { point: "refund.after-owed", when: "after the refund is recorded as owed and before the provider is asked" },
-      { point: "refund.after-provider", when: "after the provider refunded and before the refund is marked paid" },
-    ];
     for (const { point, when } of refundCrashes) {
       crashTest(
         `a refused proposal's payment refunded, killed ${when} (${point}): refunded once, the owed refund marked paid and the tenant e-mailed once, within 60 s of the restart`,

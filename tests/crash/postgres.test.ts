@@ -1,4 +1,4 @@
-import { describe } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_DATABASE_URL } from "./harness";
 import { crashSuite } from "./money-paths";
 
@@ -8,4 +8,8 @@ import { crashSuite } from "./money-paths";
  */
 describe.runIf(Boolean(TEST_DATABASE_URL))("PostgreSQL", () => {
   crashSuite("postgres");
+});
+
+it.runIf(process.env.CI === "true")("runs in CI, where .ci/run gives it a PostgreSQL (never skipped there)", () => {
+  expect(TEST_DATABASE_URL).toMatch(/^postgres(ql)?:\/\//);
 });

@@ -35,7 +35,7 @@ export default [
 
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
-    index("routes/dashboard.tsx"),
+    index("routes/dashboard/dashboard.tsx"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
     // the tenant on their next action's step; any other sub-path goes to about-you.
     layout("routes/checkout/layout.tsx", [

@@ -6,9 +6,9 @@ vi.mock("../../app/lib/env.server", () => ({
 }));
 const { parseWithZod } = await import("@conform-to/zod/v4");
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
-const { checkoutContext } = await import("../../app/lib/checkout.server");
+const { checkoutContext } = await import("../../app/routes/checkout/+lib/checkout.server");
 const { flash } = await import("../../app/lib/session.server");
-const { aboutYouBody, aboutYouFormSchema, dateOfBirthParts, londonToday } = await import("../../app/lib/about-you-form");
+const { aboutYouBody, aboutYouFormSchema, dateOfBirthParts, londonToday } = await import("../../app/routes/checkout/+lib/about-you-form");
 const aboutYou = await import("../../app/routes/checkout/about-you");
 const introduction = await import("../../app/routes/checkout/introduction");
 

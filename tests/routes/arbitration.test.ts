@@ -11,11 +11,11 @@ vi.mock("../../app/lib/env.server", () => ({
   },
 }));
 const { apiContext } = await import("../../app/lib/api.server");
-const { arbitrationPageView, payScreenView, disputeFeeView } = await import("../../app/lib/arbitration-view");
+const { arbitrationPageView, payScreenView, disputeFeeView } = await import("../../app/routes/arbitrations/+lib/arbitration-view");
 const page = await import("../../app/routes/arbitrations/arbitration");
 const pay = await import("../../app/routes/arbitrations/pay");
 
-type Arbitration = import("../../app/lib/arbitration-view").Arbitration;
+type Arbitration = import("../../app/routes/arbitrations/+lib/arbitration-view").Arbitration;
 
 const action = (typeId: string, amountRemaining: number, completedAt: string | null = null) => ({
   id: `${typeId}-1`,

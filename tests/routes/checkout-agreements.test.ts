@@ -12,7 +12,7 @@ import {
   confirmSchema,
   NOT_GIVEN,
   signSchema,
-} from "../../app/lib/agreements";
+} from "../../app/routes/checkout/+lib/agreements";
 import { parseForm } from "../../app/lib/forms.server";
 
 function post(fields: Record<string, string>) {

@@ -11,18 +11,18 @@ vi.mock("../../app/lib/env.server", () => ({
   },
 }));
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
-const { claimContext } = await import("../../app/lib/claims.server");
+const { claimContext } = await import("../../app/routes/claims/+lib/claims.server");
 const { flash, getSession, commitSession } = await import("../../app/lib/session.server");
 const { disputeSchema, disputeStage, backsLeft, goBack, goForward, FRESH_STEPS, GO_BACK_REFUSED, FORMAL_DISPUTE_WARNING, REJECT_NO_EVIDENCE_MESSAGE } =
-  await import("../../app/lib/dispute");
+  await import("../../app/routes/claims/+lib/dispute");
 const { DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } = await import("../../common/dispute-fee");
 const dispute = await import("../../app/routes/claims/dispute");
 const disputeFee = await import("../../app/routes/claims/dispute-fee");
 const rejectNoEvidence = await import("../../app/routes/claims/reject-no-evidence");
 const supportingInformation = await import("../../app/routes/claims/supporting-information");
 
-type Claim = import("../../app/lib/claims.server").Claim;
-type Steps = import("../../app/lib/dispute").DisputeSteps;
+type Claim = import("../../app/routes/claims/+lib/claims.server").Claim;
+type Steps = import("../../app/routes/claims/+lib/dispute").DisputeSteps;
 type Call = { method: string; path: string; options: { params?: { path?: Record<string, string> }; body?: unknown } };
 
 /** A final proposal awaiting the tenant's answer (round 3), mediation on: a dispute is allowed. */

@@ -17,15 +17,15 @@ vi.mock("../../app/lib/env.server", () => ({
   },
 }));
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
-const { claimContext } = await import("../../app/lib/claims.server");
+const { claimContext } = await import("../../app/routes/claims/+lib/claims.server");
 const { flash } = await import("../../app/lib/session.server");
-const { claimChoiceView, claimPageView, disputeFeeTable, itemPanelView, claimPageState } = await import("../../app/lib/claim-view");
-const { claimPayment, coTenantPaidText } = await import("../../app/lib/claim-pay");
+const { claimChoiceView, claimPageView, disputeFeeTable, itemPanelView, claimPageState } = await import("../../app/routes/claims/+lib/claim-view");
+const { claimPayment, coTenantPaidText } = await import("../../app/routes/claims/+lib/claim-pay");
 const { DISPUTE_FEE_PENCE, ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } = await import("../../common/dispute-fee");
 const accept = await import("../../app/routes/claims/accept");
 const pay = await import("../../app/routes/claims/pay");
 
-type Claim = import("../../app/lib/claims.server").Claim;
+type Claim = import("../../app/routes/claims/+lib/claims.server").Claim;
 type Proposal = Claim["proposals"][number];
 
 const NOW = new Date("2026-11-24T10:00:00Z");

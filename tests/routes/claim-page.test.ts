@@ -10,7 +10,7 @@ import {
   itemPanelView,
   itemTypeLabel,
   mediationRedirect,
-} from "../../app/lib/claim-view";
+} from "../../app/routes/claims/+lib/claim-view";
 
 type Claim = components["schemas"]["Claim"];
 type Proposal = Claim["proposals"][number];

@@ -15,9 +15,9 @@ vi.mock("../../app/lib/env.server", () => ({
   },
 }));
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
-const { claimContext } = await import("../../app/lib/claims.server");
+const { claimContext } = await import("../../app/routes/claims/+lib/claims.server");
 const { flash } = await import("../../app/lib/session.server");
-const { claimProposalSchema, proposalItemView, titleCaseType, PROPOSAL_MESSAGES } = await import("../../app/lib/claim-proposal");
+const { claimProposalSchema, proposalItemView, titleCaseType, PROPOSAL_MESSAGES } = await import("../../app/routes/claims/+lib/claim-proposal");
 const { maxBodyBytes, UPLOAD_BODY_MAX_BYTES } = await import("../../app/lib/body-limit.server");
 const page = await import("../../app/routes/claims/proposal");
 const supporting = await import("../../app/routes/claims/supporting-information");

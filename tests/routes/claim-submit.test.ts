@@ -11,15 +11,15 @@ vi.mock("../../app/lib/env.server", () => ({
   },
 }));
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
-const { claimContext } = await import("../../app/lib/claims.server");
+const { claimContext } = await import("../../app/routes/claims/+lib/claims.server");
 const { flash } = await import("../../app/lib/session.server");
-const { claimPayment, submitView } = await import("../../app/lib/claim-pay");
+const { claimPayment, submitView } = await import("../../app/routes/claims/+lib/claim-pay");
 const submit = await import("../../app/routes/claims/submit");
 const proposalPayment = await import("../../app/routes/claims/proposal-payment");
 const accept = await import("../../app/routes/claims/accept");
 const pay = await import("../../app/routes/claims/pay");
 
-type Claim = import("../../app/lib/claims.server").Claim;
+type Claim = import("../../app/routes/claims/+lib/claims.server").Claim;
 
 const LIMIT = 100_000;
 

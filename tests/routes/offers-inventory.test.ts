@@ -1,8 +1,8 @@
 import { isbot } from "isbot";
 import { describe, expect, it } from "vitest";
 import { readWebConfig } from "../../app/lib/env.server";
-import { inventoryAnswer, isAutomatedVisit } from "../../app/lib/inventory";
-import { characterCount, chosenOutcome, choiceSlug, offerView, rejectionSchema } from "../../app/lib/offers";
+import { inventoryAnswer, isAutomatedVisit } from "../../app/routes/inventory/+lib/inventory";
+import { characterCount, chosenOutcome, choiceSlug, offerView, rejectionSchema } from "../../app/routes/offers/+lib/offers";
 
 const offer = {
   keyfreeOffer: {

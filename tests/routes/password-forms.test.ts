@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { clientAddressOf, trustedProxyHops } from "../../app/lib/client-address.server";
 import { parseForm } from "../../app/lib/forms.server";
-import { newPasswordSchema } from "../../app/lib/password-forms";
-import { passwordIssue } from "../../app/lib/password-links.server";
+import { newPasswordSchema } from "../../app/routes/auth/+lib/password-forms";
+import { passwordIssue } from "../../app/routes/auth/+lib/password-links.server";
 
 function post(fields: Record<string, string>) {
   const body = new URLSearchParams(fields);

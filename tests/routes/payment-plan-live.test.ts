@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { activePlanView, isPaidOff, manualPaymentState, paymentSuccessView } from "~/lib/payment-plan-live";
-import type { PaymentPlan } from "~/lib/payment-plan-routing";
+import { activePlanView, isPaidOff, manualPaymentState, paymentSuccessView } from "~/routes/payment-plan/+lib/payment-plan-live";
+import type { PaymentPlan } from "~/routes/payment-plan/+lib/payment-plan-routing";
 
 type Instalment = PaymentPlan["instalments"][number];
 type Status = Instalment["status"];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { instalmentDate, scheduleView } from "~/lib/payment-plan-view";
-import { planEndedMessage, planPageRedirect, planScreenPath, type PaymentPlan, type PlanPage } from "~/lib/payment-plan-routing";
+import { instalmentDate, scheduleView } from "~/routes/payment-plan/+lib/payment-plan-view";
+import { planEndedMessage, planPageRedirect, planScreenPath, type PaymentPlan, type PlanPage } from "~/routes/payment-plan/+lib/payment-plan-routing";
 
 type Plan = Pick<PaymentPlan, "id" | "screen" | "status" | "nextAction" | "instalments">;
 

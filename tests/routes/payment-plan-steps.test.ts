@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ApiFailure } from "~/lib/api.server";
-import { planAddressBody, planAddressSchema, planChooseSchema } from "~/lib/payment-plan-address";
-import type { PaymentPlan } from "~/lib/payment-plan-routing";
-import { londonTime, planLiveView, planStepTracker, proposedSummary, repaymentSummary } from "~/lib/payment-plan-steps";
-import { planFailureMessage } from "~/lib/payment-plan-steps.server";
+import { planAddressBody, planAddressSchema, planChooseSchema } from "~/routes/payment-plan/+lib/payment-plan-address";
+import type { PaymentPlan } from "~/routes/payment-plan/+lib/payment-plan-routing";
+import { londonTime, planLiveView, planStepTracker, proposedSummary, repaymentSummary } from "~/routes/payment-plan/+lib/payment-plan-steps";
+import { planFailureMessage } from "~/routes/payment-plan/+lib/payment-plan-steps.server";
 
 type Instalment = PaymentPlan["instalments"][number];
 const instalment = (n: number, amount: number, dueDate: string, status: Instalment["status"] = "PENDING"): Instalment => ({

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { LOW_OFFER_PERCENT } from "../../common/claim-confirmation";
 import { CLAIM_PROPOSAL_WARNINGS, claimProposalWarning, parseAmount } from "../../common/claim-proposal";
-import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "../../app/lib/proposal-warning-script";
+import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "../../app/routes/claims/+lib/proposal-warning-script";
 
 /**
  * The proposal page's inline script (docs/decisions/0021) runs the server's own rule in the

@@ -9,7 +9,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from "../../app/lib/body-limit.server";
 import { handlesHydrate } from "../../app/lib/page-delivery";
-import { guarantorName, referencingState } from "../../app/lib/referencing";
+import { guarantorName, referencingState } from "../../app/routes/checkout/+lib/referencing";
 import { handle } from "../../app/routes/checkout/referencing";
 
 describe("referencing's states (part 1 §4.2)", () => {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { arbitrationPageView } from "~/lib/arbitration-view";
-import { loadArbitration } from "~/lib/arbitrations.server";
+import { arbitrationPageView } from "./+lib/arbitration-view";
+import { loadArbitration } from "./+lib/arbitrations.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/arbitration";
 

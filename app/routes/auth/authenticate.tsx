@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { apiContext } from "~/lib/api.server";
-import { clearFlowCookie, finishIdentitySignIn, type UnauthorisedReason } from "~/lib/oidc.server";
+import { clearFlowCookie, finishIdentitySignIn, type UnauthorisedReason } from "./+lib/oidc.server";
 import { commitSession, getSession } from "~/lib/session.server";
 import type { Route } from "./+types/authenticate";
 

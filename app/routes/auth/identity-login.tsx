@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { getAccessToken } from "~/lib/auth.server";
-import { startIdentitySignIn } from "~/lib/oidc.server";
+import { startIdentitySignIn } from "./+lib/oidc.server";
 import type { Route } from "./+types/identity-login";
 
 /**

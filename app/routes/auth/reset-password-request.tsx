@@ -4,7 +4,7 @@ import { AppForm, CsrfInput, TextField, useAppForm } from "~/components/forms";
 import { apiContext, messageOf } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/client-address.server";
 import { parseForm } from "~/lib/forms.server";
-import { emailField, PASSWORD_FAILURE_MESSAGE } from "~/lib/password-forms";
+import { emailField, PASSWORD_FAILURE_MESSAGE } from "./+lib/password-forms";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/reset-password-request";
 

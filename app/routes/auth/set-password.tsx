@@ -1,9 +1,9 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
-import { NewPasswordForm, PasswordLinkProblem } from "~/components/password-pages";
+import { NewPasswordForm, PasswordLinkProblem } from "./+lib/password-pages";
 import { ApiFailure, apiContext, messageOf } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
-import { PASSWORD_FAILURE_MESSAGE, newPasswordSchema } from "~/lib/password-forms";
-import { passwordIssue, readPasswordLink } from "~/lib/password-links.server";
+import { PASSWORD_FAILURE_MESSAGE, newPasswordSchema } from "./+lib/password-forms";
+import { passwordIssue, readPasswordLink } from "./+lib/password-links.server";
 import { PRODUCT } from "~/lib/product";
 import { commitSession, getSession } from "~/lib/session.server";
 import type { Route } from "./+types/set-password";

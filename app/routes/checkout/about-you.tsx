@@ -1,12 +1,12 @@
 import { redirect, useActionData } from "react-router";
-import { CheckoutBack } from "~/components/checkout-back";
+import { CheckoutBack } from "./+lib/checkout-back";
 import { RadioGroup } from "~/components/choice-fields";
 import { DateOfBirthField } from "~/components/date-of-birth-field";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
-import { ABOUT_YOU_FIELDS, aboutYouBody, aboutYouSchema, dateOfBirthParts, GENDER_OPTIONS } from "~/lib/about-you-form";
+import { ABOUT_YOU_FIELDS, aboutYouBody, aboutYouSchema, dateOfBirthParts, GENDER_OPTIONS } from "./+lib/about-you-form";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
-import { CHANGE_PARAM, checkoutPath } from "~/lib/checkout";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { CHANGE_PARAM, checkoutPath } from "./+lib/checkout";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/about-you";

@@ -1,10 +1,10 @@
-import { CheckoutBack } from "~/components/checkout-back";
+import { CheckoutBack } from "./+lib/checkout-back";
 import { useActionData } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
-import { addendumSchema } from "~/lib/agreements";
+import { addendumSchema } from "./+lib/agreements";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";

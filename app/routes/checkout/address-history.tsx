@@ -1,4 +1,4 @@
-import { CheckoutBack } from "~/components/checkout-back";
+import { CheckoutBack } from "./+lib/checkout-back";
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { ManualAddressFields } from "~/components/address-fields";
@@ -15,10 +15,10 @@ import {
   manualSchema,
   removeSchema,
   searchSchema,
-} from "~/lib/address-history";
+} from "./+lib/address-history";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
-import { checkoutPath } from "~/lib/checkout";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { checkoutPath } from "./+lib/checkout";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { addressLine, formatDate } from "~/lib/format";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle } from "~/lib/product";

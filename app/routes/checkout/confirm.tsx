@@ -1,11 +1,11 @@
-import { CheckoutBack } from "~/components/checkout-back";
+import { CheckoutBack } from "./+lib/checkout-back";
 import { Link, redirect, useActionData } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
-import { checkoutPath, CHANGE_PARAM } from "~/lib/checkout";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
-import { aboutYouSummary, addressHistorySummary, confirmBoxes, confirmSchema } from "~/lib/agreements";
+import { checkoutPath, CHANGE_PARAM } from "./+lib/checkout";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
+import { aboutYouSummary, addressHistorySummary, confirmBoxes, confirmSchema } from "./+lib/agreements";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/confirm";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import type { Route } from "./+types/index";
 
 /** /checkout/:orderId/:customerId (the dashboard's link): on to the page of the next action, or / when none (part 1 §2.3). */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { apiContext, ApiFailure } from "~/lib/api.server";
-import { checkoutPath } from "~/lib/checkout";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { checkoutPath } from "./+lib/checkout";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/introduction";
 

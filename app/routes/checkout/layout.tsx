@@ -1,7 +1,7 @@
 import { Form, Outlet, useLocation, useNavigation } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { StepTracker } from "~/components/step-tracker";
-import { checkoutMiddleware, getCheckout, trackerSteps } from "~/lib/checkout.server";
+import { checkoutMiddleware, getCheckout, trackerSteps } from "./+lib/checkout.server";
 import { addressLine, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/layout";

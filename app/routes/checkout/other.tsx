@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { checkoutPath } from "~/lib/checkout";
+import { checkoutPath } from "./+lib/checkout";
 import type { Route } from "./+types/other";
 
 /** Part 1 §2.3: any other checkout path goes to about-you (which sends the tenant on to their next action). */

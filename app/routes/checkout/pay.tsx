@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { CardPayment } from "~/components/payment-flow";
-import { checkoutPath } from "~/lib/checkout";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { checkoutPath } from "./+lib/checkout";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";

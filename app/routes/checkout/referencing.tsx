@@ -1,17 +1,17 @@
-import { CheckoutBack } from "~/components/checkout-back";
+import { CheckoutBack } from "./+lib/checkout-back";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { Polling } from "~/components/polling";
 import { UploadZone } from "~/components/upload-zone";
 import { ApiFailure, apiContext, failureMessage } from "~/lib/api.server";
-import { checkoutPath } from "~/lib/checkout";
-import { getCheckout, nextActionPath } from "~/lib/checkout.server";
+import { checkoutPath } from "./+lib/checkout";
+import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { readForm } from "~/lib/csrf.server";
 import type { DeliveryHandle } from "~/lib/page-delivery";
 import { POLL_PARAM, pollingPath, pollingState } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
-import { sendReferenceDocument } from "~/lib/reference-documents.server";
-import { guarantorName, PROOFS, REFERENCING_MESSAGES, referencingState, type ReferencingState } from "~/lib/referencing";
+import { sendReferenceDocument } from "./+lib/reference-documents.server";
+import { guarantorName, PROOFS, REFERENCING_MESSAGES, referencingState, type ReferencingState } from "./+lib/referencing";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/referencing";
 

@@ -1,8 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import { CsrfInput } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
-import { chargesDuePence, totalChargesPence } from "~/lib/claim-pay";
-import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "~/lib/claims.server";
+import { chargesDuePence, totalChargesPence } from "./+lib/claim-pay";
+import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { formatDate, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/accept";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { ClaimItemPanel } from "~/components/claim-item-panel";
-import { claimPageView, mediationRedirect, type ClaimChoiceView, type ClaimPageView } from "~/lib/claim-view";
-import { claimPaths, getClaim } from "~/lib/claims.server";
+import { ClaimItemPanel } from "./+lib/claim-item-panel";
+import { claimPageView, mediationRedirect, type ClaimChoiceView, type ClaimPageView } from "./+lib/claim-view";
+import { claimPaths, getClaim } from "./+lib/claims.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";
 

@@ -4,10 +4,10 @@ import { TextAreaField } from "~/components/choice-fields";
 import type { SubmissionResult } from "@conform-to/react";
 import { AppForm, useAppForm } from "~/components/forms";
 import { ApiFailure, apiContext } from "~/lib/api.server";
-import { CLAIM_FLASH_KEYS, claimFailureMessage, claimPaths, getClaim, type ClaimFlashKey } from "~/lib/claims.server";
-import { backsLeft, DISPUTE_MESSAGE_MAX, disputeFigures, disputeSchema, disputeStage, FRESH_STEPS, goForward } from "~/lib/dispute";
+import { CLAIM_FLASH_KEYS, claimFailureMessage, claimPaths, getClaim, type ClaimFlashKey } from "./+lib/claims.server";
+import { backsLeft, DISPUTE_MESSAGE_MAX, disputeFigures, disputeSchema, disputeStage, FRESH_STEPS, goForward } from "./+lib/dispute";
 import { readForm } from "~/lib/csrf.server";
-import { readDisputeSteps, saveDisputeSteps } from "~/lib/dispute.server";
+import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/dispute";
 

@@ -1,10 +1,10 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
-import { DOCUMENT_DELETED_MESSAGE, ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
-import { proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
-import { proposableItem } from "~/lib/claim-proposal.server";
-import { claimFailureRedirect, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "~/lib/claims.server";
+import { DOCUMENT_DELETED_MESSAGE, ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";
+import { proposalPaths, PROPOSAL_MESSAGES } from "./+lib/claim-proposal";
+import { proposableItem } from "./+lib/claim-proposal.server";
+import { claimFailureRedirect, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { formatPounds } from "~/lib/format";
 import { pageTitle } from "~/lib/product";

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { claimMiddleware } from "~/lib/claims.server";
+import { claimMiddleware } from "./+lib/claims.server";
 import type { Route } from "./+types/layout";
 
 /**

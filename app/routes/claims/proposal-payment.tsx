@@ -3,7 +3,7 @@ import { PROPOSAL_HOLD_DAYS } from "../../../common/claim-confirmation";
 import { CsrfInput } from "~/components/forms";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
-import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "~/lib/claims.server";
+import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";

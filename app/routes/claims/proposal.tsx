@@ -5,8 +5,8 @@ import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarnin
 import { TextAreaField } from "~/components/choice-fields";
 import { AppForm, FieldError, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, type Api } from "~/lib/api.server";
-import { amountFieldText, claimProposalSchema, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "~/lib/claim-proposal";
-import { proposableItem } from "~/lib/claim-proposal.server";
+import { amountFieldText, claimProposalSchema, itemAnchor, proposalItemView, proposalPaths, PROPOSAL_MESSAGES } from "./+lib/claim-proposal";
+import { proposableItem } from "./+lib/claim-proposal.server";
 import {
   claimFailureMessage,
   claimFailureRedirect,
@@ -14,12 +14,12 @@ import {
   CLAIM_FLASH_KEYS,
   getClaim,
   type ClaimFlashKey,
-} from "~/lib/claims.server";
+} from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { formatPounds } from "~/lib/format";
 import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
-import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "~/lib/proposal-warning-script";
+import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "./+lib/proposal-warning-script";
 import type { Route } from "./+types/proposal";
 
 /*

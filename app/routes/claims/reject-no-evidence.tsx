@@ -1,9 +1,9 @@
 import { Form, Link, redirect } from "react-router";
 import { CsrfInput } from "~/components/csrf-input";
 import { apiContext } from "~/lib/api.server";
-import { CLAIM_FAILURE_FALLBACK, CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "~/lib/claims.server";
-import { disputeFigures, FRESH_STEPS, REJECT_NO_EVIDENCE_MESSAGE } from "~/lib/dispute";
-import { saveDisputeSteps } from "~/lib/dispute.server";
+import { CLAIM_FAILURE_FALLBACK, CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
+import { disputeFigures, FRESH_STEPS, REJECT_NO_EVIDENCE_MESSAGE } from "./+lib/dispute";
+import { saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/reject-no-evidence";

@@ -1,8 +1,8 @@
 import { Form, Link, redirect } from "react-router";
 import { CsrfInput } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
-import { INCOMPLETE_PROPOSAL_MESSAGE, submitView, type SubmitView } from "~/lib/claim-pay";
-import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, claimSuccessRedirect, getClaim } from "~/lib/claims.server";
+import { INCOMPLETE_PROPOSAL_MESSAGE, submitView, type SubmitView } from "./+lib/claim-pay";
+import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, claimSuccessRedirect, getClaim } from "./+lib/claims.server";
 import { pageTitle } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/submit";

@@ -1,8 +1,8 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
-import { DOCUMENT_DELETED_MESSAGE, RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
-import { claimFailureRedirect, claimPaths, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "~/lib/claims.server";
+import { DOCUMENT_DELETED_MESSAGE, RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";
+import { claimFailureRedirect, claimPaths, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/supporting-information";

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
-import { deliveryStatus, fetchOutboxEmail, formatMailTime, OpsUnavailable } from "~/lib/ops.server";
+import { deliveryStatus, fetchOutboxEmail, formatMailTime, OpsUnavailable } from "./+lib/ops.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/mail-message";
 

@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
-import { deliveryStatus, fetchOutbox, formatMailTime, OpsUnavailable } from "~/lib/ops.server";
+import { deliveryStatus, fetchOutbox, formatMailTime, OpsUnavailable } from "./+lib/ops.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/mail";
 

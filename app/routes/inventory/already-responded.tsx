@@ -1,4 +1,4 @@
-import { InventoryMessage } from "~/components/inventory-message";
+import { InventoryMessage } from "./+lib/inventory-message";
 
 /** /tenancy-inventory-already-responded (part 2 §2 tenancy inventory pages). */
 export default function TenancyInventoryAlreadyResponded() {

@@ -1,4 +1,4 @@
-import { InventoryMessage } from "~/components/inventory-message";
+import { InventoryMessage } from "./+lib/inventory-message";
 
 /** /tenancy-inventory-error (part 2 §2 tenancy inventory pages). */
 export default function TenancyInventoryError() {

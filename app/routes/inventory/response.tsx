@@ -2,10 +2,10 @@ import { isbot } from "isbot";
 import { createContext, data, Form, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
 import { CsrfInput } from "~/components/forms";
-import { InventoryMessage } from "~/components/inventory-message";
+import { InventoryMessage } from "./+lib/inventory-message";
 import { apiContext, ApiFailure, failureMessage, messageOf } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
-import { INVENTORY_ANSWERS, INVENTORY_PAGES, inventoryAnswer, isAutomatedVisit, type InventoryAnswer, type InventoryOutcome } from "~/lib/inventory";
+import { INVENTORY_ANSWERS, INVENTORY_PAGES, inventoryAnswer, isAutomatedVisit, type InventoryAnswer, type InventoryOutcome } from "./+lib/inventory";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/response";
 

@@ -4,8 +4,8 @@ import { CsrfInput } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
 import { webConfig } from "~/lib/env.server";
-import { readOffer } from "~/lib/offers.server";
-import { CHOICE_PARAM, CHOICE_SLUGS, choiceSlug, CONFIRM_HEADINGS, offerPaths, offerView, type ChoiceSlug } from "~/lib/offers";
+import { readOffer } from "./+lib/offers.server";
+import { CHOICE_PARAM, CHOICE_SLUGS, choiceSlug, CONFIRM_HEADINGS, offerPaths, offerView, type ChoiceSlug } from "./+lib/offers";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/offer";
 

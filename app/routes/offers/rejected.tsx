@@ -3,8 +3,8 @@ import { RadioGroup, TextAreaField } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
-import { readOffer } from "~/lib/offers.server";
-import { characterCount, offerPaths, REJECTION_REASON_LABELS, rejectionSchema, type RejectionReason } from "~/lib/offers";
+import { readOffer } from "./+lib/offers.server";
+import { characterCount, offerPaths, REJECTION_REASON_LABELS, rejectionSchema, type RejectionReason } from "./+lib/offers";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/rejected";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { InstalmentSchedule } from "~/components/instalment-schedule";
-import { activePlanView } from "~/lib/payment-plan-live";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { InstalmentSchedule } from "./+lib/instalment-schedule";
+import { activePlanView } from "./+lib/payment-plan-live";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/active";
 

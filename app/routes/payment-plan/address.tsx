@@ -2,7 +2,7 @@ import { ManualAddressFields } from "~/components/address-fields";
 import { Form, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
-import { PaymentPlanSteps } from "~/components/payment-plan-steps";
+import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
 import { apiContext, ApiFailure } from "~/lib/api.server";
 import { addressLine } from "~/lib/format";
 import { parseForm } from "~/lib/forms.server";
@@ -13,10 +13,10 @@ import {
   planAddressBody,
   planAddressSchema,
   planChooseSchema,
-} from "~/lib/payment-plan-address";
-import { planStepsView } from "~/lib/payment-plan-steps";
-import { PLAN_FAILURE_MESSAGE, planFailureMessage } from "~/lib/payment-plan-steps.server";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
+} from "./+lib/payment-plan-address";
+import { planStepsView } from "./+lib/payment-plan-steps";
+import { PLAN_FAILURE_MESSAGE, planFailureMessage } from "./+lib/payment-plan-steps.server";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pageTitle } from "~/lib/product";
 import { ADDRESS_MESSAGES, normalisePostcode } from "../../../common/addresses";
 import type { Route } from "./+types/address";

@@ -1,11 +1,11 @@
 import { useNavigate, useRouteLoaderData } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, useHydrated } from "~/components/card-form";
-import { PaymentPlanSteps } from "~/components/payment-plan-steps";
+import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
 import { webConfig } from "~/lib/env.server";
 import { PLAN_FAILURE_MESSAGE } from "~/lib/messages";
-import { planStepsView } from "~/lib/payment-plan-steps";
-import { planPagePath } from "~/lib/payment-plan-routing";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { planStepsView } from "./+lib/payment-plan-steps";
+import { planPagePath } from "./+lib/payment-plan-routing";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/card-details";
 

@@ -1,14 +1,14 @@
 import { Form, redirect } from "react-router";
 import { CsrfInput } from "~/components/forms";
-import { InstalmentSchedule } from "~/components/instalment-schedule";
-import { PaymentPlanSteps } from "~/components/payment-plan-steps";
+import { InstalmentSchedule } from "./+lib/instalment-schedule";
+import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
 import { apiContext, ApiFailure } from "~/lib/api.server";
 import { addressLine } from "~/lib/format";
-import { planFailureRedirect } from "~/lib/payment-plan-steps.server";
-import { planStepsView, proposedSummary } from "~/lib/payment-plan-steps";
-import { scheduleView } from "~/lib/payment-plan-view";
-import { planPagePath } from "~/lib/payment-plan-routing";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { planFailureRedirect } from "./+lib/payment-plan-steps.server";
+import { planStepsView, proposedSummary } from "./+lib/payment-plan-steps";
+import { scheduleView } from "./+lib/payment-plan-view";
+import { planPagePath } from "./+lib/payment-plan-routing";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/confirm";
 

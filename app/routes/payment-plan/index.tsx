@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
-import { planScreenPath } from "~/lib/payment-plan-routing";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
+import { planScreenPath } from "./+lib/payment-plan-routing";
 import type { Route } from "./+types/index";
 
 /**

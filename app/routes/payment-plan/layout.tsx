@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { paymentPlanMiddleware } from "~/lib/payment-plans.server";
+import { paymentPlanMiddleware } from "./+lib/payment-plans.server";
 import type { Route } from "./+types/layout";
 
 /**

@@ -4,9 +4,9 @@ import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydr
 import { PaymentTerms } from "~/components/payment-terms";
 import { Polling } from "~/components/polling";
 import { webConfig } from "~/lib/env.server";
-import { manualPaymentState } from "~/lib/payment-plan-live";
-import { planPagePath } from "~/lib/payment-plan-routing";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { manualPaymentState } from "./+lib/payment-plan-live";
+import { planPagePath } from "./+lib/payment-plan-routing";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pollingPath } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/manual-payment";

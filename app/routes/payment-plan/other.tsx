@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { planPagePath } from "~/lib/payment-plan-routing";
+import { planPagePath } from "./+lib/payment-plan-routing";
 import type { Route } from "./+types/other";
 
 /** Part 2 §2: an unknown sub-route of a payment plan goes to address (which sends the tenant on to the page the plan shows now). */

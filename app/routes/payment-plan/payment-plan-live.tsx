@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { InstalmentSchedule } from "~/components/instalment-schedule";
-import { planLiveView } from "~/lib/payment-plan-steps";
-import { planPagePath } from "~/lib/payment-plan-routing";
-import { scheduleView } from "~/lib/payment-plan-view";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { InstalmentSchedule } from "./+lib/instalment-schedule";
+import { planLiveView } from "./+lib/payment-plan-steps";
+import { planPagePath } from "./+lib/payment-plan-routing";
+import { scheduleView } from "./+lib/payment-plan-view";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/payment-plan-live";
 

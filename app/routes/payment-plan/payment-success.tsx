@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { paymentSuccessView } from "~/lib/payment-plan-live";
-import { getPaymentPlan } from "~/lib/payment-plans.server";
+import { paymentSuccessView } from "./+lib/payment-plan-live";
+import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/payment-success";
 

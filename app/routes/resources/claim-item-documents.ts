@@ -1,7 +1,7 @@
 import { apiContext } from "~/lib/api.server";
-import { ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
-import { proposalItemView } from "~/lib/claim-proposal";
-import { CLAIM_FLASH_KEYS } from "~/lib/claims.server";
+import { ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "~/routes/claims/+lib/claim-documents.server";
+import { proposalItemView } from "~/routes/claims/+lib/claim-proposal";
+import { CLAIM_FLASH_KEYS } from "~/routes/claims/+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/claim-item-documents";

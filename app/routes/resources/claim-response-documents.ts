@@ -1,6 +1,6 @@
 import { apiContext } from "~/lib/api.server";
-import { RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "~/lib/claim-documents.server";
-import { CLAIM_FLASH_KEYS } from "~/lib/claims.server";
+import { RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "~/routes/claims/+lib/claim-documents.server";
+import { CLAIM_FLASH_KEYS } from "~/routes/claims/+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/claim-response-documents";

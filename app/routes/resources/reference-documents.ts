@@ -1,8 +1,8 @@
 import { apiContext } from "~/lib/api.server";
 import { readForm } from "~/lib/csrf.server";
-import { getCheckout } from "~/lib/checkout.server";
-import { sendReferenceDocument } from "~/lib/reference-documents.server";
-import { REFERENCING_MESSAGES } from "~/lib/referencing";
+import { getCheckout } from "~/routes/checkout/+lib/checkout.server";
+import { sendReferenceDocument } from "~/routes/checkout/+lib/reference-documents.server";
+import { REFERENCING_MESSAGES } from "~/routes/checkout/+lib/referencing";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/reference-documents";
 

@@ -5,7 +5,7 @@
  * Paths are relative to the folder cruised (the repository root, or a fixture's root).
  */
 
-/** Route modules: server/routes/** today, server/<area>/routes.ts (or routes/**) after the move to areas. */
+/** The API's route modules: server/routes/** today, server/<area>/routes.ts (or routes/**) after the move to areas. */
 const ROUTE_MODULES = "^server/(routes/|[^/]+/(routes|[^/]+\\.routes)(\\.[cm]?[jt]sx?$|/))";
 
 /**
@@ -23,6 +23,16 @@ const AREA_FILES = `^server/(?!(?:${NOT_AREAS.join("|")})/)[^/]+/`;
 
 /** An area's service module(s): server/<area>/service.ts, or <name>-service.ts where it has several. */
 const SERVICE_MODULES = "^server/[^/]+/(service|[^/]+-service)\\.[cm]?[jt]sx?$";
+
+/**
+ * The web's route modules: the files app/routes.ts registers, that is every file under app/routes/
+ * outside an area's +lib/ folder (tests/unit/layers.test.ts checks that each one is registered).
+ * No path segment starts with "+": not +lib/, nor React Router's generated +types/.
+ */
+const WEB_ROUTE_MODULES = { path: "^app/routes/", pathNot: "/\\+" };
+
+/** An area's web helpers and components: app/routes/<area>/+lib/, beside that area's screens. */
+const WEB_AREA_LIBS = "^app/routes/[^/]+/\\+lib/";
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 const forbidden = [
@@ -117,6 +127,29 @@ const forbidden = [
     severity: "error",
     from: { path: "^app/" },
     to: { path: "^server/" },
+  },
+  {
+    name: "web-route-modules-import-no-route-module",
+    comment:
+      "A web route module (a file app/routes.ts registers: anything under app/routes/ outside +lib/) is " +
+      "named by the route table, never imported by the web's code: what two screens share lives in their " +
+      "area's +lib/ folder, or in app/lib/ or app/components/ when several areas share it. Tests may import one.",
+    severity: "error",
+    from: { path: "^app/" },
+    to: WEB_ROUTE_MODULES,
+  },
+  {
+    name: "web-area-lib-only-from-its-area",
+    comment:
+      "app/routes/<area>/+lib/ holds what that one area's screens use: it is imported only from its own " +
+      "area's folder (its screens and its +lib/) and by the resource routes (app/routes/resources/, the JSON " +
+      "and files each area serves). Another area, a file directly under app/routes/, app/root.tsx, app/lib/ " +
+      "and app/components/ import no area's +lib/: what several areas use moves to app/lib/ or app/components/.",
+    severity: "error",
+    // $1 is the caller's area; a file outside app/routes/<area>/ has none, so for it "^app/routes/$1/"
+    // matches nothing and every area's +lib/ is refused.
+    from: { path: "^app/(?:routes/([^/]+)/|)", pathNot: "^app/routes/resources/" },
+    to: { path: WEB_AREA_LIBS, pathNot: "^app/routes/$1/" },
   },
   {
     name: "no-circular",

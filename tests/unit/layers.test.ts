@@ -3,10 +3,13 @@
  * run here over small fixture trees: one clean, and one breaking each rule, so each rule is
  * shown to fail on what it is meant to catch and to let the allowed arrows through.
  */
+import { readdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { cruise, type ICruiseResult, type IConfiguration } from "dependency-cruiser";
 import { describe, expect, it } from "vitest";
+import routes from "../../app/routes";
 
 const require = createRequire(import.meta.url);
 const config = require("../../.dependency-cruiser.cjs") as IConfiguration;
@@ -45,11 +48,13 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
       "areas-through-services",
       "payments-imports-no-area",
       "app-never-imports-server",
+      "web-route-modules-import-no-route-module",
+      "web-area-lib-only-from-its-area",
       "no-circular",
     ]);
   });
 
-  it("let every allowed arrow through: domain → common and dayjs, app → common, ops/CLI/runtime/web server/tests → scenarios, app.ts → routes in both layouts, routes → their own service and views, a service → the ORM and db/, an area or a job → another area's service (or *-service.ts), payments → lib and domain, ops/tests → any area file", async () => {
+  it("let every allowed arrow through: domain → common and dayjs, app → common, ops/CLI/runtime/web server/tests → scenarios, app.ts → routes in both layouts, routes → their own service and views, a service → the ORM and db/, an area or a job → another area's service (or *-service.ts), payments → lib and domain, ops/tests → any area file, a web screen and the resource routes → an area's +lib, a +lib → app/lib, tests → web route modules and +lib", async () => {
     expect(await violationsIn("clean")).toEqual([]);
   });
 
@@ -110,9 +115,47 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
+  it("refuse the web's code importing a web route module (from app/components/, a screen, a +lib)", async () => {
+    expect(await violationsIn("web-routes")).toEqual([
+      { rule: "web-route-modules-import-no-route-module", from: "app/components/header.tsx", to: "app/routes/claims/claim.tsx" },
+      { rule: "web-route-modules-import-no-route-module", from: "app/routes/claims/pay.tsx", to: "app/routes/claims/claim.tsx" },
+      { rule: "web-route-modules-import-no-route-module", from: "app/routes/payment-plan/+lib/plan-view.ts", to: "app/routes/payment-plan/index.tsx" },
+    ]);
+  });
+
+  it("refuse an area's +lib imported by another area, a file directly under app/routes/ or app/lib/ (resource routes and tests may)", async () => {
+    expect(await violationsIn("web-area-libs")).toEqual([
+      { rule: "web-area-lib-only-from-its-area", from: "app/lib/product.ts", to: "app/routes/claims/+lib/claim-view.ts" },
+      { rule: "web-area-lib-only-from-its-area", from: "app/routes/claims/pay.tsx", to: "app/routes/payment-plan/+lib/plan-view.ts" },
+      { rule: "web-area-lib-only-from-its-area", from: "app/routes/protected.tsx", to: "app/routes/payment-plan/+lib/plan-view.ts" },
+    ]);
+  });
+
   it("refuse a circular import", async () => {
     expect(await violationsIn("circular")).toEqual([
       { rule: "no-circular", from: "server/lib/a.ts", to: "server/lib/b.ts" },
     ]);
+  });
+});
+
+/** Every file app/routes.ts names (layouts, pages, resource routes), relative to app/. */
+function registered(entries: RouteConfigEntry[]): string[] {
+  return entries.flatMap((entry) => [entry.file, ...registered(entry.children ?? [])]);
+}
+
+/** The files under app/routes/, relative to app/. */
+function routeFolderFiles(folder = "routes"): string[] {
+  return readdirSync(fileURLToPath(new URL(`../../app/${folder}`, import.meta.url)), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? routeFolderFiles(`${folder}/${entry.name}`) : [`${folder}/${entry.name}`],
+  );
+}
+
+describe("the web's route modules (what the web rules call one)", () => {
+  it("are exactly the files under app/routes/ outside the areas' +lib/ folders, each one registered in app/routes.ts", () => {
+    const files = routeFolderFiles();
+    const outsideLib = files.filter((file) => !file.includes("/+lib/")).sort();
+    expect([...new Set(registered(routes))].sort()).toEqual(outsideLib);
+    // And a +lib/ sits one level under an area's folder, beside its screens.
+    for (const file of files.filter((f) => f.includes("/+lib/"))) expect(file).toMatch(/^routes\/[^/+]+\/\+lib\/[^/]+$/);
   });
 });

@@ -1,16 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { components } from "../../app/lib/api/schema";
-import {
-  claimPageHref,
-  claimPageState,
-  claimPageView,
-  deadlineCalendar,
-  deadlineView,
-  HISTORY_PHRASES,
-  itemPanelView,
-  itemTypeLabel,
-  mediationRedirect,
-} from "../../app/routes/claims/+lib/claim-view";
+import { deadlineCalendar } from "../../app/routes/claims/+lib/claim-deadline-calendar";
+import { deadlineView } from "../../app/routes/claims/+lib/claim-deadline-view";
+import { HISTORY_PHRASES, itemPanelView } from "../../app/routes/claims/+lib/claim-item-view";
+import { itemTypeLabel } from "../../app/routes/claims/+lib/claim-labels";
+import { claimPageHref, claimPageState, mediationRedirect } from "../../app/routes/claims/+lib/claim-page-url";
+import { claimPageView } from "../../app/routes/claims/+lib/claim-page-view";
 
 type Claim = components["schemas"]["Claim"];
 type Proposal = Claim["proposals"][number];

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { ClaimItemPanel } from "./+lib/claim-item-panel";
-import { claimPageView, mediationRedirect, type ClaimChoiceView, type ClaimPageView } from "./+lib/claim-view";
+import type { ClaimChoiceView } from "./+lib/claim-choice";
+import { claimPageView, type ClaimPageView } from "./+lib/claim-page-view";
+import { mediationRedirect } from "./+lib/claim-page-url";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";

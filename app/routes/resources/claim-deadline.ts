@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { apiContext, logoutRedirect } from "~/lib/api.server";
-import { deadlineCalendar } from "~/routes/claims/+lib/claim-view";
+import { deadlineCalendar } from "~/routes/claims/+lib/claim-deadline-calendar";
 import type { Route } from "./+types/claim-deadline";
 
 /**

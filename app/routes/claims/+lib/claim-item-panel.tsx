@@ -1,4 +1,4 @@
-import type { EvidenceLink, ItemPanelView } from "./claim-view";
+import type { EvidenceLink, ItemPanelView } from "./claim-item-view";
 import { CsrfInput } from "~/components/csrf-input";
 
 /**

@@ -7,7 +7,7 @@ import {
   parseAmount,
 } from "../../../../common/claim-proposal";
 import type { components } from "~/lib/api/schema";
-import { claimPageHref } from "./claim-view";
+import { claimPageHref } from "./claim-page-url";
 
 type Claim = components["schemas"]["Claim"];
 

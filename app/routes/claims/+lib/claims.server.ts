@@ -1,7 +1,7 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import type { components } from "~/lib/api/schema";
 import { ApiFailure, apiContext, failureMessage } from "~/lib/api.server";
-import { claimPageHref } from "./claim-view";
+import { claimPageHref } from "./claim-page-url";
 import { flash } from "~/lib/session.server";
 
 /** The claim as the API gives it to the signed-in tenant (GET /claims/{claimId}). */

@@ -1,7 +1,7 @@
 /**
  * The tenant proposal form's rules (part 1 §5): the amount and reasoning a tenant gives for one
  * claim item, the spec's words, and the two soft warnings. Pure and free of zod (common/ imports
- * nothing): the web's form schema (app/lib/claim-proposal.ts) is built from these, and the API
+ * nothing): the web's form schema (app/routes/claims/+lib/claim-proposal.ts) is built from these, and the API
  * quotes the cap with the same message (server/domain/claim-responses.ts re-exports it).
  */
 import { LOW_OFFER_PERCENT } from "./claim-confirmation";
@@ -81,7 +81,7 @@ export function claimProposalWarning(amountPence: number, agentAmountPence: numb
 /**
  * The rule itself, with the percentage passed in: self-contained (no imports, no helpers) so
  * the proposal page's small inline script runs this very function's source in the browser to
- * warn on leaving the amount (app/lib/proposal-warning-script.ts, docs/decisions/0021).
+ * warn on leaving the amount (app/routes/claims/+lib/proposal-warning-script.ts, docs/decisions/0021).
  */
 export function proposalWarningRule(amountPence: number, agentAmountPence: number, lowOfferPercent: number): ClaimProposalWarning | null {
   if (amountPence === 0) return agentAmountPence > 0 ? "zero" : null;

@@ -8,7 +8,7 @@ export type SessionData = {
   /** The greeting's first name, set at sign-in (so no page asks the API just for the header). */
   firstName: string;
   csrf: string;
-  /** The formal dispute's go-back counter, per claim id (app/lib/dispute.ts, docs/decisions/0023). */
+  /** The formal dispute's go-back counter, per claim id (app/routes/claims/+lib/dispute.ts, docs/decisions/0023). */
   disputeSteps: Record<string, { backs: number; back: boolean }>;
 };
 

@@ -26,7 +26,7 @@ import type { Route } from "./+types/proposal";
  * No hydration (no `handle.hydrate`): the form's schema (conform + zod) would take the page over
  * the 120 KB budget of a hydrating page, so the form is checked by the action (decision 0019).
  * One small inline script warns as the tenant leaves the amount, with the server's own rule
- * (app/lib/proposal-warning-script.ts); the item's evidence has its own page, which hydrates for
+ * (app/routes/claims/+lib/proposal-warning-script.ts); the item's evidence has its own page, which hydrates for
  * upload progress (item-evidence.tsx, decision 0021).
  */
 

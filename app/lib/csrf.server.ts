@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { assertBodySize } from "./body-limit.server";
-import { CSRF_REFUSED_MESSAGE } from "./messages";
+import { CSRF_REFUSED_MESSAGE, FORM_UNREADABLE_MESSAGE } from "./messages";
 import { STRIPE_STANDIN_BASE } from "./stripe-standin";
 import { csrfTokensMatch, getSession } from "./session.server";
 
@@ -29,7 +29,7 @@ function isCrossSite(request: Request): boolean {
  */
 const NO_TOKEN_PATH_PREFIXES = [`${STRIPE_STANDIN_BASE}/`];
 
-export const FORM_UNREADABLE_MESSAGE = "This form could not be read. Go back, reload the page and try again.";
+export { FORM_UNREADABLE_MESSAGE };
 export const FORM_TYPE_REFUSED_MESSAGE = "This form could not be sent in a way this site understands. Go back, reload the page and try again.";
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];

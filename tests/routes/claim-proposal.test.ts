@@ -345,7 +345,7 @@ describe("the item's evidence (part 1 §2.4, §5, §8)", () => {
     const { context, calls } = contextFor(claimWith());
     const reply = (await page.action(post(context, { intent: "upload", file: pdf() }))) as unknown as { data: { badPost?: string }; init: { status: number } };
     expect(reply.init.status).toBe(400);
-    expect(reply.data.badPost).toBe(PROPOSAL_MESSAGES.badPost);
+    expect(reply.data.badPost).toBe("This form could not be read. Go back, reload the page and try again.");
     expect(calls).toEqual([]);
   });
 

@@ -20,7 +20,9 @@ import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { addressLine, formatDate } from "~/lib/format";
+import { readForm } from "~/lib/csrf.server";
 import { parseForm } from "~/lib/forms.server";
+import { dispatchIntent } from "~/lib/intent.server";
 import { pageTitle } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import { ADDRESS_MESSAGES, normalisePostcode } from "../../../common/addresses";
@@ -89,16 +91,12 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "search" | "choose" | "manual" | "remove" | "continue";
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, changing } = getCheckout(context);
   const api = context.get(apiContext);
   const base = checkoutPath(params.orderId, params.customerId, "address-history");
-  const intent = (await request.clone().formData()).get("intent") as Intent | null;
-
-  switch (intent) {
-    case "search": {
+  return dispatchIntent(await readForm(request), {
+    search: async () => {
       const form = await parseForm(request, searchSchema);
       if (!form.ok) return form.invalid;
       return redirect(
@@ -106,8 +104,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           postcode: normalisePostcode(form.value.postcode),
         }),
       );
-    }
-    case "choose": {
+    },
+    choose: async () => {
       const form = await parseForm(request, chooseSchema);
       if (!form.ok) return form.invalid;
       try {
@@ -134,8 +132,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         throw error;
       }
       return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added);
-    }
-    case "manual": {
+    },
+    manual: async () => {
       const form = await parseForm(request, manualSchema);
       if (!form.ok) return form.invalid;
       const { currentlyAtAddress: _c, startDate: _s, endDate: _e, ...address } = form.value;
@@ -149,8 +147,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         throw error;
       }
       return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added);
-    }
-    case "remove": {
+    },
+    remove: async () => {
       const form = await parseForm(request, removeSchema);
       if (!form.ok) return form.invalid;
       try {
@@ -162,8 +160,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         throw error;
       }
       return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.removed);
-    }
-    case "continue": {
+    },
+    continue: async () => {
       // Part 1 §2.3: Continue needs a current address; the page says so (the API refuses too).
       if (!user.attributes.addresses.some((a) => a.currentlyAtAddress)) {
         return data({ continueError: ADDRESS_MESSAGES.noCurrentAddress }, { status: 400 });
@@ -182,15 +180,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         if (error instanceof ApiFailure && error.status < 500) return data({ continueError: error.message }, { status: 400 });
         throw error;
       }
-    }
-    default:
-      throw data(
-        {
-          message: "This form could not be read. Go back to your address history and try again.",
-        },
-        { status: 400 },
-      );
-  }
+    },
+  });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

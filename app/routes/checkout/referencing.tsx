@@ -7,6 +7,8 @@ import { ApiFailure, apiContext, failureMessage } from "~/lib/api.server";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { readForm } from "~/lib/csrf.server";
+import { dispatchIntent } from "~/lib/intent.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
 import type { DeliveryHandle } from "~/lib/page-delivery";
 import { POLL_PARAM, pollingPath, pollingState } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -66,46 +68,54 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
 }
 
-const BAD_POST = "This form could not be read. Go back, reload the page and try again.";
-
 export async function action({ request, context }: Route.ActionArgs) {
   const { oc } = getCheckout(context);
   const api = context.get(apiContext);
   const self = checkoutPath(oc.order.id, oc.customer.id, "referencing");
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "start") {
+  /** A step of a started check: the reference it belongs to; a failure of the API's is a flash on the page. */
+  const onReference = <R,>(step: (referenceId: string) => Promise<R>) => async () => {
+    const referenceId = referenceIdOf(oc);
+    if (!referenceId) return data({ message: "Start your eligibility check first.", upload: null }, { status: 400 });
     try {
-      await api.POST("/orders/{orderId}/customers/{customerId}/reference", { params: { path: { orderId: oc.order.id, customerId: oc.customer.id } } });
+      return await step(referenceId);
     } catch (error) {
       if (error instanceof ApiFailure) return flash.redirectWithError(self, failureMessage(error));
       throw error;
     }
-    return redirect(pollingPath(self));
-  }
-  const referenceId = referenceIdOf(oc);
-  if (!referenceId) return data({ message: "Start your eligibility check first.", upload: null }, { status: 400 });
-  try {
-    if (intent === "upload") {
-      const refusal = await sendReferenceDocument(api, referenceId, form);
-      if (refusal) return data({ message: null, upload: refusal }, { status: 400 });
-      return flash.redirectWithSuccess(self, REFERENCING_MESSAGES.uploaded);
-    }
-    if (intent === "remove") {
-      const referenceDocumentId = form.get("referenceDocumentId");
-      if (typeof referenceDocumentId !== "string" || referenceDocumentId === "") return data({ message: BAD_POST, upload: null }, { status: 400 });
-      await api.DELETE("/references/{referenceId}/documents/{referenceDocumentId}", { params: { path: { referenceId, referenceDocumentId } } });
-      return flash.redirectWithSuccess(self, REFERENCING_MESSAGES.removed);
-    }
-    if (intent === "review") {
-      await api.POST("/references/{referenceId}/ready-for-review", { params: { path: { referenceId } } });
-      return redirect(pollingPath(self));
-    }
-  } catch (error) {
-    if (error instanceof ApiFailure) return flash.redirectWithError(self, failureMessage(error));
-    throw error;
-  }
-  return data({ message: BAD_POST, upload: null }, { status: 400 });
+  };
+  return dispatchIntent(
+    form,
+    {
+      start: async () => {
+        try {
+          await api.POST("/orders/{orderId}/customers/{customerId}/reference", { params: { path: { orderId: oc.order.id, customerId: oc.customer.id } } });
+        } catch (error) {
+          if (error instanceof ApiFailure) return flash.redirectWithError(self, failureMessage(error));
+          throw error;
+        }
+        return redirect(pollingPath(self));
+      },
+      upload: onReference(async (referenceId) => {
+        const refusal = await sendReferenceDocument(api, referenceId, form);
+        if (refusal) return data({ message: null, upload: refusal }, { status: 400 });
+        return flash.redirectWithSuccess(self, REFERENCING_MESSAGES.uploaded);
+      }),
+      remove: onReference(async (referenceId) => {
+        const referenceDocumentId = form.get("referenceDocumentId");
+        if (typeof referenceDocumentId !== "string" || referenceDocumentId === "") {
+          return data({ message: FORM_UNREADABLE_MESSAGE, upload: null }, { status: 400 });
+        }
+        await api.DELETE("/references/{referenceId}/documents/{referenceDocumentId}", { params: { path: { referenceId, referenceDocumentId } } });
+        return flash.redirectWithSuccess(self, REFERENCING_MESSAGES.removed);
+      }),
+      review: onReference(async (referenceId) => {
+        await api.POST("/references/{referenceId}/ready-for-review", { params: { path: { referenceId } } });
+        return redirect(pollingPath(self));
+      }),
+    },
+    { unknown: (message) => data({ message, upload: null }, { status: 400 }) },
+  );
 }
 
 export default function Referencing({ loaderData: d }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
-import { data, Form, Link, redirect } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CsrfInput } from "~/components/csrf-input";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
+import { dispatchIntent } from "~/lib/intent.server";
 import { backsLeft, disputeStage, FORMAL_DISPUTE_WARNING, GO_BACK_REFUSED, goBack } from "./+lib/dispute";
 import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { webConfig } from "~/lib/env.server";
@@ -47,15 +48,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const claim = getClaim(context);
   const self = claimPaths.sub(claim.id, "dispute-fee");
-  const form = await readForm(request);
-  if (form.get("intent") !== "back") throw data({ message: "This form could not be read. Go back, reload the page and try again." }, { status: 400 });
-  const steps = await readDisputeSteps(request, claim.id);
-  const stage = disputeStage(claim, steps);
-  if (stage === "none") return redirect(claimPaths.page(claim));
-  if (stage !== "fee") return redirect(claimPaths.sub(claim.id, "dispute"));
-  const next = goBack(steps);
-  if (!next) return flash.redirectWithError(self, { message: GO_BACK_REFUSED });
-  return redirect(claimPaths.sub(claim.id, "dispute"), { headers: await saveDisputeSteps(request, claim.id, next) });
+  return dispatchIntent(await readForm(request), {
+    back: async () => {
+      const steps = await readDisputeSteps(request, claim.id);
+      const stage = disputeStage(claim, steps);
+      if (stage === "none") return redirect(claimPaths.page(claim));
+      if (stage !== "fee") return redirect(claimPaths.sub(claim.id, "dispute"));
+      const next = goBack(steps);
+      if (!next) return flash.redirectWithError(self, { message: GO_BACK_REFUSED });
+      return redirect(claimPaths.sub(claim.id, "dispute"), { headers: await saveDisputeSteps(request, claim.id, next) });
+    },
+  });
 }
 
 export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {

@@ -2,10 +2,12 @@ import { data, Link, useActionData, useLoaderData } from "react-router";
 import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
 import { DOCUMENT_DELETED_MESSAGE, ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";
-import { proposalPaths, PROPOSAL_MESSAGES } from "./+lib/claim-proposal";
+import { proposalPaths } from "./+lib/claim-proposal";
 import { proposableItem } from "./+lib/claim-proposal.server";
 import { claimFailureRedirect, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
+import { dispatchIntent } from "~/lib/intent.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
 import { formatPounds } from "~/lib/format";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/item-evidence";
@@ -41,27 +43,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const view = await proposableItem(claim, params.claimItemId);
   const self = proposalPaths.evidence(claim.id, view.item.id);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "upload") {
-    const refusal = await sendClaimDocument(api, { kind: "item", claimId: claim.id, claimItemId: view.item.id, claimItemProposalId: view.itemProposal?.id }, form);
-    if (refusal) return data({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createClaimItemDocument }, { status: 400 });
-    return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.createClaimItemDocument, ITEM_DOCUMENT_UPLOADED_MESSAGE);
-  }
-  if (intent === "remove") {
-    const documentId = form.get("documentId");
-    if (typeof documentId !== "string" || !view.documents.some((d) => d.id === documentId)) {
-      return data({ uploadError: PROPOSAL_MESSAGES.badPost, category: CLAIM_FLASH_KEYS.deleteClaimItemDocument }, { status: 400 });
-    }
-    try {
-      await api.DELETE("/claims/{claimId}/items/{claimItemId}/documents/{documentId}", {
-        params: { path: { claimId: claim.id, claimItemId: view.item.id, documentId } },
-      });
-    } catch (error) {
-      return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteClaimItemDocument, error);
-    }
-    return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.deleteClaimItemDocument, DOCUMENT_DELETED_MESSAGE);
-  }
-  return data({ uploadError: PROPOSAL_MESSAGES.badPost, category: undefined }, { status: 400 });
+  return dispatchIntent(
+    form,
+    {
+      upload: async () => {
+        const refusal = await sendClaimDocument(api, { kind: "item", claimId: claim.id, claimItemId: view.item.id, claimItemProposalId: view.itemProposal?.id }, form);
+        if (refusal) return data({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createClaimItemDocument }, { status: 400 });
+        return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.createClaimItemDocument, ITEM_DOCUMENT_UPLOADED_MESSAGE);
+      },
+      remove: async () => {
+        const documentId = form.get("documentId");
+        if (typeof documentId !== "string" || !view.documents.some((d) => d.id === documentId)) {
+          return data({ uploadError: FORM_UNREADABLE_MESSAGE, category: CLAIM_FLASH_KEYS.deleteClaimItemDocument }, { status: 400 });
+        }
+        try {
+          await api.DELETE("/claims/{claimId}/items/{claimItemId}/documents/{documentId}", {
+            params: { path: { claimId: claim.id, claimItemId: view.item.id, documentId } },
+          });
+        } catch (error) {
+          return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteClaimItemDocument, error);
+        }
+        return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.deleteClaimItemDocument, DOCUMENT_DELETED_MESSAGE);
+      },
+    },
+    // Shown at the zone, where the tenant is.
+    { unknown: (message) => data({ uploadError: message, category: undefined }, { status: 400 }) },
+  );
 }
 
 export default function ItemEvidence() {

@@ -16,6 +16,7 @@ import {
   type ClaimFlashKey,
 } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
+import { dispatchIntent } from "~/lib/intent.server";
 import { formatPounds } from "~/lib/format";
 import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
@@ -113,36 +114,42 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const back = itemAnchor(claim, view.item.id);
   const self = proposalPaths.proposal(claim.id, view.item.id);
   const form = await readForm(request);
-  const intent = form.get("intent") ?? "save";
 
-  if (intent === "agree") {
-    // Part 1 §4.1: Agree is the tenant's proposal at the agent's current amount, with no reasoning.
+  // Part 1 §4.1: Agree is the tenant's proposal at the agent's current amount, with no reasoning.
+  async function agree() {
     const saved = await saveItemProposal(api, claim.id, view, { amount: view.capPence });
     if (!saved.ok) return claimFailureRedirect(back, saved.key, saved.error);
     return claimSuccessRedirect(back, saved.key, PROPOSAL_MESSAGES.agreed);
   }
 
-  if (intent !== "save") return data<ActionData>({ badPost: PROPOSAL_MESSAGES.badPost }, { status: 400 });
+  async function save() {
+    const submission = parseWithZod(form, { schema: claimProposalSchema(view.capPence) });
+    if (submission.status !== "success") {
+      return data<ActionData>({ result: submission.reply(), attempt: Date.now() }, { status: 400 });
+    }
+    const { amount, explanation } = submission.value;
+    // A soft warning is shown before saving: without JavaScript the amount comes back with it,
+    // and the same amount sent again (warned=<pence>) is saved (docs/decisions/0019).
+    const warning = claimProposalWarning(amount, view.capPence);
+    if (warning && form.get("warned") !== String(amount)) {
+      return data<ActionData>({ result: submission.reply(), attempt: Date.now(), warning, warnedPence: amount }, { status: 200 });
+    }
+    const saved = await saveItemProposal(api, claim.id, view, { amount, explanation });
+    if (!saved.ok) {
+      return data<ActionData>(
+        { result: submission.reply({ formErrors: [claimFailureMessage(saved.error)] }), attempt: Date.now(), category: saved.key },
+        { status: saved.error.status >= 500 ? 502 : 400 },
+      );
+    }
+    return claimSuccessRedirect(back, saved.key, PROPOSAL_MESSAGES.saved);
+  }
 
-  const submission = parseWithZod(form, { schema: claimProposalSchema(view.capPence) });
-  if (submission.status !== "success") {
-    return data<ActionData>({ result: submission.reply(), attempt: Date.now() }, { status: 400 });
-  }
-  const { amount, explanation } = submission.value;
-  // A soft warning is shown before saving: without JavaScript the amount comes back with it,
-  // and the same amount sent again (warned=<pence>) is saved (docs/decisions/0019).
-  const warning = claimProposalWarning(amount, view.capPence);
-  if (warning && form.get("warned") !== String(amount)) {
-    return data<ActionData>({ result: submission.reply(), attempt: Date.now(), warning, warnedPence: amount }, { status: 200 });
-  }
-  const saved = await saveItemProposal(api, claim.id, view, { amount, explanation });
-  if (!saved.ok) {
-    return data<ActionData>(
-      { result: submission.reply({ formErrors: [claimFailureMessage(saved.error)] }), attempt: Date.now(), category: saved.key },
-      { status: saved.error.status >= 500 ? 502 : 400 },
-    );
-  }
-  return claimSuccessRedirect(back, saved.key, PROPOSAL_MESSAGES.saved);
+  // The form's own intent is save (a post without one saves); anything else is shown in the form.
+  return dispatchIntent(
+    form,
+    { agree, save },
+    { missing: "save", unknown: (message) => data<ActionData>({ badPost: message }, { status: 400 }) },
+  );
 }
 
 export default function Proposal() {

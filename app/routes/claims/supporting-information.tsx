@@ -4,6 +4,8 @@ import { apiContext } from "~/lib/api.server";
 import { DOCUMENT_DELETED_MESSAGE, RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";
 import { claimFailureRedirect, claimPaths, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
+import { dispatchIntent } from "~/lib/intent.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/supporting-information";
 
@@ -11,7 +13,6 @@ import type { Route } from "./+types/supporting-information";
 export const handle = { hydrate: true };
 
 const TITLE = "Supporting Information";
-const BAD_POST = "This form could not be read. Go back, reload the page and try again.";
 
 /**
  * 'Supporting Information' (part 1 §2.5, §7, §8): the tenants' claim response documents
@@ -36,25 +37,30 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const self = `${claimPaths.sub(claim.id, "supporting-information")}${url.searchParams.get("from") === "dispute" ? "?from=dispute" : ""}`;
   const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "upload") {
-    const refusal = await sendClaimDocument(api, { kind: "response", claimId: claim.id }, form);
-    if (refusal) return data({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createResponseDocument }, { status: 400 });
-    return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.createResponseDocument, RESPONSE_DOCUMENT_CREATED_MESSAGE);
-  }
-  if (intent === "remove") {
-    const documentId = form.get("documentId");
-    if (typeof documentId !== "string" || !claim.responseDocuments.some((d) => d.id === documentId && d.uploadedByCurrentUser)) {
-      return data({ uploadError: BAD_POST, category: CLAIM_FLASH_KEYS.deleteResponseDocument }, { status: 400 });
-    }
-    try {
-      await api.DELETE("/claims/{claimId}/response-documents/{documentId}", { params: { path: { claimId: claim.id, documentId } } });
-    } catch (error) {
-      return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, error);
-    }
-    return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, DOCUMENT_DELETED_MESSAGE);
-  }
-  return data({ uploadError: BAD_POST, category: undefined }, { status: 400 });
+  return dispatchIntent(
+    form,
+    {
+      upload: async () => {
+        const refusal = await sendClaimDocument(api, { kind: "response", claimId: claim.id }, form);
+        if (refusal) return data({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createResponseDocument }, { status: 400 });
+        return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.createResponseDocument, RESPONSE_DOCUMENT_CREATED_MESSAGE);
+      },
+      remove: async () => {
+        const documentId = form.get("documentId");
+        if (typeof documentId !== "string" || !claim.responseDocuments.some((d) => d.id === documentId && d.uploadedByCurrentUser)) {
+          return data({ uploadError: FORM_UNREADABLE_MESSAGE, category: CLAIM_FLASH_KEYS.deleteResponseDocument }, { status: 400 });
+        }
+        try {
+          await api.DELETE("/claims/{claimId}/response-documents/{documentId}", { params: { path: { claimId: claim.id, documentId } } });
+        } catch (error) {
+          return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, error);
+        }
+        return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, DOCUMENT_DELETED_MESSAGE);
+      },
+    },
+    // Shown at the zone, where the tenant is.
+    { unknown: (message) => data({ uploadError: message, category: undefined }, { status: 400 }) },
+  );
 }
 
 export default function SupportingInformation() {

@@ -5,7 +5,9 @@ import { AppForm, useAppForm } from "~/components/forms";
 import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
 import { apiContext, ApiFailure } from "~/lib/api.server";
 import { addressLine } from "~/lib/format";
+import { readForm } from "~/lib/csrf.server";
 import { parseForm } from "~/lib/forms.server";
+import { dispatchIntent } from "~/lib/intent.server";
 import {
   PLAN_ADDRESS_MESSAGES,
   PLAN_COUNTRIES,
@@ -55,37 +57,39 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
-  const intent = (await request.clone().formData()).get("intent");
   const planPath = `/payment-plan/${encodeURIComponent(params.paymentPlanId)}`;
   const put = (body: ReturnType<typeof planAddressBody>) =>
     api.PUT("/payment-plans/{paymentPlanId}/address", { params: { path: { paymentPlanId: params.paymentPlanId } }, body });
 
-  if (intent === "choose") {
-    const form = await parseForm(request, planChooseSchema);
-    if (!form.ok) return form.invalid;
-    try {
-      // The address as the look-up gives it, never as the browser sent it.
-      const found = await api.GET("/addresses/lookup", { params: { query: { postcode: form.value.postcode } } });
-      const chosen = found.addresses.find((a) => a.externalId === form.value.externalId);
-      if (!chosen) return form.reply({ fieldErrors: { externalId: [PLAN_ADDRESS_MESSAGES.chooseAddress] } });
-      await put(planAddressBody(chosen));
-    } catch (error) {
-      if (error instanceof ApiFailure) return form.reply({ formErrors: [error.status === 502 ? error.message : planFailureMessage(error)] });
-      throw error;
-    }
-    return redirect(planPath);
-  }
-
-  const form = await parseForm(request, planAddressSchema);
-  if (!form.ok) return form.invalid;
-  try {
-    await put(planAddressBody(form.value));
-  } catch (error) {
-    // The API's 400 is the same rule the form checks; its message, with everything typed kept.
-    if (error instanceof ApiFailure) return form.reply({ formErrors: [error.status === 400 ? error.message : planFailureMessage(error)] });
-    throw error;
-  }
-  return redirect(planPath);
+  return dispatchIntent(await readForm(request), {
+    choose: async () => {
+      const form = await parseForm(request, planChooseSchema);
+      if (!form.ok) return form.invalid;
+      try {
+        // The address as the look-up gives it, never as the browser sent it.
+        const found = await api.GET("/addresses/lookup", { params: { query: { postcode: form.value.postcode } } });
+        const chosen = found.addresses.find((a) => a.externalId === form.value.externalId);
+        if (!chosen) return form.reply({ fieldErrors: { externalId: [PLAN_ADDRESS_MESSAGES.chooseAddress] } });
+        await put(planAddressBody(chosen));
+      } catch (error) {
+        if (error instanceof ApiFailure) return form.reply({ formErrors: [error.status === 502 ? error.message : planFailureMessage(error)] });
+        throw error;
+      }
+      return redirect(planPath);
+    },
+    manual: async () => {
+      const form = await parseForm(request, planAddressSchema);
+      if (!form.ok) return form.invalid;
+      try {
+        await put(planAddressBody(form.value));
+      } catch (error) {
+        // The API's 400 is the same rule the form checks; its message, with everything typed kept.
+        if (error instanceof ApiFailure) return form.reply({ formErrors: [error.status === 400 ? error.message : planFailureMessage(error)] });
+        throw error;
+      }
+      return redirect(planPath);
+    },
+  });
 }
 
 type LoaderData = Route.ComponentProps["loaderData"];

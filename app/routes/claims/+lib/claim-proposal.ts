@@ -111,7 +111,6 @@ export const PROPOSAL_MESSAGES = {
   saved: "Your proposal for this item is saved.",
   agreed: "You accepted your landlord's charge for this item.",
   cannotPropose: "You cannot give a new proposal for these charges now.",
-  badPost: "This form could not be read. Go back, reload the page and try again.",
 } as const;
 
 const segment = (value: string) => encodeURIComponent(value);

@@ -7,8 +7,6 @@ import type { z, ZodType } from "zod";
 
 import { CsrfInput } from "./csrf-input";
 
-export { CsrfInput };
-
 /**
  * Counts submit attempts, including the ones the browser's validation stops before they
  * reach the server, so the error summary can take focus after each failed attempt.

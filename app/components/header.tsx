@@ -1,6 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { PRODUCT } from "~/lib/product";
-import { CsrfInput } from "./csrf-input";
+import { ActionButton } from "./action-button";
 
 export function SiteHeader({ firstName }: { firstName: string | null }) {
   return (
@@ -12,12 +12,9 @@ export function SiteHeader({ firstName }: { firstName: string | null }) {
         {firstName !== null ? (
           <div className="site-header__account">
             <p className="site-header__greeting">Hi, {firstName}</p>
-            <Form method="post" action="/auth/logout" className="site-header__logout">
-              <CsrfInput />
-              <button type="submit" className="button button--secondary button--small">
-                Logout
-              </button>
-            </Form>
+            <ActionButton action="/auth/logout" className="site-header__logout" buttonClassName="button button--secondary button--small">
+              Logout
+            </ActionButton>
           </div>
         ) : (
           <Link to="/auth/login" className="site-header__login">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, useRevalidator, useRouteLoaderData } from "react-router";
+import { useRevalidator, useRouteLoaderData } from "react-router";
 import { UPLOAD_ACCEPT, uploadProblem } from "../../common/uploads";
+import { ActionButton } from "./action-button";
 import { CsrfInput } from "./csrf-input";
 
 export type UploadedDocument = { id: string; name: string; url: string };
@@ -129,15 +130,9 @@ function DocumentList({
 function RemoveForm({ action, document, fields }: { action: string; document: UploadedDocument; fields: Record<string, string> | null }) {
   if (!fields) return null;
   return (
-    <Form method="post" action={action} className="upload-zone__remove">
-      <CsrfInput />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className="button button--secondary button--small">
-        Remove<span className="visually-hidden"> {document.name}</span>
-      </button>
-    </Form>
+    <ActionButton action={action} fields={fields} className="upload-zone__remove" buttonClassName="button button--secondary button--small">
+      Remove<span className="visually-hidden"> {document.name}</span>
+    </ActionButton>
   );
 }
 

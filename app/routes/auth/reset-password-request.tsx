@@ -1,6 +1,7 @@
 import { data, Link, useActionData } from "react-router";
 import { z } from "zod";
-import { AppForm, CsrfInput, TextField, useAppForm } from "~/components/forms";
+import { ActionButton } from "~/components/action-button";
+import { AppForm, TextField, useAppForm } from "~/components/forms";
 import { apiContext, messageOf } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/client-address.server";
 import { parseForm } from "~/lib/forms.server";
@@ -47,14 +48,9 @@ export default function ResetPasswordRequest() {
           Look in the inbox of <strong>{sent.email}</strong>: the link works once, for 1 hour. If nothing has arrived after a
           few minutes, check your spam folder or send it again.
         </p>
-        <form method="post">
-          <CsrfInput />
-          <input type="hidden" name="email" value={sent.email} />
-          <input type="hidden" name="resend" value="1" />
-          <button type="submit" className="button button--secondary">
-            Resend Email
-          </button>
-        </form>
+        <ActionButton fields={{ email: sent.email, resend: "1" }} buttonClassName="button button--secondary" reloadDocument>
+          Resend Email
+        </ActionButton>
         <p>
           <Link to="/auth/login" className="standalone-link">
             Back to Login

@@ -2,9 +2,10 @@ import { CheckoutBack } from "./+lib/checkout-back";
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { ManualAddressFields } from "~/components/address-fields";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
-import { AppForm, CsrfInput, ErrorSummary, TextField, useAppForm } from "~/components/forms";
+import { ActionButton } from "~/components/action-button";
+import { AppForm, ErrorSummary, TextField, useAppForm } from "~/components/forms";
 import {
   ADDRESS_HISTORY_MESSAGES,
   addressHistoryUrl,
@@ -236,13 +237,9 @@ export default function AddressHistory({ loaderData: d }: Route.ComponentProps) 
         </Link>
       </p>
 
-      <Form method="post" className="address-history__continue">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="continue" />
-        <button type="submit" id="continue" className="button">
-          {d.changing ? "Back to confirm" : "Continue"}
-        </button>
-      </Form>
+      <ActionButton intent="continue" className="address-history__continue" id="continue">
+        {d.changing ? "Back to confirm" : "Continue"}
+      </ActionButton>
     </section>
   );
 }
@@ -391,17 +388,19 @@ function RemoveConfirmation({ d, removing }: { d: LoaderData; removing: NonNulla
       <p>
         Are you sure you want to remove <strong>{removing.line}</strong>, {removing.postcode} from your address history?
       </p>
-      <Form method="post" className="form-actions">
-        <CsrfInput />
-        <input type="hidden" name="intent" value="remove" />
-        <input type="hidden" name="id" value={removing.id} />
-        <button type="submit" className="button" autoFocus>
-          Remove
-        </button>
-        <Link to={d.links.list} className="button button--secondary">
-          Cancel
-        </Link>
-      </Form>
+      <ActionButton
+        intent="remove"
+        fields={{ id: removing.id }}
+        className="form-actions"
+        autoFocus
+        after={
+          <Link to={d.links.list} className="button button--secondary">
+            Cancel
+          </Link>
+        }
+      >
+        Remove
+      </ActionButton>
     </section>
   );
 }

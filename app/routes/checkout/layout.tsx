@@ -1,5 +1,5 @@
-import { Form, Outlet, useLocation, useNavigation } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { ActionButton } from "~/components/action-button";
 import { StepTracker } from "~/components/step-tracker";
 import { checkoutMiddleware, getCheckout, trackerSteps } from "./+lib/checkout.server";
 import { addressLine, formatPounds } from "~/lib/format";
@@ -102,13 +102,9 @@ function Introduction({ action, minimumFee }: { action: string; minimumFee: stri
         The fee is one week's rent, with a minimum of {minimumFee}, and it is non-refundable. You stay responsible for any damage or unpaid
         rent at the end of your tenancy, just as with a cash deposit.
       </p>
-      <Form method="post" action={action}>
-        <CsrfInput />
-        <input type="hidden" name="from" value={from} />
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? "Processing..." : "I understand"}
-        </button>
-      </Form>
+      <ActionButton action={action} fields={{ from }} disabled={busy}>
+        {busy ? "Processing..." : "I understand"}
+      </ActionButton>
     </section>
   );
 }

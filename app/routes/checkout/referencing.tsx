@@ -1,6 +1,6 @@
 import { CheckoutBack } from "./+lib/checkout-back";
-import { data, Form, Link, redirect, useActionData } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { data, Link, redirect, useActionData } from "react-router";
+import { ActionButton } from "~/components/action-button";
 import { Polling } from "~/components/polling";
 import { UploadZone } from "~/components/upload-zone";
 import { ApiFailure, apiContext, failureMessage } from "~/lib/api.server";
@@ -148,13 +148,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
             Next we check that you are eligible for {PRODUCT.name} (referencing), using the details you have given us. Checks usually
             finish in under a minute.
           </p>
-          <Form method="post">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="start" />
-            <button type="submit" className="button">
-              Start my eligibility check
-            </button>
-          </Form>
+          <ActionButton intent="start">Start my eligibility check</ActionButton>
         </>
       );
     case "pending":
@@ -255,23 +249,21 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
               error={upload && (upload.type === proof.type || (upload.type === null && proof === d.proofs[0])) ? upload.message : null}
             />
           ))}
-          <Form method="post" className="referencing__review">
-            <CsrfInput />
-            <input type="hidden" name="intent" value="review" />
-            {d.canSendForReview ? null : (
-              <p id="send-for-review-hint" className="field__hint">
-                Upload your proof of identity and proof of address to send them for review.
-              </p>
-            )}
-            <button
-              type="submit"
-              className="button"
-              disabled={!d.canSendForReview}
-              aria-describedby={d.canSendForReview ? undefined : "send-for-review-hint"}
-            >
-              Send for Review
-            </button>
-          </Form>
+          <ActionButton
+            intent="review"
+            className="referencing__review"
+            disabled={!d.canSendForReview}
+            describedBy={d.canSendForReview ? undefined : "send-for-review-hint"}
+            before={
+              d.canSendForReview ? null : (
+                <p id="send-for-review-hint" className="field__hint">
+                  Upload your proof of identity and proof of address to send them for review.
+                </p>
+              )
+            }
+          >
+            Send for Review
+          </ActionButton>
         </>
       );
     default:

@@ -1,5 +1,5 @@
-import { Form, Link, redirect } from "react-router";
-import { CsrfInput } from "~/components/forms";
+import { Link, redirect } from "react-router";
+import { ActionButton } from "~/components/action-button";
 import { apiContext } from "~/lib/api.server";
 import { chargesDuePence, totalChargesPence } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
@@ -104,15 +104,17 @@ export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
           them.
         </p>
       ) : null}
-      <Form method="post" className="claim-actions">
-        <CsrfInput />
-        <button type="submit" className="button" autoFocus>
-          {heading}
-        </button>
-        <Link to={d.claimPage} className="button button--secondary">
-          Cancel
-        </Link>
-      </Form>
+      <ActionButton
+        className="claim-actions"
+        autoFocus
+        after={
+          <Link to={d.claimPage} className="button button--secondary">
+            Cancel
+          </Link>
+        }
+      >
+        {heading}
+      </ActionButton>
     </div>
   );
 }

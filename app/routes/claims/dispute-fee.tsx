@@ -1,6 +1,6 @@
-import { Form, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
-import { CsrfInput } from "~/components/csrf-input";
+import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
 import { claimPaths, getClaim } from "./+lib/claims.server";
@@ -68,16 +68,20 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
     <div className="panel panel--narrow">
       <title>{pageTitle("Pay the dispute fee")}</title>
       {d.backsLeft > 0 ? (
-        <Form method="post" className="claim-back" reloadDocument>
-          <CsrfInput />
-          <input type="hidden" name="intent" value="back" />
-          <button type="submit" className="button button--secondary button--small" aria-describedby="dispute-fee-back-hint">
-            Back
-          </button>
-          <p id="dispute-fee-back-hint" className="claim-back__hint">
-            Back to change your message: you can go back {d.backsLeft === 1 ? "1 more time" : `${d.backsLeft} more times`}.
-          </p>
-        </Form>
+        <ActionButton
+          intent="back"
+          className="claim-back"
+          buttonClassName="button button--secondary button--small"
+          reloadDocument
+          describedBy="dispute-fee-back-hint"
+          after={
+            <p id="dispute-fee-back-hint" className="claim-back__hint">
+              Back to change your message: you can go back {d.backsLeft === 1 ? "1 more time" : `${d.backsLeft} more times`}.
+            </p>
+          }
+        >
+          Back
+        </ActionButton>
       ) : (
         <p>
           <Link to={d.claimPage} reloadDocument>

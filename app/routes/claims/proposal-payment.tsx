@@ -1,6 +1,6 @@
-import { Form, redirect } from "react-router";
+import { redirect } from "react-router";
 import { PROPOSAL_HOLD_DAYS } from "../../../common/claim-confirmation";
-import { CsrfInput } from "~/components/forms";
+import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
@@ -57,12 +57,9 @@ export default function ProposalPayment({ loaderData: d }: Route.ComponentProps)
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle("Pay for your proposal")}</title>
-      <Form method="post" className="claim-back">
-        <CsrfInput />
-        <button type="submit" className="button button--secondary button--small">
-          Back
-        </button>
-      </Form>
+      <ActionButton className="claim-back" buttonClassName="button button--secondary button--small">
+        Back
+      </ActionButton>
       <h1>Pay for your proposal</h1>
       <div className="summary-card">
         <h2 className="summary-card__title">Your upfront payment for this proposal is</h2>

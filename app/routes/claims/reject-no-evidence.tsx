@@ -1,5 +1,5 @@
-import { Form, Link, redirect } from "react-router";
-import { CsrfInput } from "~/components/csrf-input";
+import { Link, redirect } from "react-router";
+import { ActionButton } from "~/components/action-button";
 import { apiContext } from "~/lib/api.server";
 import { CLAIM_FAILURE_FALLBACK, CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { disputeFigures, FRESH_STEPS, REJECT_NO_EVIDENCE_MESSAGE } from "./+lib/dispute";
@@ -78,15 +78,16 @@ export default function RejectWithNoEvidence({ loaderData: d }: Route.ComponentP
       <p>
         Have photos, receipts or messages that support your side? <Link to={d.disputePage}>Dispute with evidence instead</Link>.
       </p>
-      <Form method="post" className="claim-actions">
-        <CsrfInput />
-        <button type="submit" className="button">
-          Confirm
-        </button>
-        <Link to={d.claimPage} className="button button--secondary">
-          Cancel
-        </Link>
-      </Form>
+      <ActionButton
+        className="claim-actions"
+        after={
+          <Link to={d.claimPage} className="button button--secondary">
+            Cancel
+          </Link>
+        }
+      >
+        Confirm
+      </ActionButton>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { Form, Link, redirect } from "react-router";
-import { CsrfInput } from "~/components/forms";
+import { Link, redirect } from "react-router";
+import { ActionButton } from "~/components/action-button";
 import { apiContext } from "~/lib/api.server";
 import { INCOMPLETE_PROPOSAL_MESSAGE, submitView, type SubmitView } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, claimSuccessRedirect, getClaim } from "./+lib/claims.server";
@@ -110,15 +110,17 @@ export default function SubmitProposal({ loaderData: d }: Route.ComponentProps) 
         <p>A proposal of {v.proposed} needs no payment: it is sent to {d.organisation || "your landlord or agent"} as soon as you submit it.</p>
       )}
 
-      <Form method="post" className="claim-actions">
-        <CsrfInput />
-        <button type="submit" className="button" autoFocus>
-          {heading}
-        </button>
-        <Link to={d.claimPage} className="button button--secondary">
-          Cancel
-        </Link>
-      </Form>
+      <ActionButton
+        className="claim-actions"
+        autoFocus
+        after={
+          <Link to={d.claimPage} className="button button--secondary">
+            Cancel
+          </Link>
+        }
+      >
+        {heading}
+      </ActionButton>
     </div>
   );
 }

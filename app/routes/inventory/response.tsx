@@ -1,7 +1,7 @@
 import { isbot } from "isbot";
-import { createContext, data, Form, redirect, type RouterContextProvider } from "react-router";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { CsrfInput } from "~/components/forms";
+import { ActionButton } from "~/components/action-button";
 import { InventoryMessage } from "./+lib/inventory-message";
 import { apiContext, ApiFailure, failureMessage, messageOf } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
@@ -79,14 +79,7 @@ export default function TenancyInventoryResponse({ loaderData }: Route.Component
       <title>{pageTitle("Your tenancy inventory")}</title>
       <h1>Your tenancy inventory</h1>
       <p>Your answer: {ASK_TEXT[loaderData.answer]}</p>
-      <Form method="post">
-        <CsrfInput />
-        <input type="hidden" name="token" value={loaderData.token} />
-        <input type="hidden" name="response" value={loaderData.answer} />
-        <button type="submit" className="button">
-          Send my answer
-        </button>
-      </Form>
+      <ActionButton fields={{ token: loaderData.token, response: loaderData.answer }}>Send my answer</ActionButton>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
-import { CsrfInput } from "~/components/forms";
+import { ActionButton } from "~/components/action-button";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
 import { webConfig } from "~/lib/env.server";
@@ -98,17 +98,18 @@ export default function KeyfreeOffer({ loaderData }: Route.ComponentProps) {
               : `You are choosing a cash deposit: a total to pay of ${offer.cashDepositTotal}.`}{" "}
             Your choice is final for your tenancy and cannot be changed by your co-tenants.
           </p>
-          <Form method="post" className="confirm-choice__actions">
-            <CsrfInput />
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="choice" value={confirming} />
-            <button type="submit" className="button" autoFocus>
-              Confirm
-            </button>
-            <Link to={links.cancel} className="button button--secondary">
-              Cancel
-            </Link>
-          </Form>
+          <ActionButton
+            fields={{ token, choice: confirming }}
+            className="confirm-choice__actions"
+            autoFocus
+            after={
+              <Link to={links.cancel} className="button button--secondary">
+                Cancel
+              </Link>
+            }
+          >
+            Confirm
+          </ActionButton>
         </section>
       ) : null}
 

@@ -1,5 +1,5 @@
-import { Form, redirect } from "react-router";
-import { CsrfInput } from "~/components/forms";
+import { redirect } from "react-router";
+import { ActionButton } from "~/components/action-button";
 import { InstalmentSchedule } from "./+lib/instalment-schedule";
 import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
 import { apiContext, ApiFailure } from "~/lib/api.server";
@@ -82,12 +82,7 @@ export default function ConfirmPlan({ loaderData: d }: Route.ComponentProps) {
         ) : null}
       </dl>
       <InstalmentSchedule schedule={d.schedule} caption="Your instalment schedule" />
-      <Form method="post">
-        <CsrfInput />
-        <button type="submit" className="button">
-          Confirm
-        </button>
-      </Form>
+      <ActionButton>Confirm</ActionButton>
     </div>
   );
 }

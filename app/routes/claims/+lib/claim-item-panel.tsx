@@ -1,5 +1,5 @@
 import type { EvidenceLink, ItemPanelView } from "./claim-item-view";
-import { CsrfInput } from "~/components/csrf-input";
+import { ActionButton } from "~/components/action-button";
 
 /**
  * One claim item (part 1 §2.5, §4.1): description, type, the amount with its label, the tick
@@ -46,13 +46,9 @@ export function ClaimItemPanel({ item }: { item: ItemPanelView }) {
         <div className="claim-item__actions">
           {item.actions.kind === "answer" ? (
             <>
-              <form method="post" action={item.actions.agreeAction} className="claim-item__agree">
-                <CsrfInput />
-                <input type="hidden" name="intent" value="agree" />
-                <button type="submit" className="button">
-                  Agree<span className="visually-hidden"> to {item.description}</span>
-                </button>
-              </form>
+              <ActionButton action={item.actions.agreeAction} intent="agree" className="claim-item__agree" reloadDocument>
+                Agree<span className="visually-hidden"> to {item.description}</span>
+              </ActionButton>
               <a className="button button--secondary" href={item.actions.disagreeHref}>
                 Disagree<span className="visually-hidden"> with {item.description}</span>
               </a>

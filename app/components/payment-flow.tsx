@@ -1,6 +1,6 @@
 import type { PaymentMethod, Stripe } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate } from "react-router";
 import {
   actionTypeForPaymentType,
   requiresDuplicateCardCheck,
@@ -13,23 +13,10 @@ import {
   useHydrated,
   type CardFormResult,
 } from "./card-form";
+import { useCardStep } from "~/lib/card-step";
 import { pollingPath } from "~/lib/polling";
 
 export const CARD_CHECK_FAILED = "Card check failed";
-
-type Post = (step: string, fields: Record<string, string>) => Promise<any>;
-
-export function usePaymentStepPost(): Post {
-  const root = useRouteLoaderData("root") as { csrf: string } | undefined;
-  return async (step, fields) => {
-    const form = new FormData();
-    form.set("csrf", root?.csrf ?? "");
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    const res = await fetch(`/payments/${step}`, { method: "POST", body: form, headers: { accept: "application/json" } });
-    if (res.status === 401) window.location.assign("/auth/login");
-    return res.json();
-  };
-}
 
 export type PaymentTarget = {
   orderId: string;
@@ -46,32 +33,32 @@ export type PaymentTarget = {
  * waits for the webhook to complete the action (app/components/polling.tsx).
  */
 export function usePaymentFlow(target: PaymentTarget) {
-  const post = usePaymentStepPost();
+  const post = useCardStep(PROVIDER_FALLBACK_MESSAGE);
   const navigate = useNavigate();
   const [failedChecks, setFailedChecks] = useState<string[]>([]);
   async function pay(paymentMethod: PaymentMethod, stripe: Stripe): Promise<CardFormResult> {
     setFailedChecks([]);
     const base = { orderId: target.orderId, customerId: target.customerId };
     if (requiresDuplicateCardCheck(target.paymentType)) {
-      const dup = await post("duplicate-check", { ...base, paymentMethodId: paymentMethod.id });
-      if (dup.error) return { error: dup.error };
+      const dup = await post<{ isDuplicate: boolean; message: string }>("/payments/duplicate-check", { ...base, paymentMethodId: paymentMethod.id });
+      if (dup.error !== undefined) return { error: dup.error };
       if (dup.isDuplicate) return { error: dup.message };
     }
-    const checks = await post("card-checks", {
+    const checks = await post<{ failed: string[] }>("/payments/card-checks", {
       ...base,
       paymentMethodId: paymentMethod.id,
       customerActionType: actionTypeForPaymentType(target.paymentType),
     });
-    if (checks.error) return { error: checks.error };
+    if (checks.error !== undefined) return { error: checks.error };
     if (checks.failed.length > 0) {
       setFailedChecks(checks.failed);
       return { error: CARD_CHECK_FAILED };
     }
-    const intent = await post("intent", { ...base, paymentType: target.paymentType });
-    if (intent.error) return { error: intent.error };
+    const intent = await post<{ paymentIntentSecret: string; paymentIntentId: string }>("/payments/intent", { ...base, paymentType: target.paymentType });
+    if (intent.error !== undefined) return { error: intent.error };
     const confirmed = await stripe.confirmCardPayment(intent.paymentIntentSecret, { payment_method: paymentMethod.id });
     if (confirmed.error) return { error: confirmed.error.message ?? PROVIDER_FALLBACK_MESSAGE };
-    await post("follow-up", { paymentIntentId: intent.paymentIntentId }).catch(() => undefined);
+    await post("/payments/follow-up", { paymentIntentId: intent.paymentIntentId }).catch(() => undefined);
     // The page that waits for the payment (the shared polling: every 2 s, up to 30 s).
     void navigate(pollingPath(target.waitingPath));
     return { done: true };

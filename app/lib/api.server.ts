@@ -8,6 +8,7 @@ import createClient, {
 import { createContext, data as routeData, redirect, type RouterContextProvider } from "react-router";
 import type { paths } from "./api/schema";
 import { hostApiContext, type HostApi } from "./host";
+import { loginPath } from "./login-path";
 import { API_FAILURE_MESSAGE, SESSION_EXPIRED_MESSAGE } from "./messages";
 import { destroySession, flash, getSession } from "./session.server";
 
@@ -72,9 +73,7 @@ export function failureMessage(error: ApiFailure): string {
 /** Sends a signed-out tenant to login, saying why, and coming back here afterwards. */
 export async function logoutRedirect(request: Request, url: URL, message = SESSION_EXPIRED_MESSAGE) {
   const session = await getSession(request);
-  const back = url.pathname + url.search;
-  const target = back === "/" || back.startsWith("/auth/") ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(back)}`;
-  return flash.redirectWithError(target, message, { headers: { "Set-Cookie": await destroySession(session) } });
+  return flash.redirectWithError(loginPath(url.pathname + url.search), message, { headers: { "Set-Cookie": await destroySession(session) } });
 }
 
 /** The one place an API 401 or 404 becomes a page: login with the spec's message, or not found. */

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { ApiFailure, messageOf, type RawApi } from "./api.server";
+import { loginPath } from "./login-path";
 import { getSession } from "./session.server";
 
 export type LoginOutcome = { requiresReset: true } | { requiresReset: false; accessToken: string; firstName: string };
@@ -42,8 +43,7 @@ export async function requireAccessToken(request: Request, url: URL): Promise<st
   const session = await getSession(request);
   const token = session.get("accessToken");
   if (token) return token;
-  const back = url.pathname + url.search;
-  throw redirect(back === "/" ? "/auth/login" : `/auth/login?redirectTo=${encodeURIComponent(back)}`);
+  throw redirect(loginPath(url.pathname + url.search));
 }
 
 export async function getAccessToken(request: Request): Promise<string | undefined> {

@@ -1,6 +1,7 @@
-import { useNavigate, useRouteLoaderData } from "react-router";
+import { useNavigate } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, useHydrated } from "~/components/card-form";
 import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
+import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { PLAN_FAILURE_MESSAGE } from "~/lib/messages";
 import { planStepsView } from "./+lib/payment-plan-steps";
@@ -29,28 +30,10 @@ export function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-type StepAnswer = { clientSecret?: string; ok?: boolean; error?: string };
-
 export default function PlanCardDetails({ loaderData: d }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const root = useRouteLoaderData("root") as { csrf: string } | undefined;
-
-  async function step(name: "setup-intent" | "save", fields: Record<string, string> = {}): Promise<StepAnswer> {
-    const form = new FormData();
-    form.set("csrf", root?.csrf ?? "");
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    const res = await fetch(d.stepUrl + name, { method: "POST", body: form, headers: { accept: "application/json" } });
-    if (res.status === 401) {
-      window.location.assign("/auth/login");
-      return { error: "Your session has expired. Please sign in again." };
-    }
-    try {
-      return (await res.json()) as StepAnswer;
-    } catch {
-      return { error: PLAN_FAILURE_MESSAGE };
-    }
-  }
+  const post = useCardStep(PLAN_FAILURE_MESSAGE);
 
   return (
     <div className="panel">
@@ -70,12 +53,12 @@ export default function PlanCardDetails({ loaderData: d }: Route.ComponentProps)
           submitLabel="Confirm my payment plan"
           fallbackMessage={PLAN_FAILURE_MESSAGE}
           onPaymentMethod={async (paymentMethod, stripe) => {
-            const intent = await step("setup-intent");
-            if (!intent.clientSecret) return { error: intent.error || PLAN_FAILURE_MESSAGE };
+            const intent = await post<{ clientSecret?: string }>(`${d.stepUrl}setup-intent`);
+            if (intent.error !== undefined || !intent.clientSecret) return { error: intent.error || PLAN_FAILURE_MESSAGE };
             const setup = await stripe.confirmCardSetup(intent.clientSecret, { payment_method: paymentMethod.id });
             if (setup.error) return { error: setup.error.message || PLAN_FAILURE_MESSAGE };
-            const saved = await step("save", { paymentMethodId: paymentMethod.id });
-            if (!saved.ok) return { error: saved.error || PLAN_FAILURE_MESSAGE };
+            const saved = await post<{ ok?: boolean }>(`${d.stepUrl}save`, { paymentMethodId: paymentMethod.id });
+            if (saved.error !== undefined || !saved.ok) return { error: saved.error || PLAN_FAILURE_MESSAGE };
             navigate(d.livePath);
             return { done: true };
           }}

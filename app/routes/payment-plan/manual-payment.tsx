@@ -1,8 +1,9 @@
 import type { PaymentMethod, Stripe } from "@stripe/stripe-js";
-import { Link, redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { Link, redirect, useNavigate } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated, type CardFormResult } from "~/components/card-form";
 import { PaymentTerms } from "~/components/payment-terms";
 import { Polling } from "~/components/polling";
+import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { manualPaymentState } from "./+lib/payment-plan-live";
 import { planPagePath } from "./+lib/payment-plan-routing";
@@ -69,25 +70,15 @@ type PayState = Extract<Route.ComponentProps["loaderData"], { state: "pay" }>;
 function PayInstalment({ d }: { d: PayState }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const root = useRouteLoaderData("root") as { csrf: string } | undefined;
-
-  async function post(step: string, fields: Record<string, string>) {
-    const form = new FormData();
-    form.set("csrf", root?.csrf ?? "");
-    form.set("step", step);
-    form.set("instalmentId", d.instalmentId);
-    for (const [k, v] of Object.entries(fields)) form.set(k, v);
-    const res = await fetch(d.stepPath, { method: "POST", body: form, headers: { accept: "application/json" } });
-    if (res.status === 401) window.location.assign("/auth/login");
-    return (await res.json()) as { error?: string; paymentIntentSecret?: string; paymentIntentId?: string };
-  }
+  const post = useCardStep(PROVIDER_FALLBACK_MESSAGE);
+  const step = (name: string, fields: Record<string, string> = {}) => ({ step: name, instalmentId: d.instalmentId, ...fields });
 
   async function pay(paymentMethod: PaymentMethod, stripe: Stripe): Promise<CardFormResult> {
-    const intent = await post("intent", {});
-    if (intent.error || !intent.paymentIntentSecret || !intent.paymentIntentId) return { error: intent.error ?? PROVIDER_FALLBACK_MESSAGE };
+    const intent = await post<{ paymentIntentSecret?: string; paymentIntentId?: string }>(d.stepPath, step("intent"));
+    if (intent.error !== undefined || !intent.paymentIntentSecret || !intent.paymentIntentId) return { error: intent.error ?? PROVIDER_FALLBACK_MESSAGE };
     const confirmed = await stripe.confirmCardPayment(intent.paymentIntentSecret, { payment_method: paymentMethod.id });
     if (confirmed.error) return { error: confirmed.error.message ?? PROVIDER_FALLBACK_MESSAGE };
-    await post("follow-up", { paymentIntentId: intent.paymentIntentId }).catch(() => undefined);
+    await post(d.stepPath, step("follow-up", { paymentIntentId: intent.paymentIntentId })).catch(() => undefined);
     void navigate(pollingPath(d.waitingPath));
     return { done: true };
   }

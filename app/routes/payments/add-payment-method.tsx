@@ -1,6 +1,7 @@
-import { redirect, useNavigate, useRouteLoaderData } from "react-router";
+import { redirect, useNavigate } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated } from "~/components/card-form";
 import { apiContext } from "~/lib/api.server";
+import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/add-payment-method";
@@ -21,27 +22,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type SaveResult =
-  | { status: "succeeded" }
-  | { status: "requires_action"; clientSecret: string; setupIntentId: string }
-  | { error: string };
+type Saved = { status: "succeeded" } | { status: "requires_action"; clientSecret: string; setupIntentId: string };
 
 export default function AddPaymentMethod({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const root = useRouteLoaderData("root") as { csrf: string } | undefined;
-
-  async function save(body: Record<string, string>): Promise<SaveResult> {
-    const form = new FormData();
-    form.set("csrf", root?.csrf ?? "");
-    for (const [k, v] of Object.entries(body)) form.set(k, v);
-    const res = await fetch("/add-payment-method/save", { method: "POST", body: form, headers: { accept: "application/json" } });
-    if (res.status === 401) {
-      window.location.assign("/auth/login");
-      return { error: "Your session has expired. Please sign in again." };
-    }
-    return (await res.json()) as SaveResult;
-  }
+  const post = useCardStep(PROVIDER_FALLBACK_MESSAGE);
+  const save = (fields: Record<string, string>) => post<Saved>("/add-payment-method/save", fields);
 
   return (
     <div className="panel panel--narrow">
@@ -63,12 +50,12 @@ export default function AddPaymentMethod({ loaderData }: Route.ComponentProps) {
           submitLabel="Confirm"
           onPaymentMethod={async (paymentMethod, stripe) => {
             let result = await save({ paymentMethodId: paymentMethod.id });
-            if ("status" in result && result.status === "requires_action") {
+            if (result.error === undefined && result.status === "requires_action") {
               const next = await stripe.handleNextAction({ clientSecret: result.clientSecret });
               if (next.error) return { error: next.error.message ?? PROVIDER_FALLBACK_MESSAGE };
               result = await save({ paymentMethodId: paymentMethod.id, setupIntentId: result.setupIntentId });
             }
-            if ("error" in result) return { error: result.error };
+            if (result.error !== undefined) return { error: result.error };
             if (result.status !== "succeeded") return { error: PROVIDER_FALLBACK_MESSAGE };
             navigate("/add-payment-method-success");
             return { done: true };

@@ -1,17 +1,13 @@
-import { apiContext, messageOf } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
+import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/payment-step";
 
 /**
  * The card form's steps that need the tenant API (JavaScript only, since card details need
  * it): card checks, the duplicate-card check, the payment intent and the follow-up (the wait for
- * the payment is the success page's polling). JSON in and out; CSRF is checked by the root middleware on posts.
+ * the payment is the success page's polling). JSON in and out (app/lib/card-step.server.ts);
+ * CSRF is checked by the root middleware on posts.
  */
-const expired = () => Response.json({ error: "Your session has expired. Please sign in again." }, { status: 401 });
-
-function fail(status: number, error: unknown) {
-  return Response.json({ error: messageOf(error) }, { status: status >= 500 ? 502 : status });
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const field = (name: string) => String(form.get(name) ?? "");
@@ -19,35 +15,32 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const orderId = field("orderId");
   const customerId = field("customerId");
   switch (params.step) {
-    case "duplicate-check": {
-      const { data, error, response } = await api.POST("/orders/{orderId}/duplicate-payment-method-check", {
-        params: { path: { orderId } },
-        body: { paymentMethodId: field("paymentMethodId") },
-      });
-      if (response.status === 401) return expired();
-      return data ? Response.json(data) : fail(response.status, error);
-    }
-    case "card-checks": {
-      const { data, error, response } = await api.POST("/orders/{orderId}/customers/{customerId}/card-checks", {
-        params: { path: { orderId, customerId } },
-        body: { paymentMethodId: field("paymentMethodId"), customerActionType: field("customerActionType") },
-      });
-      if (response.status === 401) return expired();
-      return data ? Response.json(data) : fail(response.status, error);
-    }
-    case "intent": {
-      const { data, error, response } = await api.POST("/orders/{orderId}/customers/{customerId}/pay", {
-        params: { path: { orderId, customerId } },
-        body: { paymentType: field("paymentType") },
-      });
-      if (response.status === 401) return expired();
-      return data ? Response.json(data) : fail(response.status, error);
-    }
-    case "follow-up": {
-      const { error, response } = await api.POST("/payments/follow-up", { body: { paymentIntentId: field("paymentIntentId") } });
-      if (response.status === 401) return expired();
-      return response.ok ? Response.json({ ok: true }) : fail(response.status, error);
-    }
+    case "duplicate-check":
+      return cardStepAnswer(
+        request,
+        await api.POST("/orders/{orderId}/duplicate-payment-method-check", {
+          params: { path: { orderId } },
+          body: { paymentMethodId: field("paymentMethodId") },
+        }),
+      );
+    case "card-checks":
+      return cardStepAnswer(
+        request,
+        await api.POST("/orders/{orderId}/customers/{customerId}/card-checks", {
+          params: { path: { orderId, customerId } },
+          body: { paymentMethodId: field("paymentMethodId"), customerActionType: field("customerActionType") },
+        }),
+      );
+    case "intent":
+      return cardStepAnswer(
+        request,
+        await api.POST("/orders/{orderId}/customers/{customerId}/pay", {
+          params: { path: { orderId, customerId } },
+          body: { paymentType: field("paymentType") },
+        }),
+      );
+    case "follow-up":
+      return cardStepAnswer(request, await api.POST("/payments/follow-up", { body: { paymentIntentId: field("paymentIntentId") } }), () => ({ ok: true }));
     default:
       return Response.json({ error: "Not found" }, { status: 404 });
   }

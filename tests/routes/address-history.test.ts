@@ -10,7 +10,8 @@ vi.mock("../../app/lib/env.server", () => ({
 }));
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
 const { checkoutContext } = await import("../../app/routes/checkout/+lib/checkout.server");
-const { addressHistoryUrl, chooseSchema, manualSchema, searchSchema } = await import("../../app/routes/checkout/+lib/address-history");
+const { addressHistoryUrl, chooseSchema, manualSchema } = await import("../../app/routes/checkout/+lib/address-history");
+const { searchSchema } = await import("../../app/lib/address-lookup");
 const page = await import("../../app/routes/checkout/address-history");
 
 /** Field → messages of a schema's refusal. */

@@ -2,6 +2,7 @@ import { CheckoutBack } from "./+lib/checkout-back";
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { ManualAddressFields } from "~/components/address-fields";
+import { AddressChoiceForm, POSTCODE_SEARCH_ID, PostcodeSearch } from "~/components/address-lookup";
 import { data, Link, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { ActionButton } from "~/components/action-button";
@@ -15,8 +16,8 @@ import {
   DEFAULT_COUNTRY,
   manualSchema,
   removeSchema,
-  searchSchema,
 } from "./+lib/address-history";
+import { lookUpPostcode, saveChosenAddress, type FoundAddress } from "~/lib/address-lookup.server";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
@@ -26,15 +27,16 @@ import { parseForm } from "~/lib/forms.server";
 import { dispatchIntent } from "~/lib/intent.server";
 import { pageTitle } from "~/lib/product";
 import { flash } from "~/lib/session.server";
-import { ADDRESS_MESSAGES, normalisePostcode } from "../../../common/addresses";
+import { ADDRESS_MESSAGES } from "../../../common/addresses";
 import type { Route } from "./+types/address-history";
 
 /**
- * Address history (part 1 §2.3, §5): the tenant's addresses, postcode search, choosing an
- * address from the results (the spec's modal is a list on the page, `?postcode=…`), manual
- * entry (`?manual`), removing with a confirmation (`?remove=<id>`), and Continue once a current
- * address exists. Every state is in the URL and every action a plain post: the page sends no
- * script. From Confirm (`?change`), Continue goes back to Confirm and completes nothing.
+ * Address history (part 1 §2.3, §5): the tenant's addresses, postcode search (the shared
+ * look-up, app/components/address-lookup.tsx), choosing an address from the results (the spec's
+ * modal is a list on the page, `?postcode=…`), manual entry (`?manual`), removing with a
+ * confirmation (`?remove=<id>`), and Continue once a current address exists. Every state is in
+ * the URL (the search is a GET form) and every change a plain post: the page sends no script.
+ * From Confirm (`?change`), Continue goes back to Confirm and completes nothing.
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { user, changing } = getCheckout(context);
@@ -49,26 +51,11 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       .join(", "),
     removeUrl: addressHistoryUrl(base, changing, { remove: a.id }),
   }));
-  const postcode = url.searchParams.get("postcode")?.trim() ?? "";
   const removeId = url.searchParams.get("remove");
   const removing = removeId ? (addresses.find((a) => a.id === removeId) ?? null) : null;
-
-  let results: Array<{ value: string; label: string }> | null = null;
-  let lookupError: string | null = null;
-  if (postcode !== "") {
-    try {
-      const found = await context.get(apiContext).GET("/addresses/lookup", { params: { query: { postcode } } });
-      results = found.addresses.map((a) => ({
-        value: a.externalId,
-        label: `${addressLine(a)}, ${a.postcode}`,
-      }));
-    } catch (error) {
-      if (!(error instanceof ApiFailure)) throw error;
-      // A postcode the API refuses finds nothing; a provider failure says so (its message suggests manual entry).
-      if (error.status === 400) results = [];
-      else lookupError = error.status === 502 ? error.message : failureMessage(error);
-    }
-  }
+  const lookup = await lookUpPostcode(context.get(apiContext), url, failureMessage);
+  // The search keeps `?change` (it is a GET form: its fields are the whole query).
+  const searchKeep: Record<string, string> = changing ? { change: "" } : {};
   return {
     base,
     changing,
@@ -76,14 +63,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     hasCurrent: addresses.some((a) => a.current),
     state: removing
       ? ("remove" as const)
-      : results
+      : lookup.results
         ? ("results" as const)
         : url.searchParams.has("manual")
           ? ("manual" as const)
           : ("list" as const),
-    postcode: postcode === "" ? null : normalisePostcode(postcode),
-    results,
-    lookupError,
+    ...lookup,
+    searchKeep,
     removing,
     links: {
       list: addressHistoryUrl(base, changing),
@@ -97,42 +83,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const base = checkoutPath(params.orderId, params.customerId, "address-history");
   return dispatchIntent(await readForm(request), {
-    search: async () => {
-      const form = await parseForm(request, searchSchema);
-      if (!form.ok) return form.invalid;
-      return redirect(
-        addressHistoryUrl(base, changing, {
-          postcode: normalisePostcode(form.value.postcode),
-        }),
-      );
-    },
     choose: async () => {
       const form = await parseForm(request, chooseSchema);
       if (!form.ok) return form.invalid;
-      try {
-        // The address as the lookup gives it (never as the browser sent it), with the tenant's dates.
-        const found = await api.GET("/addresses/lookup", {
-          params: { query: { postcode: form.value.postcode } },
-        });
-        const chosen = found.addresses.find((a) => a.externalId === form.value.externalId);
-        if (!chosen)
-          return form.reply({
-            fieldErrors: {
-              externalId: [ADDRESS_HISTORY_MESSAGES.chooseAddress],
-            },
-          });
-        await api.POST("/users/{userId}/addresses", {
-          params: { path: { userId: user.id } },
-          body: { ...chosen, ...datesForApi(form.value) },
-        });
-      } catch (error) {
-        if (error instanceof ApiFailure)
-          return form.reply({
-            formErrors: [error.status === 502 ? error.message : failureMessage(error)],
-          });
-        throw error;
-      }
-      return flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added);
+      // The address as the look-up gives it, with the tenant's dates.
+      const save = (chosen: FoundAddress) =>
+        api.POST("/users/{userId}/addresses", { params: { path: { userId: user.id } }, body: { ...chosen, ...datesForApi(form.value) } });
+      return (
+        (await saveChosenAddress(api, form, save, failureMessage)) ??
+        flash.redirectWithSuccess(addressHistoryUrl(base, changing), ADDRESS_HISTORY_MESSAGES.added)
+      );
     },
     manual: async () => {
       const form = await parseForm(request, manualSchema);
@@ -199,9 +159,10 @@ export default function AddressHistory({ loaderData: d }: Route.ComponentProps) 
 
   return (
     <section aria-labelledby="address-history-title">
-      <title>{pageTitle("Your current address", Boolean(continueError) || Boolean(reply?.result?.error))}</title>
+      <title>{pageTitle("Your current address", Boolean(continueError) || Boolean(reply?.result?.error) || Boolean(d.postcodeError))}</title>
       <CheckoutBack />
       {continueError ? <ErrorSummary errors={[{ fieldId: "continue", message: continueError }]} focusKey={continueError} /> : null}
+      {d.postcodeError ? <ErrorSummary errors={[{ fieldId: POSTCODE_SEARCH_ID, message: d.postcodeError }]} /> : null}
       <h1 id="address-history-title">Your current address</h1>
       <p className="lead">Tell us where you live now and where you have lived before.</p>
 
@@ -224,13 +185,8 @@ export default function AddressHistory({ loaderData: d }: Route.ComponentProps) 
         </ul>
       )}
 
-      <h2>Add an address</h2>
-      {d.lookupError ? (
-        <p className="notice" role="alert">
-          {d.lookupError}
-        </p>
-      ) : null}
-      <SearchForm reply={reply} />
+      <h2 id="add-address-title">Add an address</h2>
+      <PostcodeSearch lookup={d} labelledBy="add-address-title" keep={d.searchKeep} />
       <p>
         <Link to={d.links.manual} className="standalone-link">
           Enter the address manually
@@ -241,24 +197,6 @@ export default function AddressHistory({ loaderData: d }: Route.ComponentProps) 
         {d.changing ? "Back to confirm" : "Continue"}
       </ActionButton>
     </section>
-  );
-}
-
-function SearchForm({ reply }: { reply: Reply }) {
-  const { fields, ...form } = useAppForm({
-    id: "postcode-search",
-    schema: searchSchema,
-    reply,
-    fieldNames: ["postcode"],
-  });
-  return (
-    <AppForm {...form}>
-      <input type="hidden" name="intent" value="search" />
-      <TextField field={fields.postcode} label="Postcode" type="text" autoComplete="postal-code" hint="For example, BS1 4DJ" />
-      <button type="submit" className="button button--secondary">
-        Find address
-      </button>
-    </AppForm>
   );
 }
 
@@ -281,10 +219,10 @@ function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
         </Link>
       </p>
       <h1 id="choose-address-title">{title}</h1>
-      {results.length === 0 ? (
+      {results.length === 0 || !d.postcode ? (
         <>
           <p role="status">No addresses were found for {d.postcode}. Check the postcode and search again, or enter the address manually.</p>
-          <SearchForm reply={reply} />
+          <PostcodeSearch lookup={d} labelledBy="choose-address-title" keep={d.searchKeep} />
           <p>
             <Link to={d.links.manual} className="standalone-link">
               Enter the address manually
@@ -292,20 +230,19 @@ function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
           </p>
         </>
       ) : (
-        <AppForm {...form}>
-          <input type="hidden" name="intent" value="choose" />
-          <input type="hidden" name="postcode" value={d.postcode ?? ""} />
-          <RadioGroup field={fields.externalId} legend={`Addresses at ${d.postcode}`} options={results} />
-          <AddressDates fields={fields} />
-          <div className="form-actions">
-            <button type="submit" className="button">
-              Use this address
-            </button>
+        <AddressChoiceForm
+          {...form}
+          externalId={fields.externalId}
+          postcode={d.postcode}
+          results={results}
+          after={
             <Link to={d.links.manual} className="standalone-link">
               My address is not listed
             </Link>
-          </div>
-        </AppForm>
+          }
+        >
+          <AddressDates fields={fields} />
+        </AddressChoiceForm>
       )}
     </section>
   );

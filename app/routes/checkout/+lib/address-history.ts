@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { ADDRESS_MESSAGES, manualAddressErrors, type ManualAddressField } from "../../../../common/addresses";
+import { addManualAddressIssues, addressChoiceShape, manualAddressShape } from "~/lib/address-lookup";
 import { countryOptions } from "~/lib/countries";
 
 /**
  * The address-history page's forms (part 1 §2.3, §5 postcode search and manual address): one
- * zod schema each, checked in the browser and again by the action, with the rule and words of
- * common/addresses.ts (the API checks the same rule).
+ * zod schema each, checked in the browser and again by the action: the shared address forms
+ * (address-lookup.ts) with the dates at the address.
  */
 
 /** Countries a tenant may have lived in, as the API stores them (three-letter codes); the United Kingdom first. */
@@ -13,7 +13,6 @@ export const COUNTRIES = countryOptions("alpha3");
 export const DEFAULT_COUNTRY = "GBR";
 
 export const ADDRESS_HISTORY_MESSAGES = {
-  chooseAddress: "Choose an address",
   currentRequired: "Say whether you live at this address now",
   invalidDate: "Invalid date",
   futureDate: "Date cannot be in the future",
@@ -24,7 +23,6 @@ export const ADDRESS_HISTORY_MESSAGES = {
   removed: "Address successfully removed",
 } as const;
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, ADDRESS_HISTORY_MESSAGES.invalidDate)
@@ -78,22 +76,9 @@ function checkDates(a: Dates, ctx: z.RefinementCtx, today: string) {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Postcode search: 'Postcode is required'. */
-export const searchSchema = z.object({
-  postcode: z
-    .string({ error: ADDRESS_MESSAGES.postcodeRequired })
-    .trim()
-    .min(1, ADDRESS_MESSAGES.postcodeRequired)
-    .max(20, ADDRESS_MESSAGES.notUkPostcode),
-});
-
 /** Choosing one of the addresses a search found (the spec's modal, a list on the page), with its dates. */
 export const chooseSchema = z
-  .object({
-    postcode: z.string().trim().min(1).max(20),
-    externalId: z.string({ error: ADDRESS_HISTORY_MESSAGES.chooseAddress }).min(1, ADDRESS_HISTORY_MESSAGES.chooseAddress).max(200),
-    ...datesShape,
-  })
+  .object({ ...addressChoiceShape, ...datesShape })
   .superRefine((a, ctx) => checkDates(a, ctx, today()));
 
 /**
@@ -102,26 +87,10 @@ export const chooseSchema = z
  * postcode'), and the dates.
  */
 export const manualSchema = z
-  .object({
-    buildingNumber: text(50),
-    buildingName: text(200),
-    flatNumber: text(50),
-    street: text(200),
-    town: text(100),
-    county: text(100),
-    postcode: text(20),
-    country: z
-      .string({ error: ADDRESS_MESSAGES.required })
-      .trim()
-      .regex(/^[A-Z]{3}$/, ADDRESS_MESSAGES.required),
-    ...datesShape,
-  })
+  .object({ ...manualAddressShape("alpha3"), ...datesShape })
   .superRefine((a, ctx) => {
-    for (const [field, message] of Object.entries(manualAddressErrors(a)) as Array<[ManualAddressField, string]>) {
-      // The building message once, on the number (the first of the pair); the name is marked by the same message.
-      if (field === "buildingName") continue;
-      ctx.addIssue({ code: "custom", path: [field], message });
-    }
+    // The building message once, on the number (the first of the pair); the name is marked by the same message.
+    addManualAddressIssues(a, ctx, { buildingNameToo: false });
     checkDates(a, ctx, today());
   });
 

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { ADDRESS_MESSAGES, isUnitedKingdom, manualAddressErrors, type ManualAddressField } from "../../../../common/addresses";
+import { isUnitedKingdom } from "../../../../common/addresses";
+import { addManualAddressIssues, addressChoiceShape, manualAddressShape } from "~/lib/address-lookup";
 import { countryOptions } from "~/lib/countries";
 
 /**
  * The payment plan's address form (part 2 §3 Address form, §5): one zod schema, checked in the
- * browser and again by the action, on common/addresses.ts's rule and words (the API checks the
- * same rule). The country is a two-letter code here (the API's UpdatePaymentPlanAddress).
+ * browser and again by the action: the shared address forms (address-lookup.ts). The country is
+ * a two-letter code here (the API's UpdatePaymentPlanAddress).
  */
 
 /** Countries as the payment plan stores them (two letters); the United Kingdom first. */
@@ -13,11 +14,8 @@ export const PLAN_COUNTRIES = countryOptions("alpha2");
 export const PLAN_DEFAULT_COUNTRY = "GB";
 
 export const PLAN_ADDRESS_MESSAGES = {
-  chooseAddress: "Choose an address",
   noResults: "No addresses were found for this postcode.",
 } as const;
-
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 
 /**
  * Manual entry (part 2 §5): a building number or name ('Either a building number or name is
@@ -25,28 +23,12 @@ const text = (max: number) => z.string().trim().max(max, `Must be at most ${max}
  * UK 'Must be a UK postcode').
  */
 export const planAddressSchema = z
-  .object({
-    buildingNumber: text(50),
-    buildingName: text(200),
-    flatNumber: text(50),
-    street: text(200),
-    town: text(100),
-    county: text(100),
-    postcode: text(20),
-    country: z.string({ error: ADDRESS_MESSAGES.required }).trim().regex(/^[A-Z]{2}$/, ADDRESS_MESSAGES.required),
-  })
-  .superRefine((a, ctx) => {
-    for (const [field, message] of Object.entries(manualAddressErrors(a)) as Array<[ManualAddressField, string]>) {
-      ctx.addIssue({ code: "custom", path: [field], message });
-    }
-  });
+  .object(manualAddressShape("alpha2"))
+  .superRefine((a, ctx) => addManualAddressIssues(a, ctx, { buildingNameToo: true }));
 export type PlanAddressForm = z.infer<typeof planAddressSchema>;
 
-/** Choosing one of the addresses the look-up found (the postcode is searched again: the address is the look-up's, never the browser's). */
-export const planChooseSchema = z.object({
-  postcode: z.string().trim().min(1).max(20),
-  externalId: z.string({ error: PLAN_ADDRESS_MESSAGES.chooseAddress }).min(1, PLAN_ADDRESS_MESSAGES.chooseAddress).max(200),
-});
+/** Choosing one of the addresses the look-up found. */
+export const planChooseSchema = z.object(addressChoiceShape);
 
 /** A country as the plan stores it: the look-up's 'GBR' is 'GB'; other codes are kept as given. */
 export function planCountry(country: string): string {

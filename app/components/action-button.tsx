@@ -1,10 +1,21 @@
-import type { ReactNode } from "react";
-import { Form } from "react-router";
-import { CsrfInput } from "./csrf-input";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { Form, useRouteLoaderData } from "react-router";
 
-export type ActionButtonProps = {
-  /** The button's text. */
-  children: ReactNode;
+/**
+ * The session's CSRF token as a hidden field: every state-changing form carries it. Placed by
+ * <ActionButton> below, <AppForm> (forms.tsx) and the upload zone's plain form, never by a route
+ * module (tests/unit/csrf-field.test.ts). In this small module, with the one-button form, so the
+ * header's logout does not bring the form library to every hydrating page, and a page pays for
+ * one small chunk for both.
+ */
+export function CsrfInput() {
+  const root = useRouteLoaderData("root") as { csrf: string } | undefined;
+  const token = root?.csrf ?? "";
+  // Uncontrolled, and new when the token changes: React never rewrites it behind the form's back.
+  return <input key={token} type="hidden" name="csrf" defaultValue={token} />;
+}
+
+export type ActionButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type" | "className"> & {
   /** The route whose action takes the post; the page's own by default. */
   action?: string;
   /** Which of the page's forms this is (the hidden `intent` the action's dispatchIntent reads). */
@@ -17,12 +28,6 @@ export type ActionButtonProps = {
   buttonClassName?: string;
   /** A full page load even where the page runs script (a page whose next page must load afresh). */
   reloadDocument?: boolean;
-  /** The button's id (an error summary's link to it). */
-  id?: string;
-  autoFocus?: boolean;
-  disabled?: boolean;
-  /** The id of what describes the button (a hint). */
-  describedBy?: string;
   /** Inside the form, before the button (a hint) and after it (a Cancel link, a hint). */
   before?: ReactNode;
   after?: ReactNode;
@@ -30,36 +35,20 @@ export type ActionButtonProps = {
 
 /**
  * A one-button post: the form (method post), the session's CSRF field, the intent and hidden
- * fields, and the button. A route module never places the CSRF field by hand: a form with
+ * fields, and the button (its text as children; `id`, `autoFocus`, `disabled`,
+ * `aria-describedby` go to it). A route module never places the CSRF field by hand: a form with
  * fields is `<AppForm>` (app/components/forms.tsx), a form that is only a button is this
- * (tests/unit/csrf-field.test.ts keeps it so).
+ * (tests/unit/csrf-field.test.ts keeps it so). Kept small: it is in every page's script.
  */
-export function ActionButton({
-  children,
-  action,
-  intent,
-  fields = {},
-  className,
-  buttonClassName = "button",
-  reloadDocument,
-  id,
-  autoFocus,
-  disabled,
-  describedBy,
-  before,
-  after,
-}: ActionButtonProps) {
+export function ActionButton({ action, intent, fields, className, buttonClassName = "button", reloadDocument, before, after, ...button }: ActionButtonProps) {
   return (
     <Form method="post" action={action} className={className} reloadDocument={reloadDocument}>
       <CsrfInput />
-      {intent !== undefined ? <input type="hidden" name="intent" value={intent} /> : null}
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      {Object.entries({ intent, ...fields }).map(([name, value]) =>
+        value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
       {before}
-      <button type="submit" id={id} className={buttonClassName} autoFocus={autoFocus} disabled={disabled} aria-describedby={describedBy}>
-        {children}
-      </button>
+      <button type="submit" className={buttonClassName} {...button} />
       {after}
     </Form>
   );

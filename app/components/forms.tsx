@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { Form, useNavigation } from "react-router";
 import type { z, ZodType } from "zod";
 
-import { CsrfInput } from "./csrf-input";
+import { CsrfInput } from "./action-button";
 
 /**
  * Counts submit attempts, including the ones the browser's validation stops before they

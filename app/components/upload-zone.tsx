@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { UPLOAD_ACCEPT, uploadProblem } from "../../common/uploads";
-import { ActionButton } from "./action-button";
-import { CsrfInput } from "./csrf-input";
+import { ActionButton, CsrfInput } from "./action-button";
 
 export type UploadedDocument = { id: string; name: string; url: string };
 

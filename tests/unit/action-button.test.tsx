@@ -39,7 +39,7 @@ describe("ActionButton: a one-button post that carries the CSRF field itself", (
         buttonClassName="button button--secondary"
         id="remove"
         autoFocus
-        describedBy="remove-hint"
+        aria-describedby="remove-hint"
         before={<p id="remove-hint">Before</p>}
         after={<a href="/back">Cancel</a>}
       >

@@ -41,7 +41,7 @@ describe("postCardStep (the browser's side of a card step)", () => {
     expect(url).toBe("/payments/intent");
     expect(init.method).toBe("POST");
     expect(init.headers).toEqual({ accept: "application/json" });
-    expect([...(init.body as FormData).entries()]).toEqual([
+    expect([...(init.body as URLSearchParams).entries()]).toEqual([
       ["csrf", "token-1"],
       ["orderId", "o1"],
       ["paymentType", "CLAIM"],
@@ -55,10 +55,10 @@ describe("postCardStep (the browser's side of a card step)", () => {
     expect(assign).toHaveBeenCalledWith(`/auth/login?redirectTo=${encodeURIComponent("/payment-plan/p1/card-details?from=email")}`);
   });
 
-  it("a post the server sent on to the sign-in page (the session ended before the step ran) is the same", async () => {
+  it("a post the server sent on to the sign-in page (the session ended before the step ran) goes to sign in the same way", async () => {
     const assign = browserAt("/payment-plan/p1/manual-payment");
     answering(new Response("<!doctype html><h1>Login</h1>", { headers: { "content-type": "text/html" } }), { redirectedTo: "/auth/login?redirectTo=%2Fpayment-plan%2Fp1%2Finstalment-payment" });
-    expect(await postCardStep("/payment-plan/p1/instalment-payment", {}, "token-1", FALLBACK)).toEqual({ error: EXPIRED });
+    expect(await postCardStep("/payment-plan/p1/instalment-payment", {}, "token-1", FALLBACK)).toEqual({ error: FALLBACK });
     expect(assign).toHaveBeenCalledWith(`/auth/login?redirectTo=${encodeURIComponent("/payment-plan/p1/manual-payment")}`);
   });
 

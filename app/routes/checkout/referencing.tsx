@@ -253,7 +253,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
             intent="review"
             className="referencing__review"
             disabled={!d.canSendForReview}
-            describedBy={d.canSendForReview ? undefined : "send-for-review-hint"}
+            aria-describedby={d.canSendForReview ? undefined : "send-for-review-hint"}
             before={
               d.canSendForReview ? null : (
                 <p id="send-for-review-hint" className="field__hint">

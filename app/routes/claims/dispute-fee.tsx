@@ -73,7 +73,7 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
           className="claim-back"
           buttonClassName="button button--secondary button--small"
           reloadDocument
-          describedBy="dispute-fee-back-hint"
+          aria-describedby="dispute-fee-back-hint"
           after={
             <p id="dispute-fee-back-hint" className="claim-back__hint">
               Back to change your message: you can go back {d.backsLeft === 1 ? "1 more time" : `${d.backsLeft} more times`}.

@@ -6,6 +6,7 @@ import { AddressChoiceForm, POSTCODE_SEARCH_ID, PostcodeSearch } from "~/compone
 import { data, Link, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { ActionButton } from "~/components/action-button";
+import { CancelLink } from "~/components/cancel-link";
 import { AppForm, ErrorSummary, TextField, useAppForm } from "~/components/forms";
 import {
   ADDRESS_HISTORY_MESSAGES,
@@ -325,17 +326,7 @@ function RemoveConfirmation({ d, removing }: { d: LoaderData; removing: NonNulla
       <p>
         Are you sure you want to remove <strong>{removing.line}</strong>, {removing.postcode} from your address history?
       </p>
-      <ActionButton
-        intent="remove"
-        fields={{ id: removing.id }}
-        className="form-actions"
-        autoFocus
-        after={
-          <Link to={d.links.list} className="button button--secondary">
-            Cancel
-          </Link>
-        }
-      >
+      <ActionButton intent="remove" fields={{ id: removing.id }} className="form-actions" autoFocus after={<CancelLink to={d.links.list} />}>
         Remove
       </ActionButton>
     </section>

@@ -1,5 +1,6 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { ActionButton } from "~/components/action-button";
+import { CancelLink } from "~/components/cancel-link";
 import { apiContext } from "~/lib/api.server";
 import { chargesDuePence, totalChargesPence } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
@@ -104,15 +105,7 @@ export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
           them.
         </p>
       ) : null}
-      <ActionButton
-        className="claim-actions"
-        autoFocus
-        after={
-          <Link to={d.claimPage} className="button button--secondary">
-            Cancel
-          </Link>
-        }
-      >
+      <ActionButton className="claim-actions" autoFocus after={<CancelLink to={d.claimPage} />}>
         {heading}
       </ActionButton>
     </div>

@@ -1,5 +1,6 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
 import { ActionButton } from "~/components/action-button";
+import { CancelLink } from "~/components/cancel-link";
 import { apiContext } from "~/lib/api.server";
 import { INCOMPLETE_PROPOSAL_MESSAGE, submitView, type SubmitView } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, claimSuccessRedirect, getClaim } from "./+lib/claims.server";
@@ -110,15 +111,7 @@ export default function SubmitProposal({ loaderData: d }: Route.ComponentProps) 
         <p>A proposal of {v.proposed} needs no payment: it is sent to {d.organisation || "your landlord or agent"} as soon as you submit it.</p>
       )}
 
-      <ActionButton
-        className="claim-actions"
-        autoFocus
-        after={
-          <Link to={d.claimPage} className="button button--secondary">
-            Cancel
-          </Link>
-        }
-      >
+      <ActionButton className="claim-actions" autoFocus after={<CancelLink to={d.claimPage} />}>
         {heading}
       </ActionButton>
     </div>

@@ -75,12 +75,13 @@ import {
   payableChargesPence,
   proposalTotalPence
 } from "../domain/claim-responses";
-import { proposalUpfrontPaymentPence } from "../domain/claims";
+import { proposalUpfrontPaymentPence } from "../../common/claim-confirmation";
 import {
   proposalHoldExpiresAt,
   responseDeadline
 } from "../domain/deadlines";
-import { DISPUTE_FEE_PENCE, splitByLiability } from "../domain/fees";
+import { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
+import { splitByLiability } from "../domain/fees";
 import { recordOwedRefund } from "../payments/service";
 import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
 /**

@@ -36,11 +36,11 @@ import {
   claims,
   organizations
 } from "../db/schema";
+import { counterProposalCeilingMessage } from "../../common/claim-proposal";
 import {
   agentAmountForItem,
   checkEditTenantDraft,
   CLAIM_RESPONSE_MESSAGES,
-  counterProposalCeilingMessage,
   notOpenProposalMessage,
   openSupplierProposal,
   ownUnpublishedProposal,

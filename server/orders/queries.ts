@@ -21,7 +21,7 @@ import {
   type NextAction,
   type OrderCustomerActions
 } from "../domain/order-customers";
-import { paymentTypeForActionType } from "../domain/payments";
+import { paymentTypeForActionType } from "../../common/payments";
 import {
   normaliseOrderCustomerActionType,
   normaliseOrderStatus,

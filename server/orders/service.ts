@@ -8,13 +8,8 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { customers, orderCustomerActions, orderCustomers, users } from "../db/schema";
 import { cardCheckResults } from "../domain/card-checks";
-import {
-  BELOW_CARD_MINIMUM_MESSAGE,
-  failedCardChecks,
-  MINIMUM_CARD_PAYMENT_PENCE,
-  paymentTypeForActionType,
-  type PaymentType,
-} from "../domain/payments";
+import { paymentTypeForActionType, type PaymentType } from "../../common/payments";
+import { BELOW_CARD_MINIMUM_MESSAGE, failedCardChecks, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
 import { normaliseOrderCustomerActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { createPaymentIntent, ensureStripeCustomer, isDuplicateCard, reusablePaymentIntent, tenantPaymentMethod } from "../payments/service";

@@ -34,7 +34,7 @@ import {
   isPastDeadline,
   responseDeadline
 } from "../domain/deadlines";
-import { disputeFeeOutcome } from "../domain/dispute-fee";
+import { disputeFeeOutcome } from "../../common/dispute-fee";
 import { claimLimitPence, splitByLiability, type CoverLevel } from "../domain/fees";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER

@@ -1,7 +1,7 @@
 /**
  * Submitting a tenant proposal (part 1 §4.1, §9): which confirmation a total opens, what the
  * upfront payment is, and the figures their words quote. In the shared rule book, so the API
- * (server/claims/money.ts charges proposalUpfrontPaymentPence on publish) and the web's submit
+ * (server/claims/money-service.ts charges proposalUpfrontPaymentPence on publish) and the web's submit
  * page (app/routes/claims/submit.tsx) decide with one rule.
  */
 import { assertPence } from "./money";

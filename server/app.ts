@@ -30,7 +30,7 @@ import { paymentPlansRoutes } from "./payment-plans/routes";
 import { referencesRoutes } from "./references/routes";
 import { orderActionPayments } from "./orders/payments";
 import { instalmentPayments } from "./payment-plans/payments";
-import { registerPaymentPurpose } from "./payments/purposes";
+import { registerPaymentPurpose } from "./payments/purpose-service";
 import { settleOpenPaymentsFirst } from "./payments/on-demand";
 import { requireTenant } from "./lib/auth";
 

@@ -22,7 +22,8 @@ import { currentCustomer } from "../lib/auth";
 import { notFound } from "../lib/errors";
 import { PayActionSchema } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { claimOfRespondent, claimPaymentPlans } from "../claims/service";
+import { claimPaymentPlans } from "../claims/plans-service";
+import { claimOfRespondent } from "../claims/service";
 
 const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
 const Pence = z.number().int().openapi({ description: "Pence" });

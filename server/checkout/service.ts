@@ -28,7 +28,7 @@ import {
   toDomainOrderCustomer,
   type ActionRow,
   type LoadedOrderCustomer
-} from "../orders/service";
+} from "../orders/reads-service";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

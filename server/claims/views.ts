@@ -25,7 +25,7 @@
  *    and are shown only to the tenant who reported them; the API's own activities are
  *    shown to every respondent.
  */
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import {
@@ -45,9 +45,6 @@ import {
   orderCustomers,
   orders,
   organizations,
-  paymentPlanActions,
-  paymentPlanInstalments,
-  paymentPlans,
   properties,
   tenancies,
   tenancyDocuments,
@@ -68,18 +65,16 @@ import {
   type TenantClaimState
 } from "../domain/claims";
 import { splitByLiability } from "../domain/fees";
-import { paymentPlanCountsForRedirect } from "../domain/payment-plans";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER,
   normaliseProposalSource,
-  REFERENCE_DOCUMENT_TYPES,
-  type PaymentPlanActionType,
-  type PaymentPlanStatus
+  REFERENCE_DOCUMENT_TYPES
 } from "../domain/statuses";
 import { notFound } from "../lib/errors";
 import { propertyAddressView } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { disputeFeeOrderStatus } from "./money";
+import { disputeFeeOrderStatus } from "./money-service";
+import { claimPaymentPlans } from "./plans-service";
 import { claimStatusOf, loadProposals, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems } from "./records";
 import { type ClaimView } from "./schemas";
 
@@ -170,51 +165,6 @@ export function proposalView(p: ProposalWithItems, docs: ItemDocRow[], userId: s
       createdAt: ip.createdAt.toISOString(),
       updatedAt: ip.updatedAt.toISOString(),
     })),
-  };
-}
-
-/** This tenant's active payment plan on the claim, and whether a co-tenant has one. */
-export async function claimPaymentPlans(db: Database, claimId: string, customerIds: { mine: string; others: string[] }, now: Date) {
-  const claimOrderIds = (await db.select({ id: orders.id }).from(orders).where(eq(orders.claimId, claimId))).map((o) => o.id);
-  const rows = await db
-    .select({ plan: paymentPlans, customerId: orderCustomers.customerId })
-    .from(paymentPlans)
-    .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
-    .where(
-      claimOrderIds.length > 0
-        ? or(eq(paymentPlans.claimId, claimId), inArray(orderCustomers.orderId, claimOrderIds))
-        : eq(paymentPlans.claimId, claimId),
-    )
-    .orderBy(asc(paymentPlans.createdAt));
-  const planIds = rows.map((r) => r.plan.id);
-  const actions = planIds.length
-    ? await db.select().from(paymentPlanActions).where(inArray(paymentPlanActions.paymentPlanId, planIds))
-    : [];
-  // A paid-off plan (every instalment PAID) no longer counts (docs/decisions/0026).
-  const instalments = planIds.length
-    ? await db
-        .select({ id: paymentPlanInstalments.id, paymentPlanId: paymentPlanInstalments.paymentPlanId, status: paymentPlanInstalments.status })
-        .from(paymentPlanInstalments)
-        .where(inArray(paymentPlanInstalments.paymentPlanId, planIds))
-    : [];
-  const counting = rows.filter((r) =>
-    paymentPlanCountsForRedirect(
-      {
-        id: r.plan.id,
-        status: r.plan.status as PaymentPlanStatus,
-        createdAt: r.plan.createdAt,
-        actions: actions
-          .filter((a) => a.paymentPlanId === r.plan.id)
-          .map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
-        instalments: instalments.filter((i) => i.paymentPlanId === r.plan.id).map((i) => ({ id: i.id, status: i.status })),
-      },
-      now,
-    ),
-  );
-  const mine = counting.filter((r) => r.customerId === customerIds.mine).pop();
-  return {
-    paymentPlanId: mine?.plan.id ?? null,
-    coTenantOnPaymentPlan: counting.some((r) => customerIds.others.includes(r.customerId)),
   };
 }
 

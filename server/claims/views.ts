@@ -64,9 +64,11 @@ import {
   payableOrderId,
   type TenantClaimState
 } from "../domain/claims";
+import { chargesPayment } from "../domain/claim-payments";
 import { splitByLiability } from "../domain/fees";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER,
+  isClaimInProgress,
   normaliseProposalSource,
   REFERENCE_DOCUMENT_TYPES
 } from "../domain/statuses";
@@ -277,6 +279,16 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
         (r) => r.orderId === ownPaymentStep.orderId && r.action.typeId === "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE" && r.action.completedAt === null,
       )
     : undefined;
+  // Paying accepted charges: which of this tenant's open actions on the payable order the pay page takes.
+  const openOnPayable = payable
+    ? myActions.filter((r) => r.orderId === payable && r.action.completedAt === null).map(payAction).filter((a) => a.amountRemaining > 0)
+    : [];
+  const payableRow = payable ? proposals.find((p) => p.orderId === payable && p.round !== 2) : undefined;
+  const payNow = chargesPayment(
+    openOnPayable.map((a) => ({ id: a.id, typeId: a.typeId, amountRemainingPence: a.amountRemaining })),
+    payableRow ? payableChargesPence(proposalTotalPence(payableRow), claim.limit) : null,
+  );
+  const payNowAction = payNow ? openOnPayable.find((a) => a.id === payNow.id)! : undefined;
   // Accepting the current proposal: what it makes payable and this tenant's share (the accept choice quotes them).
   const currentRow = proposals.find((p) => p.id === facts.currentProposalId);
   let acceptDue: { amount: number; share: number } | null = null;
@@ -385,6 +397,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     arbitration: arbitration
       ? { id: arbitration.id, arbitratedAmount: arbitration.arbitratedAmount, decidedAt: iso(arbitration.decidedAt) }
       : null,
+    inProgress: isClaimInProgress(state.status),
     currentProposalId: facts.currentProposalId,
     canRespond: facts.canRespond,
     awaitingTenantResponse: facts.awaitingTenantResponse,
@@ -403,6 +416,10 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
         : null,
     payableOrderId: payable,
     payActions: payable ? myActions.filter((r) => r.orderId === payable).map(payAction) : [],
+    chargesPayment:
+      payNow && payNowAction
+        ? { paymentType: payNow.paymentType, orderId: payNowAction.orderId, orderCustomerActionId: payNow.id, amount: payNowAction.amountRemaining }
+        : null,
     acceptDue,
     coTenantPayments,
     allowedActions: facts.allowedActions,

@@ -10,8 +10,6 @@ import type { AddressLookup } from "./address-lookup";
 import { FIXTURE_POSTCODES, type FixtureAddress } from "./addresses.fixture";
 import { idealPostcodesLookup } from "./ideal-postcodes";
 
-export { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed, type AddressLookup, type LookedUpAddress } from "./address-lookup";
-
 /** The fixture lookup over a postcode book (the built-in one by default). */
 export function fixtureAddressLookup(
   book: Readonly<Record<string, readonly FixtureAddress[]>> = FIXTURE_POSTCODES,

@@ -39,15 +39,17 @@ const forbidden = [
   {
     name: "domain-imports-only-itself",
     comment:
-      "server/domain/ holds pure rules: it imports only itself and the shared vocabulary in common/ " +
-      "(and dayjs for London dates), never the database, the HTTP layer, Node's modules or other libraries.",
+      "server/domain/ holds the pure rules only the API applies: it imports only itself and the shared rule book " +
+      "in common/ (and dayjs for London dates), never the database, the HTTP layer, Node's modules or other libraries.",
     severity: "error",
     from: { path: "^server/domain/" },
     to: { pathNot: ["^server/domain/", "^common/", "(^|/)node_modules/dayjs/"] },
   },
   {
     name: "common-imports-nothing",
-    comment: "common/ is the vocabulary the web and the API share: it imports nothing outside itself.",
+    comment:
+      "common/ is the shared rule book (common/README.md): the rules and words both the web and the API apply. " +
+      "It imports nothing outside itself.",
     severity: "error",
     from: { path: "^common/" },
     to: { pathNot: "^common/" },

@@ -1,8 +1,8 @@
 /**
  * About You (part 1 §5): the rules and the spec's messages for first name, last name, email,
  * date of birth (day / month / year on the form, YYYY-MM-DD on the wire), gender and mobile
- * number. Pure, free of zod and in common/, so the API (through server/domain/about-you.ts:
- * `updateUser`, `aboutYou`) and the web form's zod schema share one rule and its words. `today` is always the London calendar date of the caller's clock.
+ * number. Pure, free of zod and in the shared rule book, so the API (checkout's `aboutYou`, the
+ * accounts' `updateUser`) and the web form's zod schema share one rule and its words. `today` is always the London calendar date of the caller's clock.
  */
 
 /** The genders a tenant can give; UNKNOWN is 'Rather not say' (part 1 §3 User). */

@@ -1,7 +1,8 @@
 /**
  * Addresses (part 1 §5 postcode search and manual address; part 2 §5 payment-plan address
- * form): the postcode's shape and the manual-entry rule, with the spec's messages. Pure and in
- * common/, so the API (through server/domain/addresses.ts) and the web forms share one rule.
+ * form): the postcode's shape and the manual-entry rule, with the spec's messages. In the shared
+ * rule book, so the API (the accounts' address schema, the payment plan's address rule in
+ * server/domain/payment-plans-rules.ts, the address lookups) and the web forms share one rule.
  */
 
 export const ADDRESS_MESSAGES = {

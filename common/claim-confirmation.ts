@@ -1,20 +1,15 @@
 /**
  * Submitting a tenant proposal (part 1 §4.1, §9): which confirmation a total opens, what the
- * upfront payment is, and the figures their words quote. Pure and in common/, so the API
- * (server/domain/claims.ts re-exports it; it charges proposalUpfrontPaymentPence on publish)
- * and the web's submit page (app/routes/claims/submit.tsx) decide with one rule.
+ * upfront payment is, and the figures their words quote. In the shared rule book, so the API
+ * (server/claims/money-service.ts charges proposalUpfrontPaymentPence on publish) and the web's submit
+ * page (app/routes/claims/submit.tsx) decide with one rule.
  */
+import { assertPence } from "./money";
 
 /** The low-offer warning: below 25% of the charges (part 1 §5, §9). */
 export const LOW_OFFER_PERCENT = 25;
 /** A proposal's payment is held at most 7 days, then refunded in full if refused (part 1 §4.1, §9). */
 export const PROPOSAL_HOLD_DAYS = 7;
-
-function assertWholePence(value: number, name: string) {
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new RangeError(`${name} must be a whole, non-negative number of pence (got ${String(value)})`);
-  }
-}
 
 export type ProposalConfirmationKind =
   | "acceptMaximumLiability"
@@ -34,9 +29,9 @@ export function proposalConfirmationKind(
   totalChargesPence: number,
   limitPence: number,
 ): ProposalConfirmationKind {
-  assertWholePence(totalProposedPence, "total proposed");
-  assertWholePence(totalChargesPence, "total charges");
-  assertWholePence(limitPence, "limit");
+  assertPence(totalProposedPence, "total proposed");
+  assertPence(totalChargesPence, "total charges");
+  assertPence(limitPence, "limit");
   if (totalProposedPence > limitPence) return "acceptMaximumLiability";
   if (totalProposedPence === totalChargesPence) return "acceptCharges";
   if (totalProposedPence === 0) return "zeroWarning";
@@ -50,7 +45,7 @@ export function proposalConfirmationKind(
  * limit only). £0 needs no payment.
  */
 export function proposalUpfrontPaymentPence(totalProposedPence: number, limitPence: number): number {
-  assertWholePence(totalProposedPence, "total proposed");
-  assertWholePence(limitPence, "limit");
+  assertPence(totalProposedPence, "total proposed");
+  assertPence(limitPence, "limit");
   return Math.min(totalProposedPence, limitPence);
 }

@@ -1,8 +1,8 @@
 /**
  * The tenant proposal form's rules (part 1 §5): the amount and reasoning a tenant gives for one
  * claim item, the spec's words, and the two soft warnings. Pure and free of zod (common/ imports
- * nothing): the web's form schema (app/routes/claims/+lib/claim-proposal.ts) is built from these, and the API
- * quotes the cap with the same message (server/domain/claim-responses.ts re-exports it).
+ * nothing): the web's form schema (app/routes/claims/+lib/claim-proposal.ts) is built from these,
+ * and the API quotes the cap with the same message (server/claims/responses.ts).
  */
 import { LOW_OFFER_PERCENT } from "./claim-confirmation";
 

@@ -2,7 +2,7 @@
  * The new-password rule (part 1 §5, reset and set password): required; minimum 8 characters
  * ('Minimum 8 Characters'); at least 3 of the 4 character types (lower case, upper case,
  * digit, a special character from !@#$%^&*); the confirmation is required and must match
- * ('Passwords must match'). Pure and in common/, so the API (through server/domain/passwords.ts)
+ * ('Passwords must match'). In the shared rule book, so the API (server/accounts/password.routes.ts)
  * and the web form share one rule and its words. The list of common passwords is the API's.
  */
 

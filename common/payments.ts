@@ -1,7 +1,8 @@
 /**
  * Card payment types, the order-customer action each is paid through and the page a
  * successful payment goes to (part 1 §4.3, part 2 §4): the API decides with them and the
- * web's payment flow follows them. server/domain/payments.ts re-exports them.
+ * web's payment flow follows them. The card checks and card-minimum rules only the API applies
+ * are in server/domain/payments.ts.
  */
 import { PRODUCT_CODE } from "./product";
 

@@ -8,7 +8,7 @@ import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
 import { abortedRequestAnswer, logRequest } from "./lib/request-log";
 import { newId } from "./lib/tokens";
-import { UPLOAD_MAX_BYTES } from "./lib/uploads";
+import { UPLOAD_MAX_BYTES } from "../common/uploads";
 import { accountRoutes } from "./accounts/account.routes";
 import { arbitrationsRoutes } from "./arbitrations/routes";
 import { authRoutes } from "./accounts/auth.routes";
@@ -30,7 +30,7 @@ import { paymentPlansRoutes } from "./payment-plans/routes";
 import { referencesRoutes } from "./references/routes";
 import { orderActionPayments } from "./orders/payments";
 import { instalmentPayments } from "./payment-plans/payments";
-import { registerPaymentPurpose } from "./payments/purposes";
+import { registerPaymentPurpose } from "./payments/purpose-service";
 import { settleOpenPaymentsFirst } from "./payments/on-demand";
 import { requireTenant } from "./lib/auth";
 

@@ -1,13 +1,13 @@
 import { data, matchPath } from "react-router";
+import { UPLOAD_MAX_BYTES } from "../../common/uploads";
 
 /**
  * How large a post to the web app may be, declared in one place and enforced by the root
  * middleware before any action reads the body: a form post is small; a post that carries a
- * file may be as large as the API accepts (server/lib/uploads.ts UPLOAD_MAX_BYTES, the spec's
- * "max 30MB"; a test holds the two equal).
+ * file may be as large as the API accepts (UPLOAD_MAX_BYTES in the shared rule book,
+ * common/uploads.ts: the spec's "max 30MB").
  */
 export const FORM_MAX_BYTES = 64 * 1024;
-export const UPLOAD_MAX_BYTES = 31_457_280;
 /**
  * A post to an upload path: the largest file plus a form's worth of other fields, so a file just
  * over 30 MB still reaches the page, which says so by name and keeps the rest of the page.

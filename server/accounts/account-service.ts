@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { ZodRealError } from "zod";
 import type { Database } from "../db";
 import { addresses, keyfreeOffers, paymentPlans, properties, users } from "../db/schema";
-import { aboutYouErrors } from "../domain/about-you";
+import { aboutYouErrors } from "../../common/about-you";
 import { londonDate } from "../domain/london-time";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
@@ -29,24 +29,9 @@ export function refuseInvalid(errors: Partial<Record<string, string>>) {
   if (issues.length > 0) throw new ZodRealError(issues);
 }
 
-function addressValues(a: AddressInput) {
-  return {
-    externalId: a.externalId,
-    buildingName: a.buildingName,
-    roomNumber: a.roomNumber,
-    flatNumber: a.flatNumber,
-    buildingNumber: a.buildingNumber,
-    street: a.street,
-    subStreet: a.subStreet,
-    town: a.town,
-    county: a.county,
-    postcode: a.postcode,
-    country: a.country,
-    startDate: a.startDate,
-    endDate: a.endDate,
-    currentlyAtAddress: a.currentlyAtAddress,
-    organizationId: a.organizationId,
-  };
+/** What an address row stores of the address a tenant gave: all of it but the form's id. */
+function addressValues({ id: _id, ...values }: AddressInput) {
+  return values;
 }
 
 /**

@@ -6,11 +6,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { GENDERS } from "../domain/about-you";
-import { ADDRESS_MESSAGES, addressHistoryError } from "../domain/addresses";
-import { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed, addressLookupFor } from "../integrations/addresses";
+import { GENDERS } from "../../common/about-you";
+import { ADDRESS_MESSAGES, addressHistoryError } from "../../common/addresses";
+import { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed } from "../integrations/address-lookup";
+import { addressLookupFor } from "../integrations/addresses";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { ErrorSchema, errorResponses, notFound } from "../lib/errors";
+import { AddressLookupResultSchema } from "../lib/schemas";
 import {
   addAddress as addAddressToHistory,
   completeOnboardingIntroduction as recordOnboardingIntroduction,
@@ -20,9 +22,6 @@ import {
 } from "./account-service";
 import { AddressInputSchema } from "./account.schemas";
 import { addressHistory, AddressSchema, CustomerSchema, userView, UserSchema } from "./account.views";
-
-export { AddressInputSchema } from "./account.schemas";
-export { AddressSchema, CustomerSchema, userView, UserSchema } from "./account.views";
 
 // ── Requests ─────────────────────────────────────────────────────────────────
 
@@ -55,22 +54,6 @@ const AddressHistoryBody = z
     if (message) ctx.addIssue({ code: "custom", path: ["addresses"], message });
   })
   .openapi("AddressHistoryRequest");
-
-const AddressLookupResultSchema = z
-  .object({
-    externalId: z.string().openapi({ description: "The lookup's id for the address" }),
-    buildingName: z.string().nullable(),
-    roomNumber: z.string().nullable(),
-    flatNumber: z.string().nullable(),
-    buildingNumber: z.string().nullable(),
-    street: z.string(),
-    subStreet: z.string().nullable(),
-    town: z.string().nullable(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-    country: z.string().openapi({ description: "Three-letter country code", example: "GBR" }),
-  })
-  .openapi("AddressLookupResult");
 
 // ── Routes ───────────────────────────────────────────────────────────────────
 

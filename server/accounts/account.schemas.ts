@@ -1,6 +1,6 @@
 /** The address a tenant enters or chooses, as the account's routes and service read it. */
 import { z } from "@hono/zod-openapi";
-import { manualAddressErrors, normalisePostcode } from "../domain/addresses";
+import { manualAddressErrors, normalisePostcode } from "../../common/addresses";
 import { isCalendarDate } from "../domain/london-time";
 
 const optionalText = (max: number) =>

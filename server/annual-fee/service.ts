@@ -17,7 +17,7 @@ import {
   users,
 } from "../db/schema";
 import { annualFeeSchedule, annualFeeSharePence } from "../domain/fees";
-import { PRODUCT_CODE } from "../domain/product";
+import { PRODUCT_CODE } from "../../common/product";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
 import { appUrl, pounds } from "../payment-plans/service";

@@ -16,13 +16,14 @@ import {
 } from "../db/schema";
 import { daysRemaining } from "../domain/deadlines";
 import { adjudicationRepayment } from "../domain/claim-responses";
-import { disputeFeeOutcome } from "../domain/dispute-fee";
+import { disputeFeeOutcome } from "../../common/dispute-fee";
 import { CLAIM_STATUSES } from "../domain/statuses";
 import { currentCustomer } from "../lib/auth";
 import { notFound } from "../lib/errors";
 import { PayActionSchema } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { claimOfRespondent, claimPaymentPlans } from "../claims/service";
+import { claimPaymentPlans } from "../claims/plans-service";
+import { claimOfRespondent } from "../claims/service";
 
 const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
 const Pence = z.number().int().openapi({ description: "Pence" });

@@ -1,11 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { ABOUT_YOU_MESSAGES } from "../domain/about-you";
-import {
-  AGREEMENT_MESSAGES,
-  CONFIRM_ACKNOWLEDGEMENTS,
-  type ConfirmAcknowledgement
-} from "../domain/checkout";
+import { ABOUT_YOU_MESSAGES } from "../../common/about-you";
+import { AGREEMENT_MESSAGES, type ConfirmAcknowledgement } from "../../common/tenant-terms";
+import { CONFIRM_ACKNOWLEDGEMENTS } from "../domain/checkout";
 import { normaliseGender } from "../domain/statuses";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";

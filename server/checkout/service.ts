@@ -12,17 +12,12 @@ import {
   tenancyDocuments,
   users
 } from "../db/schema";
-import { aboutYouErrors, type AboutYouField } from "../domain/about-you";
-import {
-  checkCheckoutStep,
-  CHECKOUT_MESSAGES,
-  CONFIRM_REFUSALS,
-  missingConfirmAcknowledgements,
-  type ConfirmAcknowledgement
-} from "../domain/checkout";
+import { aboutYouErrors, type AboutYouField } from "../../common/about-you";
+import { CONFIRM_REFUSALS, missingConfirmAcknowledgements, type ConfirmAcknowledgement } from "../../common/tenant-terms";
+import { checkCheckoutStep, CHECKOUT_MESSAGES } from "../domain/checkout";
 import { londonDate } from "../domain/london-time";
 import { claimLimitPence, keyfreeFeePence } from "../domain/fees";
-import { PRODUCT_NAME } from "../domain/product";
+import { PRODUCT_NAME } from "../../common/product";
 import { type CheckoutActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
@@ -33,7 +28,7 @@ import {
   toDomainOrderCustomer,
   type ActionRow,
   type LoadedOrderCustomer
-} from "../orders/service";
+} from "../orders/reads-service";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

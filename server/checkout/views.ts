@@ -24,7 +24,7 @@ import {
   orderStatusOf,
   ownOrderCustomer,
   toDomainOrderCustomer
-} from "../orders/service";
+} from "../orders/reads-service";
 
 type Reader = Pick<Database, "select">;
 

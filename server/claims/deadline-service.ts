@@ -25,7 +25,7 @@ import type { Database } from "../db";
 import { claimProposals, claims } from "../db/schema";
 import { currentProposal } from "../domain/claim-responses";
 import { chargesDeemedAccepted, isPastDeadline } from "../domain/deadlines";
-import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable, refuseTenantProposal } from "./money";
+import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable, refuseTenantProposal } from "./money-service";
 import { claimStatusOf, loadProposals, lockClaim, recordActivity, toDomainProposal } from "./records";
 
 export type ClaimDeadlineSweep = {

@@ -36,11 +36,11 @@ import {
   claims,
   organizations
 } from "../db/schema";
+import { counterProposalCeilingMessage } from "../../common/claim-proposal";
 import {
   agentAmountForItem,
   checkEditTenantDraft,
   CLAIM_RESPONSE_MESSAGES,
-  counterProposalCeilingMessage,
   notOpenProposalMessage,
   openSupplierProposal,
   ownUnpublishedProposal,
@@ -58,7 +58,7 @@ import {
 } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
-import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./money";
+import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./money-service";
 import { loadProposals, lockClaim, recordActivity, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems, type RespondentCustomer } from "./records";
 import { EXPLANATION_REQUIRED, type ItemProposalInput } from "./schemas";
 import { tenantState } from "./views";

@@ -185,6 +185,10 @@ export const ClaimSchema = z
       .openapi({ description: "The £60 dispute fee order, with this tenant's ARBITRATION_ADMIN_PAY action" }),
     arbitration: z.object({ id: z.string(), arbitratedAmount: Pence.nullable(), decidedAt: IsoDateTime.nullable() }).nullable(),
     // Derived facts (part 1 §2.5, §4.1, §6)
+    inProgress: z.boolean().openapi({
+      description:
+        "The claim is in progress (part 1 §4.1): its page has something to show. A finished claim (DEACTIVATED, DECLINED, RESOLVED) sends the tenant to the dashboard",
+    }),
     currentProposalId: z.string().nullable(),
     canRespond: z.boolean(),
     awaitingTenantResponse: z.boolean(),
@@ -198,6 +202,18 @@ export const ClaimSchema = z
       .openapi({ description: "The tenant's own proposal at the payment step (upfront payment, held at most 7 days)" }),
     payableOrderId: z.string().nullable(),
     payActions: z.array(PayActionSchema).openapi({ description: "This tenant's pay actions on the payable order" }),
+    chargesPayment: z
+      .object({
+        paymentType: z.enum(["CLAIM", "CLAIM_REMAINING_BALANCE"]),
+        orderId: z.string(),
+        orderCustomerActionId: z.string(),
+        amount: Pence,
+      })
+      .nullable()
+      .openapi({
+        description:
+          "What the charges' pay page takes (part 1 §4.1, §4.3): this tenant's share (CLAIM) while it is less than the balance left, the remaining balance once a co-tenant has paid part, else their share; null when nothing is left to pay",
+      }),
     acceptDue: z
       .object({ amount: Pence, share: Pence })
       .nullable()

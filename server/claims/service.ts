@@ -3,7 +3,7 @@
  * claim response, each in a transaction that holds the claim row (withClaim, responses.ts) and
  * checks the state again under the lock, so a double submit gets a 409; and what other areas
  * use of a claim (the arbitration page's reading, a paid-off payment plan's claim payment).
- * The readings chosen are listed in contract.ts; the money model is in money.ts; the deadlines
+ * The readings chosen are listed in contract.ts; the money model is in money-service.ts; the deadlines
  * the clock applies are deadline-service.ts's.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -33,7 +33,7 @@ import { isClaimFinished } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 import { checkUpload, storeDocument } from "../lib/uploads";
-import { makeChargesPayable, requireProposalPayment, submitTenantProposal } from "./money";
+import { makeChargesPayable, requireProposalPayment, submitTenantProposal } from "./money-service";
 import { claimStatusOf, recordActivity, respondentCustomers } from "./records";
 import { openProposalFor, raiseDispute, refuse, saveTenantItemProposal, startDraft, targetProposal, withClaim, type WriteContext } from "./responses";
 import type { ClientActivityInput, ItemProposalInput } from "./schemas";
@@ -49,10 +49,6 @@ export async function claimOfRespondent(db: Database, claimId: string, userId: s
   const { claim } = await respondentOrNotFound(db, claimId, userId);
   return { claim, status: claimStatusOf(claim), respondents: await respondentCustomers(db, claim) };
 }
-
-export { claimPaymentPlans } from "./views";
-/** A claim payment action paid another way (a paid-off payment plan): the claim money model's own step. */
-export { completePaymentAction, type PaymentOutcome } from "./money";
 
 // ── Evidence ────────────────────────────────────────────────────────────────────────
 

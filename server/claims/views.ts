@@ -25,7 +25,7 @@
  *    and are shown only to the tenant who reported them; the API's own activities are
  *    shown to every respondent.
  */
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import {
@@ -45,9 +45,6 @@ import {
   orderCustomers,
   orders,
   organizations,
-  paymentPlanActions,
-  paymentPlanInstalments,
-  paymentPlans,
   properties,
   tenancies,
   tenancyDocuments,
@@ -67,19 +64,19 @@ import {
   payableOrderId,
   type TenantClaimState
 } from "../domain/claims";
+import { chargesPayment } from "../domain/claim-payments";
 import { splitByLiability } from "../domain/fees";
-import { paymentPlanCountsForRedirect } from "../domain/payment-plans";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER,
+  isClaimInProgress,
   normaliseProposalSource,
-  REFERENCE_DOCUMENT_TYPES,
-  type PaymentPlanActionType,
-  type PaymentPlanStatus
+  REFERENCE_DOCUMENT_TYPES
 } from "../domain/statuses";
 import { notFound } from "../lib/errors";
 import { propertyAddressView } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { disputeFeeOrderStatus } from "./money";
+import { disputeFeeOrderStatus } from "./money-service";
+import { claimPaymentPlans } from "./plans-service";
 import { claimStatusOf, loadProposals, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems } from "./records";
 import { type ClaimView } from "./schemas";
 
@@ -170,51 +167,6 @@ export function proposalView(p: ProposalWithItems, docs: ItemDocRow[], userId: s
       createdAt: ip.createdAt.toISOString(),
       updatedAt: ip.updatedAt.toISOString(),
     })),
-  };
-}
-
-/** This tenant's active payment plan on the claim, and whether a co-tenant has one. */
-export async function claimPaymentPlans(db: Database, claimId: string, customerIds: { mine: string; others: string[] }, now: Date) {
-  const claimOrderIds = (await db.select({ id: orders.id }).from(orders).where(eq(orders.claimId, claimId))).map((o) => o.id);
-  const rows = await db
-    .select({ plan: paymentPlans, customerId: orderCustomers.customerId })
-    .from(paymentPlans)
-    .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
-    .where(
-      claimOrderIds.length > 0
-        ? or(eq(paymentPlans.claimId, claimId), inArray(orderCustomers.orderId, claimOrderIds))
-        : eq(paymentPlans.claimId, claimId),
-    )
-    .orderBy(asc(paymentPlans.createdAt));
-  const planIds = rows.map((r) => r.plan.id);
-  const actions = planIds.length
-    ? await db.select().from(paymentPlanActions).where(inArray(paymentPlanActions.paymentPlanId, planIds))
-    : [];
-  // A paid-off plan (every instalment PAID) no longer counts (docs/decisions/0026).
-  const instalments = planIds.length
-    ? await db
-        .select({ id: paymentPlanInstalments.id, paymentPlanId: paymentPlanInstalments.paymentPlanId, status: paymentPlanInstalments.status })
-        .from(paymentPlanInstalments)
-        .where(inArray(paymentPlanInstalments.paymentPlanId, planIds))
-    : [];
-  const counting = rows.filter((r) =>
-    paymentPlanCountsForRedirect(
-      {
-        id: r.plan.id,
-        status: r.plan.status as PaymentPlanStatus,
-        createdAt: r.plan.createdAt,
-        actions: actions
-          .filter((a) => a.paymentPlanId === r.plan.id)
-          .map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
-        instalments: instalments.filter((i) => i.paymentPlanId === r.plan.id).map((i) => ({ id: i.id, status: i.status })),
-      },
-      now,
-    ),
-  );
-  const mine = counting.filter((r) => r.customerId === customerIds.mine).pop();
-  return {
-    paymentPlanId: mine?.plan.id ?? null,
-    coTenantOnPaymentPlan: counting.some((r) => customerIds.others.includes(r.customerId)),
   };
 }
 
@@ -327,6 +279,16 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
         (r) => r.orderId === ownPaymentStep.orderId && r.action.typeId === "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE" && r.action.completedAt === null,
       )
     : undefined;
+  // Paying accepted charges: which of this tenant's open actions on the payable order the pay page takes.
+  const openOnPayable = payable
+    ? myActions.filter((r) => r.orderId === payable && r.action.completedAt === null).map(payAction).filter((a) => a.amountRemaining > 0)
+    : [];
+  const payableRow = payable ? proposals.find((p) => p.orderId === payable && p.round !== 2) : undefined;
+  const payNow = chargesPayment(
+    openOnPayable.map((a) => ({ id: a.id, typeId: a.typeId, amountRemainingPence: a.amountRemaining })),
+    payableRow ? payableChargesPence(proposalTotalPence(payableRow), claim.limit) : null,
+  );
+  const payNowAction = payNow ? openOnPayable.find((a) => a.id === payNow.id)! : undefined;
   // Accepting the current proposal: what it makes payable and this tenant's share (the accept choice quotes them).
   const currentRow = proposals.find((p) => p.id === facts.currentProposalId);
   let acceptDue: { amount: number; share: number } | null = null;
@@ -435,6 +397,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     arbitration: arbitration
       ? { id: arbitration.id, arbitratedAmount: arbitration.arbitratedAmount, decidedAt: iso(arbitration.decidedAt) }
       : null,
+    inProgress: isClaimInProgress(state.status),
     currentProposalId: facts.currentProposalId,
     canRespond: facts.canRespond,
     awaitingTenantResponse: facts.awaitingTenantResponse,
@@ -453,6 +416,10 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
         : null,
     payableOrderId: payable,
     payActions: payable ? myActions.filter((r) => r.orderId === payable).map(payAction) : [],
+    chargesPayment:
+      payNow && payNowAction
+        ? { paymentType: payNow.paymentType, orderId: payNowAction.orderId, orderCustomerActionId: payNow.id, amount: payNowAction.amountRemaining }
+        : null,
     acceptDue,
     coTenantPayments,
     allowedActions: facts.allowedActions,

@@ -855,7 +855,7 @@ export const stripeEvents = pgTable("stripe_events", {
 /**
  * Money we owe back to a card (issue 8): recorded in the same transaction as the change that
  * makes it owed (a refused or expired tenant proposal, an unused dispute fee credit), then paid
- * by the owed-refunds job (server/payments/refunds.ts) through the card provider, once, with
+ * by the owed-refunds job (server/payments/refund-service.ts) through the card provider, once, with
  * the idempotency key `owed-refund-<id>`. `claimedUntil` is the job's lease on the row.
  */
 export const owedRefunds = pgTable(

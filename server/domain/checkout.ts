@@ -2,8 +2,8 @@
  * Checkout, tenancy orders and amounts still to pay (part 1 §2.3, §2.4, §5;
  * part 2 §2 Dashboard, §3). Pure rules over plain data; the API enforces them.
  */
-import { ADDRESS_MESSAGES } from "./addresses.js";
-import type { Pence } from "./money.js";
+import { ADDRESS_MESSAGES } from "../../common/addresses";
+import type { Pence } from "../../common/money";
 import { nextAction, type OrderCustomerActions } from "./order-customers.js";
 import { confirmAcknowledgements } from "../../common/tenant-terms";
 import { ANNUAL_FEE_PENCE, MINIMUM_KEYFREE_FEE_PENCE } from "./fees.js";
@@ -51,19 +51,9 @@ export function checkCheckoutStep(
 
 // ── Confirm step acknowledgements ───────────────────────────────────────────
 
-/**
- * Part 1 §5: the confirm box and four acknowledgements, plus the annual fee when the
- * organisation has top-ups enabled. The boxes, their words and the message for each one left
- * unticked live in common/tenant-terms.ts, which the Confirm page reads too.
- */
-export {
-  CONFIRM_ACKNOWLEDGEMENT_KEYS,
-  CONFIRM_REFUSALS,
-  AGREEMENT_MESSAGES,
-  missingConfirmAcknowledgements,
-  requiredConfirmAcknowledgements,
-  type ConfirmAcknowledgement,
-} from "../../common/tenant-terms";
+// Part 1 §5: the confirm box and four acknowledgements, plus the annual fee when the
+// organisation has top-ups enabled. The boxes, their words and the message for each one left
+// unticked are in the shared rule book, common/tenant-terms.ts, which the Confirm page reads too.
 
 /** Each box's label with the figures of the domain's constants (the API's request descriptions). */
 export const CONFIRM_ACKNOWLEDGEMENTS = confirmAcknowledgements({

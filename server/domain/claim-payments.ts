@@ -10,7 +10,7 @@
  * Then, when no remaining balance is left open, nothing is owed any more: the own shares
  * still open are settled too.
  */
-import { assertPence, type Pence } from "./money.js";
+import { assertPence, type Pence } from "../../common/money";
 
 export type OpenPayAction = { id: string; typeId: string; amountRemainingPence: Pence };
 export type PayActionAfter = { id: string; amountRemainingPence: Pence; settled: boolean };
@@ -36,4 +36,26 @@ export function balancesAfterPayment(paidTypeId: string, paidPence: Pence, other
   });
   const balanceOpen = after.some((a) => !a.settled && isRemainingBalanceAction(a.typeId));
   return after.map(({ typeId: _typeId, ...a }) => (balanceOpen || a.settled ? a : { ...a, amountRemainingPence: 0, settled: true }));
+}
+
+/** The pay action the charges' pay page takes, and the payment type it is paid as. */
+export type ChargesPayment = { id: string; paymentType: "CLAIM" | "CLAIM_REMAINING_BALANCE" };
+
+/**
+ * Which of the tenant's pay actions on the payable claim order the pay page takes (part 1 §4.1,
+ * §4.3): their own share (CLAIM) while it is less than the balance left; the remaining balance
+ * once a co-tenant has paid part of it (the balance is below what was due: `duePence`, the
+ * charges capped at the limit) — paying it clears the charges; their share when it is the whole
+ * balance and nobody has paid (a sole tenant); otherwise the balance. Null when no action is
+ * open (nothing left to pay). `open` is the tenant's actions still owing something.
+ */
+export function chargesPayment(open: readonly OpenPayAction[], duePence: Pence | null): ChargesPayment | null {
+  const share = open.find((a) => a.typeId === "CLAIM_PAY");
+  const balance = open.find((a) => a.typeId === "CLAIM_PAY_REMAINING_BALANCE");
+  const pick = (action: OpenPayAction, paymentType: ChargesPayment["paymentType"]): ChargesPayment => ({ id: action.id, paymentType });
+  if (share && balance && share.amountRemainingPence < balance.amountRemainingPence) return pick(share, "CLAIM");
+  if (balance && duePence !== null && balance.amountRemainingPence < duePence) return pick(balance, "CLAIM_REMAINING_BALANCE");
+  if (share) return pick(share, "CLAIM");
+  if (balance) return pick(balance, "CLAIM_REMAINING_BALANCE");
+  return null;
 }

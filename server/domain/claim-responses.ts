@@ -29,7 +29,7 @@ import {
   type DeadlineUrgency,
 } from "./deadlines.js";
 import type { Instant } from "./london-time.js";
-import { assertPence, type Pence } from "./money.js";
+import { assertPence, type Pence } from "../../common/money";
 import type { ClaimStatus } from "./statuses.js";
 
 /** A proposal with the time it was created, so proposals of the same round keep their order. */
@@ -114,9 +114,6 @@ export function formatPounds(pence: Pence): string {
   const rest = String(pence % 100).padStart(2, "0");
   return `${pounds.toLocaleString("en-GB")}.${rest}`;
 }
-
-/** Part 1 §5: 'New offer cannot exceed the charges raised (£X).' — the web's form says the same (common/). */
-export { counterProposalCeilingMessage } from "../../common/claim-proposal";
 
 /** Sum of a proposal's item amounts. */
 export function proposalTotalPence(proposal: { itemProposals: readonly { amount: Pence }[] }): Pence {

@@ -2,7 +2,7 @@
  * Claim and proposal rules (part 1 §4.1, §6): what a tenant may see, what
  * waits for them, which order is payable and which actions they may take.
  */
-import type { Pence } from "./money.js";
+import type { Pence } from "../../common/money";
 import type { Instant } from "./london-time.js";
 import { isPastDeadline, proposalDeadline, type DeadlineProposal } from "./deadlines.js";
 import { isClaimFinished, type ClaimStatus, type OrderStatus, type ProposalSource } from "./statuses.js";
@@ -343,15 +343,5 @@ export function allowedTenantActions(state: TenantClaimState): TenantAction[] {
   return TENANT_ACTIONS.filter((action) => checkTenantAction(state, action).ok);
 }
 
-// ── Total proposed ──────────────────────────────────────────────────────────
-
-/**
- * Which confirmation a total opens and the upfront payment (part 1 §4.1) live in
- * common/claim-confirmation.ts, which the web's submit page reads too.
- */
-export {
-  LOW_OFFER_PERCENT,
-  proposalConfirmationKind,
-  proposalUpfrontPaymentPence,
-  type ProposalConfirmationKind,
-} from "../../common/claim-confirmation";
+// Which confirmation a total opens and the upfront payment (part 1 §4.1) are in the shared rule
+// book, common/claim-confirmation.ts, which the web's submit page reads too.

@@ -2,7 +2,7 @@
  * Fees, splits and limits (part 1 §1, §9; part 2 §1, §9). Money is integer pence.
  */
 import { COVER_WEEKS } from "../../common/tenant-terms";
-import { assertPence, type Pence } from "./money.js";
+import { assertPence, type Pence } from "../../common/money";
 import {
   addCalendarYears,
   londonDate,
@@ -16,10 +16,8 @@ export const MINIMUM_KEYFREE_FEE_PENCE = 15_000;
 export const DEFAULT_COVER_CAP_PENCE = 500_000;
 /** Claim limit cap at the higher cover level: £10,000 (part 1 §9). */
 export const HIGHER_COVER_CAP_PENCE = 1_000_000;
-/** The landlord is covered for up to 8 weeks' rent (part 1 §1): common/tenant-terms.ts, which the Terms page reads too. */
-export { COVER_WEEKS };
-/** Dispute (adjudication) fee: £60 (part 1 §9): common/dispute-fee.ts, which the claim page reads too. */
-export { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
+// The cover (8 weeks' rent, common/tenant-terms.ts) and the £60 dispute fee (common/dispute-fee.ts)
+// are in the shared rule book: the Terms page and the claim page read them too.
 /** Annual fee: £30 a year for tenancies over 12 months (part 1 §9, part 2 §9). */
 export const ANNUAL_FEE_PENCE = 3_000;
 

@@ -4,11 +4,11 @@
  * instalment may be paid and what a paid-off plan pays, and the address form
  * of the Address Confirmation step.
  */
-import { manualAddressErrors } from "./addresses";
+import { manualAddressErrors } from "../../common/addresses";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { isPaymentPlanOfferVoid, paymentPlanNextAction, type PaymentPlan, type PaymentPlanInstalment } from "./payment-plans.js";
-import { assertPence, type Pence } from "./money.js";
+import { assertPence, type Pence } from "../../common/money";
 import { calendarDaysBetween, isCalendarDate, type CalendarDate } from "./london-time.js";
 import type { PaymentPlanActionType } from "./statuses.js";
 
@@ -151,7 +151,7 @@ export interface AddressProblem {
 
 /**
  * The problems of a payment-plan address (part 2 §5): the same rule as any manually entered
- * address (domain/addresses.ts): a building number or name ('Either a building number or
+ * address (common/addresses.ts): a building number or name ('Either a building number or
  * name is required'); street and country ('Required'); a postcode ('Required') that for the
  * UK matches the UK pattern ('Must be a UK postcode'). An empty list means the address is valid.
  */

@@ -64,6 +64,15 @@ export function isPaymentPlanPaidOff(plan: Pick<PaymentPlan, "instalments">): bo
   return instalments.length > 0 && instalments.every((i) => i.status === "PAID");
 }
 
+/**
+ * Whether a plan is live (part 2 §2, §4): its three steps are done and it is ACTIVE, or in
+ * DEFAULT (live, with an instalment missed). Its live pages (payment-plan-live, active, the
+ * schedule, payment-success, and manual-payment while it waits for a payment) show only then.
+ */
+export function isPaymentPlanLive(plan: Pick<PaymentPlan, "status" | "actions">): boolean {
+  return paymentPlanNextAction(plan.actions) === null && (plan.status === "ACTIVE" || plan.status === "DEFAULT");
+}
+
 export type PaymentPlanScreen =
   | "dashboard"
   | "manual-payment"

@@ -4,20 +4,9 @@
  */
 import { PAYMENT_TYPES, type PayActionType } from "../../common/payments";
 import { createSpellingNormaliser } from "./spelling.js";
-import { PRODUCT_CODE, PRODUCT_NAME } from "./product.js";
+import { PRODUCT_CODE, PRODUCT_NAME } from "../../common/product";
 import type { PaymentActionType } from "./statuses.js";
 
-export {
-  ACTION_TYPE_BY_PAYMENT_TYPE,
-  actionTypeForPaymentType,
-  PAYMENT_TYPES,
-  paymentSuccessPath,
-  paymentTypeForActionType,
-  requiresDuplicateCardCheck,
-  type PayActionType,
-  type PaymentType,
-  type SuccessPageContext,
-} from "../../common/payments";
 export const normalisePaymentType = createSpellingNormaliser(PAYMENT_TYPES);
 
 /** Every pay action the shared table names is one of the domain's order-customer actions. */

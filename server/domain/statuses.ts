@@ -5,7 +5,7 @@
  * input answers null).
  */
 import { createSpellingNormaliser } from "./spelling.js";
-import { PRODUCT_CODE } from "./product.js";
+import { PRODUCT_CODE } from "../../common/product";
 import { GENDERS, type Gender } from "../../common/about-you";
 
 // ── Claims (part 1 §4.1, part 2 §4) ──────────────────────────────────────────
@@ -110,7 +110,6 @@ export const normaliseReferenceDocumentType = createSpellingNormaliser(REFERENCE
 // ── People and documents (part 1 §3, part 2 §3) ─────────────────────────────
 
 // The list lives with the About You rules in common/about-you.ts, which the web's form reads too.
-export { GENDERS, type Gender };
 export const normaliseGender = createSpellingNormaliser(GENDERS);
 
 /**

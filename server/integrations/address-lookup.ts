@@ -1,20 +1,11 @@
 /** What every address lookup (the fixture book, Ideal Postcodes) answers, and how it fails. */
+import type { AddressLookupResult } from "../lib/schemas";
 
-/** An address found for a postcode: the part 2 §3 address shape, with the provider's id. */
-export type LookedUpAddress = {
-  externalId: string;
-  buildingName: string | null;
-  roomNumber: string | null;
-  flatNumber: string | null;
-  buildingNumber: string | null;
-  street: string;
-  subStreet: string | null;
-  town: string | null;
-  county: string | null;
-  postcode: string;
-  /** Three-letter code, as onboarding stores it. */
-  country: string;
-};
+/**
+ * An address found for a postcode: the API's one address shape (server/lib/schemas.ts), with the
+ * provider's id; the country is the three-letter code onboarding stores.
+ */
+export type LookedUpAddress = AddressLookupResult;
 
 export interface AddressLookup {
   /** The addresses at a postcode (any spacing or case); an empty list when there are none. */

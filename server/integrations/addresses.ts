@@ -5,12 +5,10 @@
  * app works offline with no provider account) and Ideal Postcodes (ideal-postcodes.ts).
  */
 import type { ApiConfig } from "../config";
-import { isUkPostcode, normalisePostcode } from "../domain/addresses";
+import { isUkPostcode, normalisePostcode } from "../../common/addresses";
 import type { AddressLookup } from "./address-lookup";
 import { FIXTURE_POSTCODES, type FixtureAddress } from "./addresses.fixture";
 import { idealPostcodesLookup } from "./ideal-postcodes";
-
-export { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed, type AddressLookup, type LookedUpAddress } from "./address-lookup";
 
 /** The fixture lookup over a postcode book (the built-in one by default). */
 export function fixtureAddressLookup(

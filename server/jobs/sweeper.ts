@@ -1,7 +1,8 @@
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
-import { payOwedRefunds, reconcilePayments } from "../payments/service";
+import { reconcilePayments } from "../payments/reconcile-service";
+import { payOwedRefunds } from "../payments/refund-service";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";

@@ -1,7 +1,15 @@
 import { z } from "@hono/zod-openapi";
 import type { addresses } from "../db/schema";
 
-/** An address as the spec's Address entity gives it (part 1 §3), without its history fields. */
+// ── The address ─────────────────────────────────────────────────────────────────────
+
+/**
+ * An address as the spec's Address entity gives it (part 1 §3), without its history fields: the
+ * one address shape the API answers with. Every other address schema builds on it: the address
+ * history's (Address, account.views.ts), a payment plan's (PaymentPlanAddress), a lookup's result
+ * (AddressLookupResult, below) and an offer's property (KeyfreeOfferAddress: the fields an offer
+ * stores). What a tenant sends is checked by the input schemas (AddressInput, PaymentPlanAddressInput).
+ */
 export const PropertyAddressSchema = z
   .object({
     buildingName: z.string().nullable(),
@@ -17,20 +25,29 @@ export const PropertyAddressSchema = z
   })
   .openapi("PropertyAddress");
 
+/** The address type every address view and lookup shares. */
+export type PropertyAddress = z.infer<typeof PropertyAddressSchema>;
+
+/** An address found for a postcode (part 2 §7 searchAddressesByPostcode): the address, with the lookup's id for it. */
+export const AddressLookupResultSchema = z
+  .object({
+    externalId: z.string().openapi({ description: "The lookup's id for the address" }),
+    ...PropertyAddressSchema.shape,
+    country: PropertyAddressSchema.shape.country.openapi({ description: "Three-letter country code", example: "GBR" }),
+  })
+  .openapi("AddressLookupResult");
+
+export type AddressLookupResult = z.infer<typeof AddressLookupResultSchema>;
+
+/** The fields an address schema (`schema`) names, taken from `source` (an address row, a looked-up address). */
+export function addressFields<S extends z.ZodObject>(schema: S, source: z.infer<S>): z.infer<S> {
+  const from = source as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(schema.shape).map((key) => [key, from[key]])) as z.infer<S>;
+}
+
 /** An address row as PropertyAddressSchema gives it. */
-export function propertyAddressView(a: typeof addresses.$inferSelect): z.infer<typeof PropertyAddressSchema> {
-  return {
-    buildingName: a.buildingName,
-    roomNumber: a.roomNumber,
-    flatNumber: a.flatNumber,
-    buildingNumber: a.buildingNumber,
-    street: a.street,
-    subStreet: a.subStreet,
-    town: a.town,
-    county: a.county,
-    postcode: a.postcode,
-    country: a.country,
-  };
+export function propertyAddressView(a: typeof addresses.$inferSelect): PropertyAddress {
+  return addressFields(PropertyAddressSchema, a);
 }
 
 // ── Shapes several areas' contracts share ───────────────────────────────────────────

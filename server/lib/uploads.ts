@@ -11,8 +11,8 @@ import {
   type UploadExtension as Extension,
 } from "../../common/uploads";
 
-/** Spec part 1 §5, §9: upload maximum 30 MB, and the accepted types (one rule, shared with the web's upload zone). */
-export { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES };
+// Spec part 1 §5, §9: the upload maximum (30 MB) and the accepted types are in the shared rule
+// book, common/uploads.ts, which the web's upload zone reads too.
 
 type Kind = "pdf" | "jpeg" | "png" | "heic" | "zip" | "ole" | "video" | "text";
 

@@ -6,22 +6,22 @@
 import { z } from "@hono/zod-openapi";
 import { offerChosenBy } from "../domain/keyfree-offers";
 import { OFFER_CHOICES } from "../domain/statuses";
+import { addressFields, PropertyAddressSchema } from "../lib/schemas";
 import { asChoice, type OfferForRecipient } from "./service";
 
 export const OfferChoiceSchema = z.enum(OFFER_CHOICES);
 
-const KeyfreeOfferAddressSchema = z
-  .object({
-    buildingName: z.string().nullable(),
-    flatNumber: z.string().nullable(),
-    buildingNumber: z.string().nullable(),
-    street: z.string(),
-    subStreet: z.string().nullable(),
-    town: z.string().nullable(),
-    county: z.string().nullable(),
-    postcode: z.string(),
-  })
-  .openapi("KeyfreeOfferAddress");
+/** The property's address as an offer shows it: the fields of the API's address an offer stores. */
+const KeyfreeOfferAddressSchema = PropertyAddressSchema.pick({
+  buildingName: true,
+  flatNumber: true,
+  buildingNumber: true,
+  street: true,
+  subStreet: true,
+  town: true,
+  county: true,
+  postcode: true,
+}).openapi("KeyfreeOfferAddress");
 
 export const ChosenSchema = z
   .object({
@@ -64,16 +64,7 @@ export function keyfreeOfferView({ offer, recipient, address, annualFeePence }: 
     keyfreeOffer: {
       id: offer.id,
       property: {
-        address: {
-          buildingName: address.buildingName,
-          flatNumber: address.flatNumber,
-          buildingNumber: address.buildingNumber,
-          street: address.street,
-          subStreet: address.subStreet,
-          town: address.town,
-          county: address.county,
-          postcode: address.postcode,
-        },
+        address: addressFields(KeyfreeOfferAddressSchema, address),
       },
     },
     savingAmount: offer.savingAmount,

@@ -13,9 +13,9 @@ import type Stripe from "stripe";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../db";
 import { orderCustomerActions, orderCustomers, orders, tenancyAnniversaries } from "../db/schema";
-import { completePaymentAction } from "../claims/service";
+import { completePaymentAction } from "../claims/money-service";
 import { log } from "../lib/log";
-import type { PaymentEffect, PaymentPurpose } from "../payments/service";
+import type { PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
 
 async function lockedAction(tx: Tx, actionId: string) {
   const [row] = await tx

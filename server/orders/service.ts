@@ -1,37 +1,20 @@
 /**
  * The orders area's service: paying an order's action by card (what the payment is for: which
  * action, how much; the payments module makes the intent with the provider), the card checks
- * before a payment, and the order reads that checkout and references build on (queries.ts).
+ * before a payment. The order reads, the area's own and the ones checkout and references build
+ * on, are in reads-service.ts.
  */
 import type Stripe from "stripe";
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { customers, orderCustomerActions, orderCustomers, users } from "../db/schema";
 import { cardCheckResults } from "../domain/card-checks";
-import {
-  BELOW_CARD_MINIMUM_MESSAGE,
-  failedCardChecks,
-  MINIMUM_CARD_PAYMENT_PENCE,
-  paymentTypeForActionType,
-  type PaymentType,
-} from "../domain/payments";
+import { paymentTypeForActionType, type PaymentType } from "../../common/payments";
+import { BELOW_CARD_MINIMUM_MESSAGE, failedCardChecks, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
 import { normaliseOrderCustomerActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { createPaymentIntent, ensureStripeCustomer, isDuplicateCard, reusablePaymentIntent, tenantPaymentMethod } from "../payments/service";
-import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "./queries";
-
-/** The order reads other areas build on (checkout's steps and views, a reference's step). */
-export {
-  actionView,
-  loadOrderCustomers,
-  loadTenants,
-  nextActionOf,
-  orderStatusOf,
-  ownOrderCustomer,
-  toDomainOrderCustomer,
-  type ActionRow,
-  type LoadedOrderCustomer,
-} from "./queries";
+import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "./reads-service";
 
 type OrderCustomerAddress = { orderId: string; customerId: string; userId: string };
 type CustomerRow = Parameters<typeof tenantPaymentMethod>[1];

@@ -25,7 +25,7 @@ import {
 } from "../domain/statuses";
 import { propertyAddressView } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { loadOrderCustomers, loadTenancyOrderRows, nextActionOf, orderStatusOf, ownOrder, paymentAmounts, type TenancyOrderRow } from "./queries";
+import { loadOrderCustomers, loadTenancyOrderRows, nextActionOf, orderStatusOf, ownOrder, paymentAmounts, type TenancyOrderRow } from "./reads-service";
 import type { ProductId, TenancyOrder } from "./schemas";
 
 type Reader = Pick<Database, "select">;

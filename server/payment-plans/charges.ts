@@ -24,7 +24,8 @@ import { customers, orderCustomers, orders, paymentPlanInstalments, paymentPlans
 import { londonDate } from "../domain/london-time";
 import { chargeFailureKind, INSTALMENT_CHARGE_LEASE_MS, instalmentChargeDue } from "../domain/payment-plans-rules";
 import { describeError, log } from "../lib/log";
-import { chargeSavedCard, settleIntent } from "../payments/service";
+import { settleIntent } from "../payments/event-service";
+import { chargeSavedCard } from "../payments/service";
 import { recordInstalmentFailed } from "./service";
 
 export type ChargeDeps = Deps;

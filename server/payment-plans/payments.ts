@@ -14,7 +14,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../db";
 import { orderCustomers, paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { log } from "../lib/log";
-import type { PaymentEffect, PaymentPurpose } from "../payments/service";
+import type { PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
 import { recordInstalmentFailed, recordInstalmentPaid } from "./service";
 
 /** The instalment an intent was made for, with its plan (locked) and the plan's customer; null unless they go together. */

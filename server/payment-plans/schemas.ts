@@ -77,6 +77,10 @@ export const PaymentPlanSchema = z
       .nullable()
       .openapi({ description: "The step to do now; null when none (card details done)" }),
     screen: PaymentPlanScreenSchema,
+    live: z.boolean().openapi({
+      description:
+        "The plan is live (part 2 §2, §4): its three steps are done and it is ACTIVE or in DEFAULT. Its live pages (payment-plan-live, active, the schedule, payment-success) show only then",
+    }),
     offerExpiresAt: z.string().openapi({ description: "The offer is void if its three steps are not all done by then (48 hours)" }),
     offerVoid: z.boolean(),
     paidOff: z.boolean().openapi({

@@ -5,7 +5,7 @@
  * (server/scenarios/plans.ts), so all agree.
  */
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { completePaymentAction, type PaymentOutcome } from "../claims/service";
+import { completePaymentAction, type PaymentOutcome } from "../claims/money-service";
 import type { Database } from "../db";
 import {
   customers,

@@ -28,6 +28,7 @@ import {
   tenancyTenants
 } from "../db/schema";
 import {
+  isPaymentPlanLive,
   isPaymentPlanOfferVoid,
   isPaymentPlanPaidOff,
   paymentPlanNextAction,
@@ -141,6 +142,7 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     actions: actions.map(actionView),
     nextAction: next === null ? null : { paymentPlanActionIds: [next.id] },
     screen: paymentPlanScreen(domain, now),
+    live: isPaymentPlanLive(domain),
     offerExpiresAt: plan.offerExpiresAt.toISOString(),
     offerVoid: isPaymentPlanOfferVoid(domain, now),
     paidOff: isPaymentPlanPaidOff(domain),

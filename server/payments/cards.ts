@@ -1,16 +1,10 @@
 import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
-import type { Deps } from "../context";
 import type { DbOrTx } from "../db";
 import { paymentMethods } from "../db/schema";
 import { newId } from "../lib/tokens";
 
-/** Keeps a card the customer used or saved, as their default. */
-export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: string, pm: Stripe.PaymentMethod) {
-  await deps.db.transaction((tx) => saveCard(tx, customerId, pm));
-}
-
-/** recordPaymentMethod's writes, inside the caller's transaction. */
+/** Keeps a card the customer used or saved as their default, inside the caller's transaction (recordPaymentMethod in service.ts runs it in its own). */
 export async function saveCard(tx: DbOrTx, customerId: string, pm: Stripe.PaymentMethod) {
   await tx.update(paymentMethods).set({ isDefault: false }).where(eq(paymentMethods.customerId, customerId));
   await tx

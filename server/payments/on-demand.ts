@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../context";
-import { settleOpenPayments } from "./reconcile";
+import { settleOpenPayments } from "./reconcile-service";
 
 /**
  * Before a page of a payment is read (GET; the tenant already authenticated): the signed-in

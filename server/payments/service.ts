@@ -18,13 +18,9 @@ import { ApiError, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
 import { crashPoint } from "../lib/crash-points";
-import { settleIntent } from "./events";
-
-export { settleIntent };
-export { reconcilePayments, settleOpenPayments } from "./reconcile";
-export { registerPaymentPurpose, type PaymentEffect, type PaymentPurpose, type UnneededPaymentReason } from "./purposes";
-export { payOwedRefunds, recordOwedRefund, type OwedRefundReason, type OwedRefundsRun } from "./refunds";
-import { purposeOf } from "./purposes";
+import { saveCard } from "./cards";
+import { settleIntent } from "./event-service";
+import { purposeOf } from "./purpose-service";
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -205,7 +201,10 @@ async function recordIntent(deps: Deps, intent: Stripe.PaymentIntent, offSession
     .onConflictDoNothing();
 }
 
-export { recordPaymentMethod } from "./cards";
+/** Keeps a card the customer used or saved, as their default. */
+export async function recordPaymentMethod(deps: Pick<Deps, "db">, customerId: string, pm: Stripe.PaymentMethod) {
+  await deps.db.transaction((tx) => saveCard(tx, customerId, pm));
+}
 
 /**
  * The follow-up action (part 1 §7): records, as a user event of the tenant's, what their

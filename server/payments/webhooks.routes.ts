@@ -4,12 +4,12 @@ import type { AppEnv } from "../context";
 import { webhookOutage } from "../lib/crash-points";
 import { ApiError } from "../lib/errors";
 import { describeError, log } from "../lib/log";
-import { receiveProviderEvent } from "./events";
+import { receiveProviderEvent } from "./event-service";
 
 /**
  * The card provider's webhook (Stripe, or the offline sandbox: the same code path). The
  * signature is checked with the SDK's `constructEvent`; the event is recorded and applied in one
- * transaction (server/payments/events.ts), so a redelivery of an event that was not applied
+ * transaction (server/payments/event-service.ts), so a redelivery of an event that was not applied
  * applies it, and one of an applied event changes nothing. Anything but a 2xx makes the provider
  * deliver it again. Not part of the tenant contract.
  */

@@ -25,7 +25,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 import { checkUpload, documentUrl, storeDocument } from "../lib/uploads";
 import { completeOpenActions } from "../checkout/service";
-import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "../orders/service";
+import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "../orders/reads-service";
 import { ownReference, referenceDocs } from "./views";
 
 /**

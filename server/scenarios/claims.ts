@@ -1,11 +1,11 @@
 /**
  * Claims: the other parties (landlord or agent, adjudicator, back office) as scenarios for
  * ops, the demo data and tests. They call the claim services (server/claims/); the money
- * model is in server/claims/money.ts.
+ * model is in server/claims/money-service.ts.
  */
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnusedDisputeFeeCredit, refuseTenantProposal } from "../claims/money";
+import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnusedDisputeFeeCredit, refuseTenantProposal } from "../claims/money-service";
 import { addPayAction, claimStatusOf, createClaimOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ProposalWithItems } from "../claims/records";
 import type { Database } from "../db";
 import {
@@ -34,7 +34,7 @@ import {
   isPastDeadline,
   responseDeadline
 } from "../domain/deadlines";
-import { disputeFeeOutcome } from "../domain/dispute-fee";
+import { disputeFeeOutcome } from "../../common/dispute-fee";
 import { claimLimitPence, splitByLiability, type CoverLevel } from "../domain/fees";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER

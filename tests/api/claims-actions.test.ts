@@ -84,6 +84,11 @@ describe("agreeClaimProposal", () => {
     expect(res.body.payActions.map((a: { typeId: string }) => a.typeId)).toEqual(["CLAIM_PAY_REMAINING_BALANCE", "CLAIM_PAY"]);
     expect(res.body.payActions[0].amountRemaining).toBe(42_001);
     const myShare: number = res.body.payActions[1].amountRemaining;
+    // Two tenants, nobody paid yet: the pay page takes this tenant's share (the API's choice).
+    expect(res.body).toMatchObject({
+      inProgress: true,
+      chargesPayment: { paymentType: "CLAIM", orderId: claim.orderId, orderCustomerActionId: res.body.payActions[1].id, amount: myShare },
+    });
     const [proposal] = await t.db.select().from(claimProposals).where(eq(claimProposals.id, claim.claimProposalId));
     expect(proposal).toMatchObject({ status: "AWAITING_PAYMENT", autoResponded: false });
     const rows = await actionsOn(claim.orderId);
@@ -109,6 +114,8 @@ describe("agreeClaimProposal", () => {
     const { tenants, claim, path } = await claimFor({ tenants: 1, ppm, amounts: [900_000] });
     const res = await act(path, claim.claimProposalId, "agree", tenants[0]!.token);
     expect(res.body.payActions[0]).toMatchObject({ typeId: "CLAIM_PAY_REMAINING_BALANCE", amountRemaining: claimLimitPence(ppm) });
+    // A sole tenant owing the limit: their share is the whole of what is due.
+    expect(res.body.chargesPayment).toMatchObject({ paymentType: "CLAIM", orderCustomerActionId: res.body.payActions[1].id, amount: claimLimitPence(ppm) });
   });
 
   it("two identical submits at once take effect once", async () => {
@@ -134,17 +141,20 @@ describe("agreeClaimProposal", () => {
     await act(path, claim.claimProposalId, "agree", me.token);
     const mine = (await get(path, me.token)).body.payActions as { id: string; typeId: string }[];
     await payClaimAction(t.db, mine.find((a) => a.typeId === "CLAIM_PAY")!.id, t.clock.now());
-    const theirs = (await get(path, coTenant.token)).body.payActions as { id: string; typeId: string; amountRemaining: number; completedAt: string | null }[];
+    const theirView = (await get(path, coTenant.token)).body;
+    const theirs = theirView.payActions as { id: string; typeId: string; amountRemaining: number; completedAt: string | null }[];
     expect(theirs.map((a) => [a.typeId, a.amountRemaining])).toEqual([
       ["CLAIM_PAY_REMAINING_BALANCE", 5_000],
       ["CLAIM_PAY", 5_000],
     ]);
+    // A co-tenant paid part: the pay page takes the remaining balance, which clears the charges.
+    expect(theirView.chargesPayment).toEqual({ paymentType: "CLAIM_REMAINING_BALANCE", orderId: claim.orderId, orderCustomerActionId: theirs[0]!.id, amount: 5_000 });
     await payClaimAction(t.db, theirs[0]!.id, t.clock.now());
     const [order] = await t.db.select().from(orders).where(eq(orders.id, claim.orderId));
     expect(order!.statusId).toBe("COMPLETE");
     expect((await actionsOn(claim.orderId)).every((r) => r.action.completedAt !== null)).toBe(true);
     const view = await get(path, me.token);
-    expect(view.body).toMatchObject({ status: "RESOLVED", payableOrderId: null, allowedActions: [] });
+    expect(view.body).toMatchObject({ status: "RESOLVED", inProgress: false, payableOrderId: null, chargesPayment: null, allowedActions: [] });
     expect(view.body.proposals[0].status).toBe("SETTLED");
     await expect(payClaimAction(t.db, theirs[0]!.id, t.clock.now())).rejects.toThrow("already been made");
   });

@@ -76,6 +76,7 @@ describe("getPaymentPlanById", () => {
       amountRemaining: 10_000,
       nextAction: { paymentPlanActionIds: [plan.actionIds.CONFIRM] },
       screen: "confirm",
+      live: false,
       offerExpiresAt: new Date(t.clock.now().getTime() + 48 * HOUR).toISOString(),
       offerVoid: false,
       orderCustomerId,
@@ -110,10 +111,10 @@ describe("getPaymentPlanById", () => {
     const plan = await planFor(orderCustomerId);
     await activatePaymentPlan(t.db, { paymentPlanId: plan.paymentPlanId, completeEarlierSteps: true }, t.clock.now());
     let res = await t.json("GET", `/payment-plans/${plan.paymentPlanId}`, undefined, tenant.token);
-    expect(res.body).toMatchObject({ status: "ACTIVE", screen: "active", nextAction: null });
+    expect(res.body).toMatchObject({ status: "ACTIVE", screen: "active", nextAction: null, live: true });
     await failInstalment(t.db, { paymentPlanId: plan.paymentPlanId, instalmentNumber: 1 }, t.clock.now());
     res = await t.json("GET", `/payment-plans/${plan.paymentPlanId}`, undefined, tenant.token);
-    expect(res.body.screen).toBe("manual-payment");
+    expect(res.body).toMatchObject({ screen: "manual-payment", live: true });
     await markInstalmentPaid(t.db, { paymentPlanId: plan.paymentPlanId, instalmentNumber: 1 }, t.clock.now());
     res = await t.json("GET", `/payment-plans/${plan.paymentPlanId}`, undefined, tenant.token);
     expect(res.body).toMatchObject({ screen: "active", amountPaid: 3_334, amountRemaining: 6_666 });

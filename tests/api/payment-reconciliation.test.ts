@@ -5,7 +5,7 @@ import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { issueAccessToken } from "../../server/lib/access-tokens";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { orderActionPayments } from "../../server/orders/payments";
-import { reconcileActionFor, reconcilePayments } from "../../server/payments/reconcile";
+import { reconcileActionFor, reconcilePayments } from "../../server/payments/reconcile-service";
 import { createCheckoutScenario } from "../../server/scenarios/checkout";
 import type { Deps } from "../../server/context";
 import { createTestApi, type TestApi } from "../helpers/api";

@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimProposals, orderCustomerActions, outboxEmails, owedRefunds } from "../../server/db/schema";
 import { proposalHoldExpiresAt } from "../../server/domain/deadlines";
-import { DISPUTE_FEE_PENCE } from "../../server/domain/fees";
+import { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { createPayments } from "../../server/payments/wiring";
-import { OWED_REFUND_LEASE_MS, payOwedRefunds } from "../../server/payments/refunds";
+import { OWED_REFUND_LEASE_MS, payOwedRefunds } from "../../server/payments/refund-service";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
 import { raiseClaim, sendToAdjudication } from "../../server/scenarios/claims";
 import { usePostgresInstances } from "../helpers/postgres-instances";
@@ -273,7 +273,7 @@ describe.runIf(pgUrl)("on PostgreSQL, two instances paying owed refunds at once"
 
   it("each owed refund is paid once, and each tenant told once", async () => {
     const { createTenant } = await import("../../server/scenarios/tenants");
-    const { recordOwedRefund } = await import("../../server/payments/refunds");
+    const { recordOwedRefund } = await import("../../server/payments/refund-service");
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();
     const b = await open();

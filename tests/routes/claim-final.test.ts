@@ -24,7 +24,7 @@ const { itemPanelView } = await import("../../app/routes/claims/+lib/claim-item-
 const { claimPageState } = await import("../../app/routes/claims/+lib/claim-page-url");
 const { claimPageView } = await import("../../app/routes/claims/+lib/claim-page-view");
 const { disputeFeeTable } = await import("../../app/routes/claims/+lib/dispute-fee-table");
-const { claimPayment, coTenantPaidText } = await import("../../app/routes/claims/+lib/claim-pay");
+const { coTenantPaidText } = await import("../../app/routes/claims/+lib/claim-pay");
 const { DISPUTE_FEE_PENCE, ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } = await import("../../common/dispute-fee");
 const accept = await import("../../app/routes/claims/accept");
 const pay = await import("../../app/routes/claims/pay");
@@ -101,6 +101,7 @@ function finalClaim(change: Partial<Claim> = {}): Claim {
     evidenceChasers: [],
     adjudicationFeeOrder: null,
     arbitration: null,
+    inProgress: true,
     currentProposalId: "p3",
     canRespond: true,
     awaitingTenantResponse: true,
@@ -111,6 +112,7 @@ function finalClaim(change: Partial<Claim> = {}): Claim {
     proposalPayment: null,
     payableOrderId: null,
     payActions: [],
+    chargesPayment: null,
     acceptDue: { amount: 65_000, share: 65_000 },
     coTenantPayments: [],
     allowedActions: ["accept", "reject", "dispute", "rejectWithNoEvidence"],
@@ -310,7 +312,7 @@ describe("accepting the final proposal", () => {
     expect(await flashOf(response)).toMatchObject({ type: "error", message: "The deadline to respond has passed.", category: "CLAIM/ACCEPT_TENANT_PROPOSAL" });
   });
 
-  it("paying takes the round 3 order's action", async () => {
+  it("paying takes the action the API names: the round 3 order's", async () => {
     const accepted = finalClaim({
       allowedActions: [],
       canRespond: false,
@@ -322,9 +324,10 @@ describe("accepting the final proposal", () => {
         { id: "b", typeId: "CLAIM_PAY_REMAINING_BALANCE", orderId: "o-p3", amountRemaining: 65_000, completedAt: null },
         { id: "s", typeId: "CLAIM_PAY", orderId: "o-p3", amountRemaining: 65_000, completedAt: null },
       ],
+      chargesPayment: { paymentType: "CLAIM", orderId: "o-p3", orderCustomerActionId: "s", amount: 65_000 },
     });
-    expect(claimPayment(accepted)).toEqual({ paymentType: "CLAIM", orderId: "o-p3", orderCustomerActionId: "s", amount: 65_000 });
     expect(await pay.loader({ params, context: contextFor(accepted).context } as never)).toMatchObject({
+      paymentType: "CLAIM",
       orderId: "o-p3",
       amountText: "£650.00",
       paidByOthers: null,
@@ -346,6 +349,8 @@ describe("claims paid by someone else (scope 5)", () => {
         { id: "s", typeId: "CLAIM_PAY", orderId: "o-p3", amountRemaining: left === 0 ? 0 : 32_500, completedAt: left === 0 ? "2026-11-24T09:00:00Z" : null },
       ],
       coTenantPayments: [{ firstName: "Robin", lastName: "Shaw", amount: 65_000 - left }],
+      // The API's choice: the remaining balance (a co-tenant paid part), or nothing once it is paid.
+      chargesPayment: left === 0 ? null : { paymentType: "CLAIM_REMAINING_BALANCE", orderId: "o-p3", orderCustomerActionId: "b", amount: left },
     });
 
   it("'{name} has paid £X. £Y is left to pay.' on the claim page and the pay page, which asks for no more than is left", async () => {
@@ -359,9 +364,13 @@ describe("claims paid by someone else (scope 5)", () => {
     });
   });
 
-  it("paid in full by a co-tenant: nothing left to pay; nobody paid: nothing said", () => {
+  it("paid in full by a co-tenant: nothing left to pay (the pay page goes back to the claim); nobody paid: nothing said", async () => {
     expect(coTenantPaidText(afterCoTenantPaid(0))).toBe("Robin Shaw has paid £650.00. Nothing is left to pay.");
-    expect(claimPayment(afterCoTenantPaid(0))).toBeNull();
+    const refused = await Promise.resolve(pay.loader({ params, context: contextFor(afterCoTenantPaid(0)).context } as never)).then(
+      () => null,
+      (thrown: unknown) => thrown as Response,
+    );
+    expect(refused?.headers.get("location")).toBe("/claims/c1?mediationEnabled=true");
     expect(coTenantPaidText(finalClaim())).toBeNull();
   });
 });

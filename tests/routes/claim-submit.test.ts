@@ -13,7 +13,7 @@ vi.mock("../../app/lib/env.server", () => ({
 const { apiContext, ApiFailure } = await import("../../app/lib/api.server");
 const { claimContext } = await import("../../app/routes/claims/+lib/claims.server");
 const { flash } = await import("../../app/lib/session.server");
-const { claimPayment, submitView } = await import("../../app/routes/claims/+lib/claim-pay");
+const { submitView } = await import("../../app/routes/claims/+lib/claim-pay");
 const submit = await import("../../app/routes/claims/submit");
 const proposalPayment = await import("../../app/routes/claims/proposal-payment");
 const accept = await import("../../app/routes/claims/accept");
@@ -228,9 +228,10 @@ describe("the proposal payment screen", () => {
 describe("accepting the charges", () => {
   const params = { claimId: "c1" };
 
-  it("the confirmation says what is due (capped at the limit), by when, and who else it answers for", () => {
+  it("the confirmation says what is due (the API's acceptDue, capped at the limit), by when, and who else it answers for", () => {
     const claim = claimWith(null, {
       limit: 80_000,
+      acceptDue: { amount: 80_000, share: 40_000 },
       respondents: [
         { id: "r1", userId: "u1", firstName: "Ann", lastName: "Lee", isCurrentUser: true, claimResponse: null },
         { id: "r2", userId: "u2", firstName: "Bo", lastName: "Lee", isCurrentUser: false, claimResponse: null },
@@ -239,6 +240,7 @@ describe("accepting the charges", () => {
     expect(accept.loader({ params, context: contextFor(claim).context } as never)).toMatchObject({
       charges: "£1,000.00",
       due: "£800.00",
+      share: "£400.00",
       capped: true,
       deadline: "30th Nov 2026",
       coTenants: ["Bo Lee"],
@@ -268,6 +270,9 @@ describe("accepting the charges", () => {
   it("when nothing can be accepted, the claim page; once accepted, the pay page", async () => {
     const none = claimWith(null, { allowedActions: [] });
     expect((await thrown(() => accept.loader({ params, context: contextFor(none).context } as never))).headers.get("location")).toBe("/claims/c1");
+    // Nor when the API gives no amount that accepting makes payable.
+    const noDue = claimWith(null, { acceptDue: null });
+    expect((await thrown(() => accept.loader({ params, context: contextFor(noDue).context } as never))).headers.get("location")).toBe("/claims/c1");
     const accepted = claimWith(null, {
       allowedActions: [],
       payableOrderId: "o1",
@@ -279,7 +284,7 @@ describe("accepting the charges", () => {
   });
 });
 
-describe("which payment the pay page takes (CLAIM or the remaining balance)", () => {
+describe("the pay page takes the action the API names (chargesPayment: CLAIM or the remaining balance)", () => {
   const action = (id: string, typeId: string, amountRemaining: number, completedAt: string | null = null) => ({
     id,
     typeId,
@@ -287,36 +292,17 @@ describe("which payment the pay page takes (CLAIM or the remaining balance)", ()
     amountRemaining,
     completedAt,
   });
-  const accepted = (payActions: ReturnType<typeof action>[], limit = LIMIT) =>
+  /** Accepted charges with the tenant's pay actions and the API's choice among them (server/domain/claim-payments.ts chargesPayment). */
+  const accepted = (payActions: ReturnType<typeof action>[], chargesPayment: Claim["chargesPayment"]) =>
     claimWith(null, {
-      limit,
       payableOrderId: "o1",
       proposals: [{ id: "p1", round: 1, status: "AWAITING_PAYMENT", orderId: "o1", totalAmount: 100_000, itemProposals: [] }] as never,
       payActions,
+      chargesPayment,
     });
 
-  it.each([
-    ["a sole tenant: their share, the whole amount (CLAIM)", [action("s", "CLAIM_PAY", 100_000), action("b", "CLAIM_PAY_REMAINING_BALANCE", 100_000)], "CLAIM", "s"],
-    ["two tenants, nobody paid: their share (CLAIM)", [action("s", "CLAIM_PAY", 50_000), action("b", "CLAIM_PAY_REMAINING_BALANCE", 100_000)], "CLAIM", "s"],
-    [
-      "a co-tenant paid their share: the remaining balance",
-      [action("s", "CLAIM_PAY", 50_000), action("b", "CLAIM_PAY_REMAINING_BALANCE", 50_000)],
-      "CLAIM_REMAINING_BALANCE",
-      "b",
-    ],
-    ["only the balance is open: the remaining balance", [action("b", "CLAIM_PAY_REMAINING_BALANCE", 30_000)], "CLAIM_REMAINING_BALANCE", "b"],
-  ] as const)("%s", (_case, actions, paymentType, id) => {
-    expect(claimPayment(accepted([...actions]))).toMatchObject({ paymentType, orderCustomerActionId: id, orderId: "o1" });
-  });
-
-  it("the limit caps what is due: a sole tenant owing the limit pays their share", () => {
-    const claim = accepted([action("s", "CLAIM_PAY", 80_000), action("b", "CLAIM_PAY_REMAINING_BALANCE", 80_000)], 80_000);
-    expect(claimPayment(claim)).toMatchObject({ paymentType: "CLAIM", amount: 80_000 });
-  });
-
-  it("nothing open: nothing to pay, and the pay page sends to the claim page", async () => {
-    const claim = accepted([action("s", "CLAIM_PAY", 0, "2026-11-24T10:00:00Z")]);
-    expect(claimPayment(claim)).toBeNull();
+  it("nothing left to pay: the pay page sends to the claim page", async () => {
+    const claim = accepted([action("s", "CLAIM_PAY", 0, "2026-11-24T10:00:00Z")], null);
     const response = await thrown(() => pay.loader({ params: { claimId: "c1" }, context: contextFor(claim).context } as never));
     expect(response.headers.get("location")).toBe("/claims/c1");
   });
@@ -324,13 +310,28 @@ describe("which payment the pay page takes (CLAIM or the remaining balance)", ()
   it("the pay page names the amount: a share, or the remaining balance", async () => {
     const share = await pay.loader({
       params: { claimId: "c1" },
-      context: contextFor(accepted([action("s", "CLAIM_PAY", 100_000), action("b", "CLAIM_PAY_REMAINING_BALANCE", 100_000)])).context,
+      context: contextFor(
+        accepted([action("s", "CLAIM_PAY", 100_000), action("b", "CLAIM_PAY_REMAINING_BALANCE", 100_000)], {
+          paymentType: "CLAIM",
+          orderId: "o1",
+          orderCustomerActionId: "s",
+          amount: 100_000,
+        }),
+      ).context,
     } as never);
-    expect(share).toMatchObject({ paymentType: "CLAIM", amountText: "£1,000.00", title: "The amount to pay for these charges is", customerId: "cu1" });
+    expect(share).toMatchObject({ paymentType: "CLAIM", orderId: "o1", amountText: "£1,000.00", title: "The amount to pay for these charges is", customerId: "cu1" });
     const balance = await pay.loader({
       params: { claimId: "c1" },
-      context: contextFor(accepted([action("b", "CLAIM_PAY_REMAINING_BALANCE", 30_000)])).context,
+      context: contextFor(
+        accepted([action("b", "CLAIM_PAY_REMAINING_BALANCE", 30_000)], {
+          paymentType: "CLAIM_REMAINING_BALANCE",
+          orderId: "o1",
+          orderCustomerActionId: "b",
+          amount: 30_000,
+        }),
+      ).context,
     } as never);
     expect(balance).toMatchObject({ paymentType: "CLAIM_REMAINING_BALANCE", amountText: "£300.00", title: "The remaining balance for these charges is" });
   });
 });
+

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { instalmentDate, scheduleView } from "~/routes/payment-plan/+lib/payment-plan-view";
 import { planEndedMessage, planPageRedirect, planScreenPath, type PaymentPlan, type PlanPage } from "~/routes/payment-plan/+lib/payment-plan-routing";
 
-type Plan = Pick<PaymentPlan, "id" | "screen" | "status" | "nextAction" | "instalments">;
+/** A plan as the API sends it: `screen` and `live` are the API's (server/domain/payment-plans.ts). */
+type Plan = Pick<PaymentPlan, "id" | "screen" | "status" | "live" | "instalments">;
 
 const instalment = (status: string) =>
   ({ id: `i-${status}`, paymentPlanId: "p1", instalmentNumber: 1, dueDate: "2027-01-01", amount: 1000, status, paidAt: null }) as PaymentPlan["instalments"][number];
@@ -11,14 +12,14 @@ const plan = (over: Partial<Plan>): Plan => ({
   id: "p1",
   screen: "confirm",
   status: "PENDING",
-  nextAction: { paymentPlanActionIds: ["a1"] },
+  live: false,
   instalments: [instalment("PENDING")],
   ...over,
 });
 
 const pending = (screen: "confirm" | "address" | "card-details") => plan({ screen });
-const live = plan({ status: "ACTIVE", screen: "active", nextAction: null });
-const failed = plan({ status: "ACTIVE", screen: "manual-payment", nextAction: null, instalments: [instalment("FAILED")] });
+const live = plan({ status: "ACTIVE", screen: "active", live: true });
+const failed = plan({ status: "ACTIVE", screen: "manual-payment", live: true, instalments: [instalment("FAILED")] });
 const cancelled = plan({ status: "CANCELLED", screen: "dashboard" });
 
 describe("part 2 §4: the plan screen goes to the page of the plan's state", () => {

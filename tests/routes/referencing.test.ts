@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { UPLOAD_ACCEPT, uploadProblem } from "../../common/uploads";
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, uploadProblem } from "../../common/uploads";
 import {
   assertBodySize,
   FORM_MAX_BYTES,
   FORM_TOO_LARGE_MESSAGE,
   maxBodyBytes,
   UPLOAD_BODY_MAX_BYTES,
-  UPLOAD_MAX_BYTES,
 } from "../../app/lib/body-limit.server";
 import { handlesHydrate } from "../../app/lib/page-delivery";
 import { guarantorName, referencingState } from "../../app/routes/checkout/+lib/referencing";

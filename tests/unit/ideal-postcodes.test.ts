@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readApiConfig } from "../../server/config";
-import { AddressLookupFailed, addressLookupFor, fixtureAddressLookup } from "../../server/integrations/addresses";
+import { AddressLookupFailed } from "../../server/integrations/address-lookup";
+import { addressLookupFor, fixtureAddressLookup } from "../../server/integrations/addresses";
 import { idealPostcodesLookup, postTownCase } from "../../server/integrations/ideal-postcodes";
 
 /** Two addresses as Ideal Postcodes documents them (GET /v1/postcodes/{postcode}, PAF fields; most omitted fields ignored). */

@@ -1834,6 +1834,8 @@ export interface components {
                 /** @description ISO 8601 date-time */
                 decidedAt: string | null;
             } | null;
+            /** @description The claim is in progress (part 1 §4.1): its page has something to show. A finished claim (DEACTIVATED, DECLINED, RESOLVED) sends the tenant to the dashboard */
+            inProgress: boolean;
             currentProposalId: string | null;
             canRespond: boolean;
             awaitingTenantResponse: boolean;
@@ -1853,6 +1855,15 @@ export interface components {
             payableOrderId: string | null;
             /** @description This tenant's pay actions on the payable order */
             payActions: components["schemas"]["ClaimPayAction"][];
+            /** @description What the charges' pay page takes (part 1 §4.1, §4.3): this tenant's share (CLAIM) while it is less than the balance left, the remaining balance once a co-tenant has paid part, else their share; null when nothing is left to pay */
+            chargesPayment: {
+                /** @enum {string} */
+                paymentType: "CLAIM" | "CLAIM_REMAINING_BALANCE";
+                orderId: string;
+                orderCustomerActionId: string;
+                /** @description Pence */
+                amount: number;
+            } | null;
             /** @description While the tenant may accept the current proposal (round 1 or 3): what accepting makes payable (its total capped at the limit) and this tenant's share of it (split by tenantLiability) */
             acceptDue: {
                 /** @description Pence */
@@ -2116,6 +2127,8 @@ export interface components {
                 paymentPlanActionIds: string[];
             } | null;
             screen: components["schemas"]["PaymentPlanScreen"];
+            /** @description The plan is live (part 2 §2, §4): its three steps are done and it is ACTIVE or in DEFAULT. Its live pages (payment-plan-live, active, the schedule, payment-success) show only then */
+            live: boolean;
             /** @description The offer is void if its three steps are not all done by then (48 hours) */
             offerExpiresAt: string;
             offerVoid: boolean;

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
 import { apiContext } from "~/lib/api.server";
-import { chargesDuePence, totalChargesPence } from "./+lib/claim-pay";
+import { totalChargesPence } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { formatDate, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -18,7 +18,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
   // Accepted already (by this tenant or a co-tenant): paying is what is left.
   if (claim.payableOrderId && claim.payActions.some((a) => a !== null && a.completedAt === null)) throw redirect(claimPaths.sub(params.claimId, "pay"));
-  const due = chargesDuePence(claim);
+  // What accepting makes payable (the API's acceptDue: the current proposal's total, capped at the limit).
+  const due = claim.acceptDue?.amount ?? null;
   if (!claim.allowedActions.includes("accept") || due === null) throw redirect(claimPaths.page(claim));
   const charges = totalChargesPence(claim);
   // The landlord's final proposal (round 3) is accepted as a whole: the page names it.

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { apiContext } from "~/lib/api.server";
-import { claimPayment, coTenantPaidText } from "./+lib/claim-pay";
+import { coTenantPaidText } from "./+lib/claim-pay";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "~/lib/format";
@@ -17,7 +17,8 @@ export const handle = { hydrate: true }; // the card form needs JavaScript (root
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const claim = getClaim(context);
-  const payment = claimPayment(claim);
+  // Which action to pay, the share or the remaining balance, is the API's (chargesPayment).
+  const payment = claim.chargesPayment;
   if (!payment) throw redirect(claimPaths.page(claim));
   const customer = await context.get(apiContext).GET("/customer");
   const shared = claim.respondents.length > 1;

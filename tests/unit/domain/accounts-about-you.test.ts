@@ -14,7 +14,7 @@ import {
   mobileNumberError,
   monthError,
   yearError,
-} from "../../../server/domain/about-you.js";
+} from "../../../common/about-you";
 
 const TODAY = "2026-11-22";
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { missingConfirmAcknowledgements, requiredConfirmAcknowledgements } from "../../../common/tenant-terms";
 import {
   checkCheckoutStep,
   CHECKOUT_MESSAGES,
-  missingConfirmAcknowledgements,
   orderRemainingBalancePence,
   outstandingAmountPence,
-  requiredConfirmAcknowledgements,
   tenantDisplayName,
   totalChargesSettledPence,
 } from "../../../server/domain/checkout";

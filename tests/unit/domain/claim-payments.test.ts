@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { balancesAfterPayment, isOwnShareAction, type OpenPayAction } from "../../../server/domain/claim-payments";
+import { balancesAfterPayment, chargesPayment, isOwnShareAction, type OpenPayAction } from "../../../server/domain/claim-payments";
 
 const balance = (id: string, amount: number, typeId = "CLAIM_PAY_REMAINING_BALANCE"): OpenPayAction => ({ id, typeId, amountRemainingPence: amount });
 const share = (id: string, amount: number, typeId = "CLAIM_PAY"): OpenPayAction => ({ id, typeId, amountRemainingPence: amount });
@@ -52,5 +52,20 @@ describe("balancesAfterPayment (joint and several liability)", () => {
 
   it("knows the own share actions", () => {
     expect(["CLAIM_PAY", "ARBITRATION_PAY", "CLAIM_PAY_REMAINING_BALANCE", "ARBITRATION_ADMIN_PAY"].map(isOwnShareAction)).toEqual([true, true, false, false]);
+  });
+});
+
+describe("chargesPayment: which action the pay page takes (part 1 §4.1, §4.3)", () => {
+  it.each([
+    ["a sole tenant: their share, the whole amount (CLAIM)", [share("s", 100_000), balance("b", 100_000)], 100_000, ["s", "CLAIM"]],
+    ["two tenants, nobody paid: their share (CLAIM)", [share("s", 50_000), balance("b", 100_000)], 100_000, ["s", "CLAIM"]],
+    ["a co-tenant paid their share: the remaining balance", [share("s", 50_000), balance("b", 50_000)], 100_000, ["b", "CLAIM_REMAINING_BALANCE"]],
+    ["only the balance is open: the remaining balance", [balance("b", 30_000)], 100_000, ["b", "CLAIM_REMAINING_BALANCE"]],
+    ["the limit caps what is due: a sole tenant owing the limit pays their share", [share("s", 80_000), balance("b", 80_000)], 80_000, ["s", "CLAIM"]],
+    ["what was due unknown: the share, as when nobody has paid", [share("s", 50_000), balance("b", 50_000)], null, ["s", "CLAIM"]],
+    ["nothing open: nothing to pay", [], 100_000, null],
+  ] as [string, OpenPayAction[], number | null, [string, string] | null][])("%s", (_case, open, due, expected) => {
+    const choice = chargesPayment(open, due);
+    expect(choice && [choice.id, choice.paymentType]).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { counterProposalCeilingMessage } from "../../../common/claim-proposal";
 import {
   CLAIM_RESPONSE_MESSAGES,
   adjudicationRepayment,
@@ -6,7 +7,6 @@ import {
   checkEditTenantDraft,
   checkResponseDocumentChange,
   claimScreenFacts,
-  counterProposalCeilingMessage,
   currentProposal,
   formatPounds,
   notOpenProposalMessage,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { proposalConfirmationKind, proposalUpfrontPaymentPence } from "../../../common/claim-confirmation";
 import {
   CLAIM_MESSAGES,
   allowedTenantActions,
@@ -12,8 +13,6 @@ import {
   isProposalVisibleToTenant,
   isTenantDraft,
   payableOrderId,
-  proposalConfirmationKind,
-  proposalUpfrontPaymentPence,
   type ClaimProposal,
   type OrderRef,
   type TenantAction,

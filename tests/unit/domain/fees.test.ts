@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DISPUTE_FEE_PENCE } from "../../../common/dispute-fee";
 import {
   ANNUAL_FEE_PENCE,
-  DISPUTE_FEE_PENCE,
   MINIMUM_KEYFREE_FEE_PENCE,
   annualFeeSchedule,
   annualFeeSharePence,

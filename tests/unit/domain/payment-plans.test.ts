@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isPaymentPlanLive,
   isPaymentPlanOfferVoid,
   isPaymentPlanPaidOff,
   paymentPlanCountsForRedirect,
@@ -110,5 +111,19 @@ describe("payment plans (part 2 §4, §9)", () => {
   ])("docs/decisions/0026 a paid-off plan sends the tenant nowhere — $why → counts $counts, paid off $paidOff", ({ p, counts, paidOff }) => {
     expect(paymentPlanCountsForRedirect(p, IN_TIME)).toBe(counts);
     expect(isPaymentPlanPaidOff(p)).toBe(paidOff);
+  });
+});
+
+describe("a live plan (part 2 §2, §4): its steps done, ACTIVE or in DEFAULT", () => {
+  const all = ["CONFIRM", "ADDRESS", "CARD_DETAILS"] as PaymentPlanActionType[];
+  it.each([
+    { status: "ACTIVE", done: all, live: true },
+    { status: "DEFAULT", done: all, live: true },
+    { status: "PENDING", done: all, live: false },
+    { status: "ACTIVE", done: ["CONFIRM", "ADDRESS"], live: false },
+    { status: "PENDING", done: ["CONFIRM"], live: false },
+    { status: "CANCELLED", done: all, live: false },
+  ] as { status: PaymentPlanStatus; done: PaymentPlanActionType[]; live: boolean }[])("$status with $done done → live $live", ({ status, done, live }) => {
+    expect(isPaymentPlanLive(plan(status, done))).toBe(live);
   });
 });

@@ -1,18 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
-  CARD_CHECK_FAILED_MESSAGE,
-  CARD_CHECK_MESSAGES,
-  DUPLICATE_CARD_MESSAGE,
   PAYMENT_TYPES,
   actionTypeForPaymentType,
-  cardChecksPassed,
-  failedCardChecks,
-  normalisePaymentType,
   paymentSuccessPath,
   paymentTypeForActionType,
   requiresDuplicateCardCheck,
-  type CardCheckResults,
   type PaymentType,
+} from "../../../common/payments";
+import {
+  CARD_CHECK_FAILED_MESSAGE,
+  CARD_CHECK_MESSAGES,
+  DUPLICATE_CARD_MESSAGE,
+  cardChecksPassed,
+  failedCardChecks,
+  normalisePaymentType,
+  type CardCheckResults,
 } from "../../../server/domain/payments.js";
 import { ORDER_CUSTOMER_ACTION_TYPES } from "../../../server/domain/statuses.js";
 

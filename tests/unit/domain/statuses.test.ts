@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GENDERS } from "../../../common/about-you";
 import {
   ACCOUNT_STATUSES,
   CHECKOUT_ACTION_TYPES,
@@ -6,7 +7,6 @@ import {
   CLAIM_STATUSES_FINISHED,
   CLAIM_STATUSES_IN_PROGRESS,
   DOCUMENT_TYPES,
-  GENDERS,
   OFFER_CHOICES,
   ORDER_CUSTOMER_ACTION_TYPES,
   ORDER_STATUSES,

@@ -1,7 +1,8 @@
 /**
  * What the claim's submit, accept and pay pages show, shaped from the claim the API gives
  * (part 1 §4.1, §4.3): pure, so the loaders stay short and the rules are tested on their own
- * (tests/routes/claim-submit.test.ts, claim-pay.test.ts).
+ * (tests/routes/claim-submit.test.ts, claim-pay.test.ts). What is due and which action the pay
+ * page takes are the API's (acceptDue, chargesPayment).
  */
 import {
   PROPOSAL_HOLD_DAYS,
@@ -9,7 +10,6 @@ import {
   proposalUpfrontPaymentPence,
   type ProposalConfirmationKind,
 } from "../../../../common/claim-confirmation";
-import type { PaymentType } from "../../../../common/payments";
 import type { components } from "~/lib/api/schema";
 import { formatPounds } from "~/lib/format";
 
@@ -62,47 +62,6 @@ export function submitView(claim: ClaimFacts): SubmitView | null {
     upfront: formatPounds(upfrontPence),
     holdDays: PROPOSAL_HOLD_DAYS,
   };
-}
-
-/** What the tenant owes once charges are accepted: the current proposal's total, never above the limit (the API's rule). */
-export function chargesDuePence(claim: Pick<Claim, "proposals" | "limit" | "currentProposalId">): number | null {
-  const current = claim.proposals.find((p) => p.id === claim.currentProposalId);
-  if (!current) return null;
-  return Math.min(current.totalAmount, claim.limit);
-}
-
-export type ClaimPayment = {
-  paymentType: Extract<PaymentType, "CLAIM" | "CLAIM_REMAINING_BALANCE">;
-  orderId: string;
-  orderCustomerActionId: string;
-  amount: number;
-};
-
-/**
- * Which of the tenant's pay actions the pay page takes (part 1 §4.1, §4.3): their own share
- * (CLAIM) while it is less than the balance left; the remaining balance once a co-tenant has
- * paid part of it (the balance is below what was due) — paying it clears the charges; their
- * share when it is the whole balance and nobody has paid (a sole tenant); otherwise the balance.
- * Null when nothing is left to pay.
- */
-export function claimPayment(claim: Pick<Claim, "payActions" | "payableOrderId" | "proposals" | "limit">): ClaimPayment | null {
-  if (!claim.payableOrderId) return null;
-  const open = claim.payActions.flatMap((a) => (a ? [a] : [])).filter((a) => a.orderId === claim.payableOrderId && a.completedAt === null && a.amountRemaining > 0);
-  const share = open.find((a) => a.typeId === "CLAIM_PAY");
-  const balance = open.find((a) => a.typeId === "CLAIM_PAY_REMAINING_BALANCE");
-  const payable = claim.proposals.find((p) => p.orderId === claim.payableOrderId && p.round !== 2);
-  const due = payable ? Math.min(payable.totalAmount, claim.limit) : null;
-  const pick = (action: NonNullable<typeof share>, paymentType: ClaimPayment["paymentType"]): ClaimPayment => ({
-    paymentType,
-    orderId: action.orderId,
-    orderCustomerActionId: action.id,
-    amount: action.amountRemaining,
-  });
-  if (share && balance && share.amountRemaining < balance.amountRemaining) return pick(share, "CLAIM");
-  if (balance && due !== null && balance.amountRemaining < due) return pick(balance, "CLAIM_REMAINING_BALANCE");
-  if (share) return pick(share, "CLAIM");
-  if (balance) return pick(balance, "CLAIM_REMAINING_BALANCE");
-  return null;
 }
 
 /**

@@ -7,18 +7,6 @@ import { flash } from "~/lib/session.server";
 /** The claim as the API gives it to the signed-in tenant (GET /claims/{claimId}). */
 export type Claim = components["schemas"]["Claim"];
 
-/** Claim statuses in which the claim page has something to show (part 1 §4.1, in progress). */
-const IN_PROGRESS: readonly Claim["status"][] = [
-  "AWAITING_RESPONDENTS",
-  "AWAITING_ARBITRATION",
-  "AWAITING_ARBITRATION_ADMIN_FEE",
-  "ARBITRATED",
-  "MEDIATION",
-  "AWAITING_SUBSTANTIATION",
-  "AWAITING_EVIDENCE_REVIEW",
-  "EVIDENCE_REVIEW",
-];
-
 /** What the claims layout's middleware read for this request: loaders and actions use it, and read nothing twice. */
 export const claimContext = createContext<Claim>();
 
@@ -35,12 +23,13 @@ export const claimPaths = {
 /**
  * Where a claim sends the tenant instead of its page (part 1 §2.5), or null to show it:
  * their live payment plan on the claim, the arbitration once the claim is arbitrated, and the
- * dashboard once the claim is finished (nothing left to act on or wait for).
+ * dashboard once the claim is no longer in progress (the API's `inProgress`: nothing left to act
+ * on or wait for).
  */
-export function claimRedirect(claim: Pick<Claim, "paymentPlanId" | "status" | "arbitration">): string | null {
+export function claimRedirect(claim: Pick<Claim, "paymentPlanId" | "status" | "arbitration" | "inProgress">): string | null {
   if (claim.paymentPlanId) return `/payment-plan/${encodeURIComponent(claim.paymentPlanId)}`;
   if (claim.status === "ARBITRATED" && claim.arbitration) return `/arbitrations/${encodeURIComponent(claim.arbitration.id)}`;
-  if (!IN_PROGRESS.includes(claim.status)) return "/";
+  if (!claim.inProgress) return "/";
   return null;
 }
 

@@ -9,21 +9,13 @@ import { POLL_PARAM, pollingState, type PollingState } from "~/lib/polling";
  * payment), shaped in their loaders: pure, so the rules are tested on their own
  * (tests/routes/payment-plan-live.test.ts) and the route modules only render (docs/decisions/0028).
  */
-type Plan = Pick<PaymentPlan, "id" | "amount" | "amountPaid" | "amountRemaining" | "instalments" | "card">;
+type Plan = Pick<PaymentPlan, "id" | "amount" | "amountPaid" | "amountRemaining" | "instalments" | "card" | "paidOff">;
 type Instalment = PaymentPlan["instalments"][number];
 
 /** The query parameter naming the instalment a manual payment waits for (with `?since=`, the polling's start). */
 export const INSTALMENT_PARAM = "instalment";
 
 const byNumber = (a: Instalment, b: Instalment) => a.instalmentNumber - b.instalmentNumber;
-
-/**
- * Paid off: every instalment PAID (the spec has no "finished" status; decision 0028). A plan
- * with no instalments is not paid off: there was never anything to pay.
- */
-export function isPaidOff(plan: Pick<PaymentPlan, "instalments">): boolean {
-  return plan.instalments.length > 0 && plan.instalments.every((i) => i.status === "PAID");
-}
 
 /** The first failed instalment (the one manual-payment asks for), or undefined. */
 export function firstFailedInstalment(plan: Pick<PaymentPlan, "instalments">): Instalment | undefined {
@@ -59,7 +51,8 @@ export type ActivePlanView = {
  */
 export function activePlanView(plan: Plan, url: URL): ActivePlanView {
   const sorted = [...plan.instalments].sort(byNumber);
-  const paidOff = isPaidOff(plan);
+  // Paid off (every instalment PAID; the spec has no "finished" status) is the API's `paidOff`.
+  const paidOff = plan.paidOff;
   const next = sorted.find((i) => i.status === "PENDING");
   return {
     schedule: scheduleView(sorted, url),
@@ -147,7 +140,7 @@ export function paymentSuccessView(plan: Plan, url: URL): PaymentSuccessView {
   const paid = id ? plan.instalments.find((i) => i.id === id && i.status === "PAID") : undefined;
   return {
     paid: paid ? { number: paid.instalmentNumber, amount: formatPounds(paid.amount) } : null,
-    paidOff: isPaidOff(plan),
+    paidOff: plan.paidOff,
     remaining: formatPounds(plan.amountRemaining),
     activePath: planPagePath(plan.id, "active"),
   };

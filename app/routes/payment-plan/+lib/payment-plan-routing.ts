@@ -33,18 +33,18 @@ const STEPS: readonly PlanPage[] = ["confirm", "address", "card-details"];
  * Where a plan page sends the tenant instead of showing, or null to show it:
  * - a cancelled plan, a void offer, a plan in default with nothing to pay: the dashboard;
  * - a step (confirm, address, card-details) only while it is the plan's next action (they are done in order);
- * - payment-plan-live, active, payment-success and the schedule once the steps are done (the plan is live);
- * - manual-payment while an instalment has failed, or while it waits for the payment it started (`waiting`).
+ * - payment-plan-live, active, payment-success and the schedule once the plan is live (the API's `live`);
+ * - manual-payment while an instalment has failed (the API's screen is manual-payment), or while it
+ *   waits for the payment it started (`waiting`).
  * Anything else goes to the page the plan shows now.
  */
-export function planPageRedirect(plan: Pick<PaymentPlan, "id" | "screen" | "status" | "nextAction" | "instalments">, page: PlanPage, waiting = false): string | null {
+export function planPageRedirect(plan: Pick<PaymentPlan, "id" | "screen" | "live">, page: PlanPage, waiting = false): string | null {
   if (plan.screen === "dashboard") return "/";
   if (STEPS.includes(page)) return plan.screen === page ? null : planScreenPath(plan);
-  const live = plan.nextAction === null && (plan.status === "ACTIVE" || plan.status === "DEFAULT");
   if (page === "manual-payment") {
-    return plan.instalments.some((i) => i.status === "FAILED") || (waiting && live) ? null : planScreenPath(plan);
+    return plan.screen === "manual-payment" || (waiting && plan.live) ? null : planScreenPath(plan);
   }
-  return live ? null : planScreenPath(plan);
+  return plan.live ? null : planScreenPath(plan);
 }
 
 /**

@@ -1,3 +1,8 @@
+/**
+ * The order reads: the orders area's own (the dashboard's tenancy orders, an order's amounts) and
+ * the ones other areas build on (checkout's steps and views, a reference's step), so it is one of
+ * the area's service modules (docs/decisions/0007). Reads only.
+ */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import {
@@ -21,7 +26,7 @@ import {
   type NextAction,
   type OrderCustomerActions
 } from "../domain/order-customers";
-import { paymentTypeForActionType } from "../domain/payments";
+import { paymentTypeForActionType } from "../../common/payments";
 import {
   normaliseOrderCustomerActionType,
   normaliseOrderStatus,

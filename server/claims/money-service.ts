@@ -38,7 +38,7 @@
  *    `details.refunded = true`, `refundAmount`, `refundedAt`, and a PROPOSAL_REFUSED
  *    activity records the amount. A card payment's refund is owed in the same transaction
  *    (`owed_refunds`, `details.owedRefundId`) and paid by the owed-refunds job
- *    (server/payments/refunds.ts), which tells the tenant by e-mail.
+ *    (server/payments/refund-service.ts), which tells the tenant by e-mail.
  *  - The £60 dispute fee: disputing (or rejecting with no evidence) creates a CLAIM order,
  *    the claim's adjudicationFeeOrderId, with one ARBITRATION_ADMIN_PAY action for the
  *    disputing tenant's customer; the claim is AWAITING_ARBITRATION_ADMIN_FEE. Paid, the
@@ -75,13 +75,14 @@ import {
   payableChargesPence,
   proposalTotalPence
 } from "../domain/claim-responses";
-import { proposalUpfrontPaymentPence } from "../domain/claims";
+import { proposalUpfrontPaymentPence } from "../../common/claim-confirmation";
 import {
   proposalHoldExpiresAt,
   responseDeadline
 } from "../domain/deadlines";
-import { DISPUTE_FEE_PENCE, splitByLiability } from "../domain/fees";
-import { recordOwedRefund } from "../payments/service";
+import { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
+import { splitByLiability } from "../domain/fees";
+import { recordOwedRefund } from "../payments/refund-service";
 import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
 /**
  * Removes the claim's unpublished tenant proposals (round 2 DRAFT or AWAITING_PAYMENT):
@@ -249,7 +250,7 @@ export async function refuseTenantProposal(
       const amount = typeof action.details.amountPaid === "number" ? action.details.amountPaid : Number(action.details.amount ?? 0);
       refundPence += amount;
       // Paid by card: the refund is owed in this same transaction and the owed-refunds job pays
-      // it through the card provider (server/payments/refunds.ts). Paid another way (the back
+      // it through the card provider (server/payments/refund-service.ts). Paid another way (the back
       // office's payClaimAction stand-in): no card to refund, the back office gives it back.
       const intentId = action.details.paidByPaymentIntentId;
       const owedRefundId =
@@ -466,7 +467,7 @@ export async function refundUnusedDisputeFeeCredit(tx: Database, claim: ClaimRow
   // The dispute fee credit: the part set against what the tenants owe (creditUsedPence) is a
   // credit against a balance, not money back (the repayment order is simply smaller). The rest
   // (creditRefundPence, when the award is below £60) goes back to the card that paid the fee,
-  // through the owed-refunds job (server/payments/refunds.ts), recorded in this transaction.
+  // through the owed-refunds job (server/payments/refund-service.ts), recorded in this transaction.
   if (creditRefundPence > 0 && claim.adjudicationFeeOrderId !== null) {
     const [fee] = await tx
       .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })

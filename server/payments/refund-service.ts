@@ -25,7 +25,7 @@ import { owedRefunds } from "../db/schema";
 import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
-import type { UnneededPaymentReason } from "./purposes";
+import type { UnneededPaymentReason } from "./purpose-service";
 import { queueRefundEmail } from "./refund-email";
 
 export type OwedRefundReason = "PROPOSAL_REFUSED" | "PROPOSAL_HOLD_EXPIRED" | "DISPUTE_FEE_CREDIT" | UnneededPaymentReason;

@@ -19,8 +19,8 @@ import { customers, paymentIntents, stripeEvents } from "../db/schema";
 import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
 import { saveCard } from "./cards";
-import { purposeOf, type PaymentEffect } from "./purposes";
-import { payOwedRefunds, recordOwedRefund } from "./refunds";
+import { purposeOf, type PaymentEffect } from "./purpose-service";
+import { payOwedRefunds, recordOwedRefund } from "./refund-service";
 
 type Applied = { outcome: string; refundOwed: boolean };
 

@@ -22,7 +22,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Deps } from "../context";
 import { paymentIntents } from "../db/schema";
 import { describeError, log } from "../lib/log";
-import { failedStatus, settleIntent } from "./events";
+import { failedStatus, settleIntent } from "./event-service";
 
 type LedgerRow = typeof paymentIntents.$inferSelect;
 

@@ -23,6 +23,8 @@ const server = (port: number, dataDir: string, env: Record<string, string> = {})
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: 2,

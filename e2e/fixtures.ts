@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { HtmlValidate, type ConfigData } from "html-validate";
+import { logCheck, stateKey, type CheckKind } from "./page-states";
 
 export const DEMO_PASSWORD = "Keyfree-demo-1";
 const DATA_DIR = ".data/e2e";
@@ -50,6 +51,7 @@ export async function expectValidHtml(page: Page, options: AccessibleOptions = {
       ?.text()
       .catch(() => undefined);
   html ??= await page.content();
+  record("html", page, stateKey(html, { kind: "html", options }));
   // Rules given here are merged into the checker's own: every other rule still applies.
   const report = options.timedRedirect
     ? await htmlValidate.validateString(html, page.url(), { rules: { "meta-refresh": "off" } })
@@ -73,6 +75,12 @@ export type AccessibleOptions = {
    */
   timedRedirect?: boolean;
 };
+
+/** One line in the run's record of checks (e2e/page-states.ts). */
+function record(kind: CheckKind, page: Page, key: string) {
+  const info = base.info();
+  logCheck({ kind, project: info.project.name, file: path.basename(info.file), title: info.titlePath.slice(1).join(" › "), url: page.url(), key, ran: true });
+}
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -112,9 +120,13 @@ async function closeTwins() {
 export async function expectAccessible(page: Page, options: AccessibleOptions = {}) {
   await expectValidHtml(page, options);
   const jsOn = base.info().project.use.javaScriptEnabled !== false;
+  // The page as the browser holds it, scripts removed: with JavaScript off that is what the
+  // twin checks, and with it on it is the same state (a page that sends no script has the
+  // same key in both projects).
+  let html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  record("axe", page, stateKey(html, { kind: "axe", viewport: page.viewportSize(), options }));
   let target = page;
   if (!jsOn) {
-    let html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
     // A page that refreshes itself (a wait, a timed redirect) must not leave the twin mid-check;
     // its refresh is the one rule not applied to it anyway.
     if (options.timedRedirect) html = html.replace(/<meta\s+http-equiv="refresh"[^>]*>/gi, "");

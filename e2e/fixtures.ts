@@ -183,6 +183,12 @@ export const test = base.extend<{
 
 export { expect };
 
+/**
+ * A test that opens no browser (it uses `request` only): it runs once, in the "no-browser"
+ * project, instead of twice to the same effect (playwright.config.ts).
+ */
+export const NO_BROWSER = { tag: "@no-browser" };
+
 /** Fills the login form and submits it. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email address").fill(email);
@@ -202,19 +208,29 @@ export async function fillCard(page: Page, number: string, name: { first: string
   await page.getByLabel("Postcode").fill("BS1 4DJ");
 }
 
-/** Signs `request` (an API request context on the app) in as `tenant`; returns the session's CSRF token. */
-export async function signInRequest(request: APIRequestContext, tenant: { email: string; password: string }) {
-  const csrfOf = async () => {
-    const html = await (await request.get("/auth/login")).text();
-    return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  };
-  const token = await csrfOf();
-  expect(token, "the login page carries a CSRF token").not.toBe("");
-  const login = await request.post("/auth/login", {
-    form: { csrf: token, email: tenant.email, password: tenant.password },
-    maxRedirects: 0,
-  });
-  expect(login.status(), "signed in").toBe(302);
+/**
+ * Signs the page's browser context in as `email` without the login form: a session minted by
+ * the test server (`POST /__ops/web-session`, NODE_ENV=test and the ops token only), then opens
+ * `to` (the dashboard unless given, where the login form sends a tenant). Only the tests of
+ * signing in itself go through the form (auth, passwords, identity-provider specs).
+ */
+export async function signedInAs(page: Page, email: string, to = "/") {
+  await mintSession(page.request, email);
+  await page.goto(to);
+}
+
+async function mintSession(request: APIRequestContext, email: string) {
+  const minted = await request.post("/__ops/web-session", { data: { email }, headers: { "x-ops-token": opsToken() } });
+  expect(minted.status(), `a signed-in session for ${email}: ${await minted.text()}`).toBe(204);
+}
+
+/** Signs `request` (an API request context on the app) in as `tenant` (a minted session); returns the session's CSRF token. */
+export async function signInRequest(request: APIRequestContext, tenant: { email: string }) {
+  await mintSession(request, tenant.email);
+  // The first page made the session's CSRF token; every signed-in page carries it (Logout's form).
+  const html = await (await request.get("/")).text();
+  const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  expect(token, "a signed-in page carries the CSRF token").not.toBe("");
   return token;
 }
 

@@ -24,14 +24,14 @@ const server = (port: number, dataDir: string, env: Record<string, string> = {})
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  globalTeardown: "./e2e/global-teardown.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list, then the count of page states checked by axe and the HTML checker (e2e/checks-reporter.ts).
+  reporter: [["list"], ["./e2e/checks-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { appendFileSync, mkdirSync, openSync, closeSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -91,11 +91,11 @@ export function alreadyChecked(kind: CheckKind, key: string): boolean {
   return existsSync(keyFile(kind, key));
 }
 
-/** Records that `key` passed; true if this call was the first to record it. */
-export function markChecked(kind: CheckKind, key: string): boolean {
+/** Records that `key` passed (the file holds the normalised HTML, to read when in doubt); true if this call was the first to record it. */
+export function markChecked(kind: CheckKind, key: string, normalised: string): boolean {
   mkdirSync(path.dirname(keyFile(kind, key)), { recursive: true });
   try {
-    closeSync(openSync(keyFile(kind, key), "wx"));
+    writeFileSync(keyFile(kind, key), normalised, { flag: "wx" });
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;

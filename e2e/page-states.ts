@@ -57,7 +57,8 @@ export function normaliseHtml(html: string): string {
   const neutral = (s: string) =>
     s
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<uuid>")
-      .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, "<email>")
+      // An e-mail address, as text or in a URL (its @ encoded as %40).
+      .replace(/[A-Za-z0-9._%+-]+(?:@|%40)[A-Za-z0-9.-]+\.[A-Za-z]{2,}/gi, "<email>")
       .replace(/[A-Za-z0-9_-]{20,}/g, (t) => (/[0-9]/.test(t) && /[A-Za-z]/.test(t) ? "<token>" : t))
       .replace(/[0-9]+/g, "0");
   let out = html

@@ -2,7 +2,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 /**
  * Browser tests against the production build (npm run build first), every journey twice:
- * JavaScript on and off. Chromium is Debian's (no browser download works here).
+ * JavaScript on and off; the tests that open no browser once (project "no-browser"). Chromium is Debian's (no browser download works here).
  */
 // E2E_PORT moves both servers (the maintenance one is the next port), so two checkouts can run side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -23,13 +23,15 @@ const server = (port: number, dataDir: string, env: Record<string, string> = {})
 
 export default defineConfig({
   testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // The list, then the count of page states checked by axe and the HTML checker (e2e/checks-reporter.ts).
+  reporter: [["list"], ["./e2e/checks-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
@@ -47,8 +49,10 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js-on", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "js-off", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    // Tests that open no browser (tagged NO_BROWSER in e2e/fixtures.ts) run once, here.
+    { name: "no-browser", grep: /@no-browser/ },
+    { name: "js-on", grepInvert: /@no-browser/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    { name: "js-off", grepInvert: /@no-browser/, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
   ],
   webServer: [
     server(PORT, E2E_DATA_DIR),

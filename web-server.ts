@@ -207,6 +207,12 @@ async function serveWeb() {
   );
 
   if (runtime && apiConfig.opsEnabled) {
+    // The browser tests' signed-in sessions: under NODE_ENV=test only, with the ops token.
+    if (process.env.NODE_ENV === "test") {
+      const { testSessionHandler } = await import("./app/lib/test-session.server");
+      const mint = testSessionHandler(process.env.NODE_ENV, (request) => Promise.resolve(runtime.api.fetch(request)));
+      app.post("/__ops/web-session", (c) => mint(c.req.raw));
+    }
     // /__ops/* → the API's /ops/* (token-guarded, never in production).
     app.all("/__ops/*", (c) => {
       const url = new URL(c.req.url);

@@ -1,11 +1,10 @@
-import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
 
 test.describe("Update your details (add a payment method)", () => {
   test("newcard@: signing in goes to the page; a new card is saved and 'Thanks!' follows", async ({ page, isJsOn, newTenant }) => {
     // The demo tenant once (JavaScript on); with it off, a fresh tenant in the same state.
     const email = isJsOn ? "newcard@keyfree.example" : (await newTenant({ requiresNewPaymentMethod: true })).email;
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await expect(page).toHaveURL(/\/add-payment-method$/);
     await expect(page.getByRole("heading", { level: 1, name: "Update your details" })).toBeVisible();
     await expect(page.getByText("We need a new payment method from you.")).toBeVisible();
@@ -33,8 +32,7 @@ test.describe("Update your details (add a payment method)", () => {
 
   test("a missing card number is named, and nothing is saved", async ({ page, isJsOn, newTenant }) => {
     const tenant = await newTenant({ hasDuplicatePaymentMethod: true });
-    await page.goto("/auth/login");
-    await signIn(page, tenant.email, tenant.password);
+    await signedInAs(page, tenant.email);
     await expect(page).toHaveURL(/\/add-payment-method$/);
     await expect(page.getByText("You share a payment method with another tenant.")).toBeVisible();
     if (!isJsOn) {

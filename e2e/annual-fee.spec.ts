@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
 
 let n = 0;
 /** A tenant whose tenancy is in its second year, with the annual fee raised. */
@@ -32,8 +32,7 @@ test("annual@: signing in goes to the annual fee for 2 years, with the roll-over
 }) => {
   // The demo tenant pays once (JavaScript on); with it off, a fresh tenant in the same state.
   const email = isJsOn ? "annual@keyfree.example" : await tenantWithAnnualFee(ops, test.info().project.name, 2);
-  await page.goto("/auth/login");
-  await signIn(page, email, DEMO_PASSWORD);
+  await signedInAs(page, email);
   await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
   await expect(page.getByRole("heading", { name: "Your share of the annual fee payment for 2 years is" })).toBeVisible();
   await expect(page.getByText("£60.00", { exact: true })).toBeVisible();
@@ -63,8 +62,7 @@ test("an annual fee order with a redirectUrl goes there once paid, instead of th
 }) => {
   const redirectUrl = "/?paid=annual-fee";
   const email = await tenantWithAnnualFee(ops, test.info().project.name, 1, redirectUrl);
-  await page.goto("/auth/login");
-  await signIn(page, email, DEMO_PASSWORD);
+  await signedInAs(page, email);
   await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
   if (!isJsOn) {
     await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
@@ -82,8 +80,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "card details need JavaScript");
   test("a failed security code check stops the payment: the Payment Failed modal, then the issues box", async ({ page, ops }) => {
     const email = await tenantWithAnnualFee(ops, test.info().project.name);
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await expect(page).toHaveURL(/\/annual-fee\//);
     await fillCard(page, "4000000000000101", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();
@@ -100,8 +97,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
 
   test("a declined card shows the provider's message and takes nothing", async ({ page, ops }) => {
     const email = await tenantWithAnnualFee(ops, test.info().project.name);
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await fillCard(page, "4000000000000002", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();
     await expect(page.getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
@@ -110,8 +106,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
 
   test("3-D Secure: failing it stops the payment; completing it pays", async ({ page, ops }) => {
     const email = await tenantWithAnnualFee(ops, test.info().project.name);
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await fillCard(page, "4000000000003220", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();
     let challenge = page.getByRole("dialog", { name: "Confirm your payment" });

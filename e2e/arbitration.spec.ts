@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { authoriseAndPay, DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
 
 /**
  * Issue 12, scopes 3–5: the arbitration page (the dashboard sends the tenant there), its Result
@@ -54,8 +54,7 @@ async function adjudicated(ops: Ops, tenants: Tenant[], charges: number, award: 
 }
 
 async function signInAs(page: Page, tenant: Tenant) {
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await signedInAs(page, tenant.email);
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

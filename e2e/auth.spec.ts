@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, signIn, test } from "./fixtures";
 
 test.describe("sign in", () => {
   test("a wrong password says so, keeps the email and clears the password", async ({ page, newTenant }) => {
@@ -87,8 +87,7 @@ test.describe("sign in", () => {
 
   test("an expired access token logs you out and says why", async ({ page, newTenant, ops }) => {
     const tenant = await newTenant();
-    await page.goto("/auth/login");
-    await signIn(page, tenant.email, tenant.password);
+    await signedInAs(page, tenant.email);
     await expect(page.getByRole("heading", { level: 1, name: "Sit back and relax" })).toBeVisible();
 
     await ops("expire-tokens", { email: tenant.email });
@@ -104,8 +103,7 @@ test.describe("sign in", () => {
 
   test("?clear_session signs this browser out", async ({ page, newTenant }) => {
     const tenant = await newTenant();
-    await page.goto("/auth/login");
-    await signIn(page, tenant.email, tenant.password);
+    await signedInAs(page, tenant.email);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     await page.goto("/?clear_session");
     await expect(page).toHaveURL(/\/auth\/login$/);

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { confirmStep } from "./checkout-steps/confirm";
 import { signStep } from "./checkout-steps/sign";
 import type { JourneyTenant } from "./checkout-steps/types";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test } from "./fixtures";
 
 /**
  * Confirm, Agree to Terms and Sign Addendum (part 1 §2.3, §5; part 2 §1) beyond the checkout
@@ -35,8 +35,7 @@ async function tenantAt(ops: Ops, input: { completed?: string[][]; coTenant?: bo
 }
 
 async function openCheckout(page: Page, tenant: JourneyTenant, step: string) {
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await signedInAs(page, tenant.email);
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}`);
   await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/${step}$`));

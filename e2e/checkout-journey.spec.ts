@@ -6,7 +6,7 @@ import { introductionStep } from "./checkout-steps/introduction";
 import { referencingStep } from "./checkout-steps/referencing";
 import { signStep } from "./checkout-steps/sign";
 import type { JourneyTenant } from "./checkout-steps/types";
-import { authoriseAndPay, DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test, uniqueCard } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueCard } from "./fixtures";
 
 /**
  * The onboarding checkout, every step (issue 10, part 1 §2.3): a new tenant set up as the demo's
@@ -44,8 +44,7 @@ test("a new tenant goes from the dashboard through every checkout step to Pay, a
   };
   const h = { isJsOn, ops };
 
-  await page.goto("/auth/login");
-  await signIn(page, email, DEMO_PASSWORD);
+  await signedInAs(page, email);
   await expect(page).toHaveURL(/\/$/);
   await expectAccessible(page);
   // The dashboard's Continue opens the checkout, which shows the introduction first.

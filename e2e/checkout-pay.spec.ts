@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CHECKOUT_ACTION_TYPES } from "../server/domain/statuses";
-import { authoriseAndPay, DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test, uniqueCard } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueCard } from "./fixtures";
 
 /**
  * The Keyfree fee at the checkout's Pay step (part 1 §2.3, §4.3): the duplicate-card check, the
@@ -29,8 +29,7 @@ async function tenantAtPayStep(ops: Ops, lastName = "Okoro"): Promise<PayStep> {
 }
 
 async function openPayPage(page: Page, tenant: PayStep) {
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await signedInAs(page, tenant.email);
   await expect(page).toHaveURL(/\/$/);
   // The dashboard's link goes to the checkout, which sends the tenant on to the next step's page.
   await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}`);
@@ -123,8 +122,7 @@ test("while a co-tenant has not signed yet, the pay page says it is waiting for 
 test("someone else's customer id in the address goes to /", async ({ page, ops }) => {
   const tenant = await tenantAtPayStep(ops);
   const other = await tenantAtPayStep(ops);
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await signedInAs(page, tenant.email);
   await expect(page).toHaveURL(/\/$/);
   await page.goto(`/checkout/${other.orderId}/${other.customerId}/pay`);
   await expect(page).toHaveURL(/\/$/);

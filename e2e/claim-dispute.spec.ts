@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
 
 /**
  * Issue 12, scope 2: the formal dispute of a final proposal — the message ('Message is
@@ -38,8 +38,7 @@ async function claimFor(ops: Ops, tenant: Tenant, mediationEnabled: boolean) {
 }
 
 async function signInAs(page: Page, tenant: Tenant) {
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await signedInAs(page, tenant.email);
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { authoriseAndPay, DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
 
 /**
  * Issue 12 scopes 1 and 5 on the claim side: a final@-like tenant (their £0 proposal refused
@@ -40,8 +40,7 @@ async function claimFor(ops: Ops, tenants: Tenant[], amounts: number[], mediatio
 }
 
 async function signInAs(page: Page, tenant: Tenant) {
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await signedInAs(page, tenant.email);
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test } from "./fixtures";
 
 /**
  * The claim page (issue 11 scopes 1-3, part 1 §2.5, §4.1), JavaScript on and off: claim@ from
@@ -35,8 +35,7 @@ async function claimFor(ops: Ops, tenants: { email: string; firstName: string; l
 const unique = (label: string) => `claim-page-${label}-${test.info().project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 
 async function signInTo(page: Page, email: string) {
-  await page.goto("/auth/login");
-  await signIn(page, email, DEMO_PASSWORD);
+  await signedInAs(page, email);
   await expect(page).toHaveURL(/\/claims\/[^/?]+\?mediationEnabled=true$/);
   await expect(page.getByRole("heading", { level: 1, name: "Your end of tenancy charges" })).toBeVisible();
 }

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
 
 /**
  * Issue 11, scopes 5 and 6: submitting the tenant's proposal (the confirmation that fits its
@@ -53,8 +53,7 @@ async function propose(ops: Ops, claim: { claimId: string; itemIds: string[] }, 
 }
 
 async function signInAs(page: Page, tenant: Tenant) {
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, DEMO_PASSWORD);
+  await signedInAs(page, tenant.email);
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test } from "./fixtures";
 
 /**
  * 'Provide a new proposal' (part 1 §2.5, §4.1, §5, §8) on a fresh claim with mediation and
@@ -70,8 +70,7 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   test.setTimeout(300_000);
   const claim = await freshClaim(ops);
   const [carpet, blind, hallway] = claim.itemIds;
-  await page.goto("/auth/login");
-  await signIn(page, claim.email, DEMO_PASSWORD);
+  await signedInAs(page, claim.email);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 
   // ── Disagree on the carpet: every message of the form ──

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test } from "./fixtures";
 
 /**
  * The whole dashboard card (part 2 §2) for three demo tenants, JavaScript on and off: tenants,
@@ -7,8 +7,7 @@ import { DEMO_PASSWORD, expect, expectAccessible, signIn, test } from "./fixture
  */
 
 async function dashboardOf(page: Page, email: string) {
-  await page.goto("/auth/login");
-  await signIn(page, email, DEMO_PASSWORD);
+  await signedInAs(page, email);
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   return page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3 }) });
 }
@@ -77,8 +76,7 @@ test("checkout@: an actionable card has the banner and a Continue link to its ch
 });
 
 test("claim@: with charges to answer and no checkout step open, the dashboard sends them to their claim (part 2 §2)", async ({ page }) => {
-  await page.goto("/auth/login");
-  await signIn(page, "claim@keyfree.example", DEMO_PASSWORD);
+  await signedInAs(page, "claim@keyfree.example");
   await expect(page).toHaveURL(/\/claims\/[^/?]+\?mediationEnabled=true$/);
   await page.goto("/");
   await expect(page).toHaveURL(/\/claims\/[^/?]+\?mediationEnabled=true$/);

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { PRODUCT_CODE } from "../common/product";
-import { DEMO_PASSWORD, expect, fillCard, signIn, test } from "./fixtures";
+import { expect, fillCard, NO_BROWSER, signedInAs, signIn, test } from "./fixtures";
 
 /**
  * Issue 8, scopes 5 and 6: pages that need no JavaScript load none; a page that hydrates stays
@@ -280,8 +280,7 @@ test.describe("no JavaScript where none is needed", () => {
     const sign = await at("SIGN");
     const addendum = await at("SIGN_ADDENDUM");
     const waiting = await at("SIGN", true);
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     for (const [url, heading] of [
       [`${confirm}/confirm`, "Is everything correct?"],
@@ -300,9 +299,8 @@ test.describe("no JavaScript where none is needed", () => {
     page,
   }) => {
     const requested = watchScripts(page);
-    await page.goto("/auth/login");
-    // claim@ is only read: the dashboard sends them to their claim.
-    await signIn(page, "claim@keyfree.example", DEMO_PASSWORD);
+        // claim@ is only read: the dashboard sends them to their claim.
+    await signedInAs(page, "claim@keyfree.example");
     await expect(page).toHaveURL(/\/claims\/[^/?]+\?mediationEnabled=true$/);
     const claimPage = page.url();
     await expectNoScript(page, requested, "the claim page");
@@ -365,8 +363,7 @@ test.describe("no JavaScript where none is needed", () => {
       email,
       proposals: [{ claimItemId: proposing.itemIds[0], amount: 9_000, explanation: "Only one room was marked" }],
     });
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await expect(page).not.toHaveURL(/\/auth\/login/);
     for (const [url, heading] of [
       [`/claims/${proposing.claimId}/submit`, "Submit proposal"],
@@ -414,8 +411,7 @@ test.describe("no JavaScript where none is needed", () => {
     };
     const stepping = await offer();
     const live = await offer();
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     // The dashboard sends the tenant to a plan's first step; the second plan goes live only now.
     await expect(page.getByRole("heading", { level: 1, name: "Proposed Payment Summary" })).toBeVisible();
     await ops("activate-payment-plan", { paymentPlanId: live, completeEarlierSteps: true });
@@ -450,8 +446,7 @@ test.describe("no JavaScript where none is needed", () => {
       mediationEnabled: true,
       items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000 }],
     })) as { claimId: string; itemIds: string[] };
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     const url = `/claims/${claim.claimId}/items/${claim.itemIds[0]}/proposal`;
     await page.goto(url);
@@ -496,8 +491,7 @@ test.describe("no JavaScript where none is needed", () => {
 
   test("a flash message's countdown is one small inline script carrying the page's nonce", async ({ page, newTenant, ops, isJsOn }) => {
     const tenant = await newTenant();
-    await page.goto("/auth/login");
-    await signIn(page, tenant.email, tenant.password);
+    await signedInAs(page, tenant.email);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     await ops("expire-tokens", { email: tenant.email });
     const requested = watchScripts(page);
@@ -517,8 +511,7 @@ test.describe("no JavaScript where none is needed", () => {
   test(`a card page hydrates within ${JS_BUDGET_BYTES / 1024} KB of gzipped JavaScript`, async ({ page, ops, isJsOn }) => {
     const requested = watchScripts(page);
     const email = await tenantWithAnnualFee(ops);
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
     if (isJsOn) {
       await page.locator("html[data-hydrated]").waitFor();
@@ -558,7 +551,7 @@ function gzippedSize(pathnames: Iterable<string>): number {
   return total;
 }
 
-test("every route that opts into hydration stays within the JavaScript budget (from the build's manifest)", () => {
+test("every route that opts into hydration stays within the JavaScript budget (from the build's manifest)", NO_BROWSER, () => {
   // Every route module's files, as React Router preloads them: the client entry, then each route
   // from the root down. A route hydrates when its module says `handle = { hydrate: true }`.
   type ManifestRoute = { id: string; parentId?: string; module: string; imports?: string[] };
@@ -592,7 +585,7 @@ test("every route that opts into hydration stays within the JavaScript budget (f
 });
 
 test.describe("Content-Security-Policy and delivery", () => {
-  test("every page has a CSP with a new script nonce per request, and the locked-down directives", async ({ request }) => {
+  test("every page has a CSP with a new script nonce per request, and the locked-down directives", NO_BROWSER, async ({ request }) => {
     const first = await request.get("/auth/login");
     const second = await request.get("/auth/login");
     const csp = first.headers()["content-security-policy"] ?? "";
@@ -626,8 +619,7 @@ test.describe("Content-Security-Policy and delivery", () => {
       });
     });
     const email = await tenantWithAnnualFee(ops);
-    await page.goto("/auth/login");
-    await signIn(page, email, DEMO_PASSWORD);
+    await signedInAs(page, email);
     await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
 
     // The page as sent: each script, inline or not, has this response's nonce.
@@ -650,7 +642,7 @@ test.describe("Content-Security-Policy and delivery", () => {
     expect(violations).toEqual([]);
   });
 
-  test("assets are sent precompressed and cached for a year; pages are compressed", async ({ request }) => {
+  test("assets are sent precompressed and cached for a year; pages are compressed", NO_BROWSER, async ({ request }) => {
     const html = await (await request.get("/auth/login")).text();
     const css = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     expect(css).toBeTruthy();

@@ -3,6 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { HtmlValidate, type ConfigData } from "html-validate";
+import { alreadyChecked, logCheck, markChecked, normaliseHtml, stateKey, type CheckKind } from "./page-states";
 
 export const DEMO_PASSWORD = "Keyfree-demo-1";
 const DATA_DIR = ".data/e2e";
@@ -36,10 +37,35 @@ function trackDocuments(page: Page) {
   });
 }
 
+/** The document the server sent for the page now shown, unless it has been navigated from since (by script, or to a fragment). */
+async function sentDocument(page: Page): Promise<string | undefined> {
+  const response = documents.get(page);
+  if (!response) return undefined;
+  const sameUrl = (a: string, b: string) => a.replace(/#.*$/, "") === b.replace(/#.*$/, "");
+  if (!sameUrl(response.url(), page.url())) return undefined;
+  return response.text().catch(() => undefined);
+}
+
+/**
+ * Each distinct page state is checked once per run (e2e/page-states.ts): `check` runs unless a
+ * state with the same key already passed (in either project, on either worker); a failing check
+ * fails the test as always. E2E_CHECK_EVERY_VISIT=1 checks every visit.
+ */
+async function checkOnce(kind: CheckKind, page: Page, html: string, keyed: unknown, check: () => Promise<void>) {
+  const key = stateKey(html, keyed);
+  const fresh = process.env.E2E_CHECK_EVERY_VISIT === "1" || !alreadyChecked(kind, key);
+  record(kind, page, key, fresh);
+  if (!fresh) return;
+  await check();
+  markChecked(kind, key, normaliseHtml(html));
+}
+
 /**
  * The page's HTML passes the HTML checker. With JavaScript off the page is the document the
  * server sent, so that is checked as sent; with it on, the page may have been rendered in the
- * browser since, so the document as it is now (the browser's serialisation) is checked.
+ * browser since, so the document as it is now (the browser's serialisation) is checked, except
+ * on a page that sends no script, where the document as sent is what the browser shows (and
+ * checking it is the same check, and state, as without JavaScript).
  */
 export async function expectValidHtml(page: Page, options: AccessibleOptions = {}) {
   const jsOn = base.info().project.use.javaScriptEnabled !== false;
@@ -49,7 +75,16 @@ export async function expectValidHtml(page: Page, options: AccessibleOptions = {
       .get(page)
       ?.text()
       .catch(() => undefined);
+  else {
+    const sent = await sentDocument(page);
+    if (sent !== undefined && !/<script\b/i.test(sent)) html = sent;
+  }
   html ??= await page.content();
+  const checked = html;
+  await checkOnce("html", page, checked, { options }, () => validateHtml(page, checked, options));
+}
+
+async function validateHtml(page: Page, html: string, options: AccessibleOptions) {
   // Rules given here are merged into the checker's own: every other rule still applies.
   const report = options.timedRedirect
     ? await htmlValidate.validateString(html, page.url(), { rules: { "meta-refresh": "off" } })
@@ -73,6 +108,12 @@ export type AccessibleOptions = {
    */
   timedRedirect?: boolean;
 };
+
+/** One line in the run's record of checks (e2e/page-states.ts). */
+function record(kind: CheckKind, page: Page, key: string, ran: boolean) {
+  const info = base.info();
+  logCheck({ kind, project: info.project.name, file: path.basename(info.file), title: info.titlePath.slice(1).join(" › "), url: page.url(), key, ran });
+}
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
@@ -106,17 +147,32 @@ async function closeTwins() {
 /**
  * Every page state a journey sees is checked here: valid HTML (expectValidHtml), then
  * WCAG 2.2 AA, checked by axe on the page as it is now. axe runs as a script in the page,
- * so with JavaScript off the page's HTML (scripts removed, as that browser saw it) is
- * checked in a scripted twin page on the same origin, styles and all.
+ * so with JavaScript off (or on a page that refreshes itself) the page's HTML (scripts
+ * removed, as that browser saw it) is checked in a scripted twin page on the same origin,
+ * styles and all. Each distinct state once per run (checkOnce).
  */
 export async function expectAccessible(page: Page, options: AccessibleOptions = {}) {
   await expectValidHtml(page, options);
   const jsOn = base.info().project.use.javaScriptEnabled !== false;
+  const content = await page.content();
+  // The page as the browser holds it, scripts removed: with JavaScript off that is what the
+  // twin checks, and a page that runs no script shows the same with it on (one state, one key,
+  // in both projects). A page running script is keyed apart: what script did to it (a modal
+  // dialog, focus) is not all in its HTML.
+  const html = content.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const live = jsOn && /<script\b/i.test(content);
+  await checkOnce("axe", page, html, { viewport: page.viewportSize(), options, live }, () => runAxe(page, html, jsOn, options));
+}
+
+async function runAxe(page: Page, snapshot: string, jsOn: boolean, options: AccessibleOptions) {
+  let html = snapshot;
   let target = page;
-  if (!jsOn) {
-    let html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
-    // A page that refreshes itself (a wait, a timed redirect) must not leave the twin mid-check;
-    // its refresh is the one rule not applied to it anyway.
+  // A page that refreshes itself (a wait, a timed redirect) may leave mid-check ("Execution
+  // context was destroyed" when axe outlasts the 2-second refresh on a busy machine): with
+  // JavaScript on too, its HTML as it is now is checked in the twin (such a page runs no script).
+  const refreshes = /<meta\s+http-equiv="refresh"/i.test(snapshot);
+  if (!jsOn || refreshes) {
+    // The twin must not leave mid-check either; the refresh is the one rule not applied to it anyway.
     if (options.timedRedirect) html = html.replace(/<meta\s+http-equiv="refresh"[^>]*>/gi, "");
     const url = new URL(page.url());
     target = await twinOf(page);
@@ -171,6 +227,12 @@ export const test = base.extend<{
 
 export { expect };
 
+/**
+ * A test that opens no browser (it uses `request` only): it runs once, in the "no-browser"
+ * project, instead of twice to the same effect (playwright.config.ts).
+ */
+export const NO_BROWSER = { tag: "@no-browser" };
+
 /** Fills the login form and submits it. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel("Email address").fill(email);
@@ -190,19 +252,29 @@ export async function fillCard(page: Page, number: string, name: { first: string
   await page.getByLabel("Postcode").fill("BS1 4DJ");
 }
 
-/** Signs `request` (an API request context on the app) in as `tenant`; returns the session's CSRF token. */
-export async function signInRequest(request: APIRequestContext, tenant: { email: string; password: string }) {
-  const csrfOf = async () => {
-    const html = await (await request.get("/auth/login")).text();
-    return /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
-  };
-  const token = await csrfOf();
-  expect(token, "the login page carries a CSRF token").not.toBe("");
-  const login = await request.post("/auth/login", {
-    form: { csrf: token, email: tenant.email, password: tenant.password },
-    maxRedirects: 0,
-  });
-  expect(login.status(), "signed in").toBe(302);
+/**
+ * Signs the page's browser context in as `email` without the login form: a session minted by
+ * the test server (`POST /__ops/web-session`, NODE_ENV=test and the ops token only), then opens
+ * `to` (the dashboard unless given, where the login form sends a tenant). Only the tests of
+ * signing in itself go through the form (auth, passwords, identity-provider specs).
+ */
+export async function signedInAs(page: Page, email: string, to = "/") {
+  await mintSession(page.request, email);
+  await page.goto(to);
+}
+
+async function mintSession(request: APIRequestContext, email: string) {
+  const minted = await request.post("/__ops/web-session", { data: { email }, headers: { "x-ops-token": opsToken() } });
+  expect(minted.status(), `a signed-in session for ${email}: ${await minted.text()}`).toBe(204);
+}
+
+/** Signs `request` (an API request context on the app) in as `tenant` (a minted session); returns the session's CSRF token. */
+export async function signInRequest(request: APIRequestContext, tenant: { email: string }) {
+  await mintSession(request, tenant.email);
+  // The first page made the session's CSRF token; every signed-in page carries it (Logout's form).
+  const html = await (await request.get("/")).text();
+  const token = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+  expect(token, "a signed-in page carries the CSRF token").not.toBe("");
   return token;
 }
 

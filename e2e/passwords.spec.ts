@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, signIn, test } from "./fixtures";
 
 /**
  * Issue 9, scopes 1 to 3: the forgotten password from the login page through the dev mailbox
@@ -36,8 +36,7 @@ test("forgotten password: from the login page, through the e-mailed link, to sig
   // Signed in elsewhere (another browser): the reset will sign that session out.
   const elsewhere = await browser.newContext({ javaScriptEnabled: isJsOn });
   const other = await elsewhere.newPage();
-  await other.goto("/auth/login");
-  await signIn(other, tenant.email, tenant.password);
+  await signedInAs(other, tenant.email);
   await expect(other.getByText("Hi, Rowan")).toBeVisible();
 
   await page.goto("/auth/login");

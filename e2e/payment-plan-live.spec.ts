@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, authoriseAndPay, expect, expectAccessible, fillCard, outboxFor, signIn, test } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, outboxFor, signedInAs, test } from "./fixtures";
 
 /**
  * Issue 13 scope 6 and the web half of 8–9 (docs/decisions/0028): a live plan's active page
@@ -77,8 +77,7 @@ test("the month's charge declines off-session: the failure e-mail's link, paying
   const failure = (await outboxFor(request, plan.email)).find((e) => e.template === "PAYMENT_PLAN_INSTALMENT_FAILED");
   const link = /https?:\/\/\S+\/manual-payment/.exec(failure?.text ?? "")?.[0];
   expect(link, "the failure e-mail links to manual-payment").toBeTruthy();
-  await page.goto(new URL(link!).pathname);
-  await signIn(page, plan.email, DEMO_PASSWORD);
+  await signedInAs(page, plan.email, new URL(link!).pathname);
 
   await expect(h1(page, "Pay your missed instalment")).toBeVisible();
   await expect(page.getByText("Instalment 1", { exact: true })).toBeVisible();
@@ -106,8 +105,7 @@ async function paidThenFailed(page: Page, ops: Ops) {
   await ops("mark-instalment-paid", { paymentPlanId: plan.paymentPlanId, instalmentNumber: 1 });
   await failInstalment(ops, plan, 2);
   const base = `/payment-plan/${plan.paymentPlanId}`;
-  await page.goto(base);
-  await signIn(page, plan.email, DEMO_PASSWORD);
+  await signedInAs(page, plan.email, base);
   return { plan, base };
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, fillCard, signIn, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
 
 /**
  * Issue 13, scope 2–5: a payment plan's three steps (confirm, address, card details) to 'Your
@@ -40,8 +40,7 @@ test("plan@ goes from the dashboard through confirm, address (a bad postcode, th
 }) => {
   test.skip(!isJsOn, "card details need JavaScript; the steps without it are the next test");
   test.setTimeout(240_000);
-  await page.goto("/auth/login");
-  await signIn(page, "plan@keyfree.example", DEMO_PASSWORD);
+  await signedInAs(page, "plan@keyfree.example");
 
   // The dashboard sends the tenant to the plan, whose first step is confirm.
   await expect(page).toHaveURL(/\/payment-plan\/[^/]+\/confirm$/);
@@ -115,15 +114,13 @@ test("without JavaScript: a 48-hour-old offer is void; confirm, a look-up that f
   const lapsedPlanId = await offeredPlan(ops, lapsed, "Lara", 49);
 
   // An offer made 49 hours ago with no step done is void (part 2 §4): its link goes to the dashboard, which says so.
-  await page.goto(`/payment-plan/${lapsedPlanId}`);
-  await signIn(page, lapsed, DEMO_PASSWORD);
+  await signedInAs(page, lapsed, `/payment-plan/${lapsedPlanId}`);
   await expect(page).toHaveURL(/\/(\?.*)?$/);
   await expect(page.getByText("This payment plan offer has ended: its three steps were not done within 48 hours.")).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("button", { name: "Logout" }).click();
 
-  await page.goto("/auth/login");
-  await signIn(page, email, DEMO_PASSWORD);
+  await signedInAs(page, email);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
 
   await page.goto(`/payment-plan/${othersPlanId}`);

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test } from "./fixtures";
 
 const MAINTENANCE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
@@ -24,8 +24,7 @@ test("maintenance mode shows only the maintenance page", async ({ page }) => {
 test.describe("CSRF", () => {
   test("a form posted with a token that is not the session's is refused with 403", async ({ page, newTenant }) => {
     const tenant = await newTenant();
-    await page.goto("/auth/login");
-    await signIn(page, tenant.email, tenant.password);
+    await signedInAs(page, tenant.email);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     // A fresh page load; the dashboard does not hydrate, so nothing the app renders later can undo the tampering.
     await page.goto("/");
@@ -69,8 +68,7 @@ test.describe("CSRF", () => {
 
 test("the dashboard filter lives in the URL and shows each empty state", async ({ page, newTenant }) => {
   const tenant = await newTenant();
-  await page.goto("/auth/login");
-  await signIn(page, tenant.email, tenant.password);
+  await signedInAs(page, tenant.email);
   // No Keyfrees yet: the default filter is Expired.
   await expect(page.getByRole("link", { name: "Expired" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("You dont have any expired Keyfrees.")).toBeVisible();
@@ -93,27 +91,33 @@ test.describe("flash messages", () => {
     isJsOn,
   }) => {
     const tenant = await newTenant();
-    await page.goto("/auth/login");
-    await signIn(page, tenant.email, tenant.password);
+    await signedInAs(page, tenant.email);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     await ops("expire-tokens", { email: tenant.email });
+    // The page's own clock, moved by the test (no real 5-second wait).
+    if (isJsOn) await page.clock.install();
     await page.goto("/");
     const message = page.getByText("Your session has expired. Please sign in again.");
     await expect(message).toBeVisible();
     if (isJsOn) {
-      await expect(page.getByText(/This will disappear in [1-5]s/)).toBeVisible();
-      await expect(message).toBeHidden({ timeout: 8_000 });
+      await expect(page.getByText("This will disappear in 5s")).toBeVisible();
+      await page.clock.runFor(1_000);
+      await expect(page.getByText("This will disappear in 4s")).toBeVisible();
+      await expect(message).toBeVisible();
+      await page.clock.runFor(4_000);
+      await expect(message).toBeHidden();
     } else {
       await expect(page.getByText(/This will disappear/)).toHaveCount(0);
-      await page.waitForTimeout(5_500);
+      // Nothing can take it away without script: the page neither refreshes nor animates.
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+      expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
       await expect(message).toBeVisible();
     }
   });
 
   test("a flash stays until dismissed, and Dismiss removes it", async ({ page, newTenant, ops, isJsOn }) => {
     const tenant = await newTenant();
-    await page.goto("/auth/login");
-    await signIn(page, tenant.email, tenant.password);
+    await signedInAs(page, tenant.email);
     await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
     await ops("expire-tokens", { email: tenant.email });
     await page.goto("/");
@@ -145,8 +149,7 @@ test("a tenant downloads their claim's documents, and no one else's", async ({ p
   })) as { documentIds: string[] };
   const documentId = claim.documentIds[0]!;
 
-  await page.goto("/auth/login");
-  await signIn(page, email, "Keyfree-demo-1");
+  await signedInAs(page, email);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   const download = await page.request.get(`/documents/${documentId}`);
   expect(download.status()).toBe(200);
@@ -157,7 +160,7 @@ test("a tenant downloads their claim's documents, and no one else's", async ({ p
   const other = await newTenant();
   await page.getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
-  await signIn(page, other.email, other.password);
+  await signedInAs(page, other.email);
   await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
   expect((await page.request.get(`/documents/${documentId}`)).status()).toBe(404);
   // Visited in the browser, it is the not-found page, as for every other id route.
@@ -168,8 +171,7 @@ test("a tenant downloads their claim's documents, and no one else's", async ({ p
 });
 
 test("checkout@: the dashboard says there are outstanding actions and shows the Keyfree card", async ({ page }) => {
-  await page.goto("/auth/login");
-  await signIn(page, "checkout@keyfree.example", "Keyfree-demo-1");
+  await signedInAs(page, "checkout@keyfree.example");
   await expect(page.getByRole("heading", { level: 1, name: "You have outstanding actions" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Active" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByText("You have outstanding actions", { exact: true }).last()).toBeVisible();

@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, expect, signInRequest, test } from "./fixtures";
+import { expect, NO_BROWSER, signInRequest, test } from "./fixtures";
 import { fillPath, TOKEN_SCOPED_ROUTES, webRoutes, type WebRoute } from "./route-table";
 
 /**
@@ -97,7 +97,7 @@ async function world(ops: (path: string, body: unknown) => Promise<unknown>, ema
   };
 }
 
-test("a tenant gets the not-found page (404) for every web route with another tenant's ids, or a made-up id", async ({
+test("a tenant gets the not-found page (404) for every web route with another tenant's ids, or a made-up id", NO_BROWSER, async ({
   playwright,
   baseURL,
   ops,
@@ -115,8 +115,8 @@ test("a tenant gets the not-found page (404) for every web route with another te
   const asA = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   const asB = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   try {
-    await signInRequest(asA, { email: a.email, password: DEMO_PASSWORD });
-    await signInRequest(asB, { email: b.email, password: DEMO_PASSWORD });
+    await signInRequest(asA, a);
+    await signInRequest(asB, b);
     const failures: string[] = [];
     /** B visits `url`: the not-found page with 404 (a download too), or the spec's redirect home. */
     const expectRefused = async (route: WebRoute, url: string, label: string, customerId: string | undefined) => {
@@ -158,7 +158,7 @@ test("a tenant gets the not-found page (404) for every web route with another te
   }
 });
 
-test("a page opened with a token (the offer) shows the not-found page (404) for a wrong token or a made-up id, and the thank-you pages show nothing of the offer", async ({
+test("a page opened with a token (the offer) shows the not-found page (404) for a wrong token or a made-up id, and the thank-you pages show nothing of the offer", NO_BROWSER, async ({
   request,
   ops,
 }) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { expect, signInRequest, test } from "./fixtures";
+import { expect, NO_BROWSER, signInRequest, test } from "./fixtures";
 import { fillPath, webRoutes, type WebRoute } from "./route-table";
 
 /**
@@ -71,7 +71,7 @@ const WRONG_FIELDS = {
 };
 
 for (const route of actions) {
-  test(`POST ${route.path} never answers 500 to bad input`, async ({ playwright, baseURL, newTenant }) => {
+  test(`POST ${route.path} never answers 500 to bad input`, NO_BROWSER, async ({ playwright, baseURL, newTenant }) => {
     const request = await playwright.request.newContext({
       baseURL,
       extraHTTPHeaders: { origin: baseURL! },
@@ -151,6 +151,6 @@ for (const route of actions) {
   });
 }
 
-test("the route table has actions to walk", () => {
+test("the route table has actions to walk", NO_BROWSER, () => {
   expect(actions.map((r) => r.path)).toEqual(expect.arrayContaining(["/auth/login", "/auth/logout"]));
 });

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Deps } from "../context";
 import { AdjustableClock } from "../lib/clock";
 import { saveClockOffset } from "../lib/clock-store";
+import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
 import { expirePasswordLinks } from "../scenarios/accounts";
 import { createTenant, expireAccessTokens, findUserByEmail } from "../scenarios/tenants";
@@ -68,6 +69,21 @@ export const baseCommands: OpsCommand[] = [
       const user = await userByEmail(deps, input.email);
       await expireAccessTokens(deps.db, user.id, deps.clock.now());
       return { ok: true };
+    },
+  }),
+  command({
+    name: "issue-access-token",
+    summary: "Sign a tenant in without their password (NODE_ENV=test only: the browser tests' signed-in sessions)",
+    example: "npm run ops -- issue-access-token --email demo@keyfree.example",
+    input: z.object({ email: z.email() }),
+    run: async (deps, input) => {
+      // Tests only: a development or demo server signs in through the login form like anyone.
+      if (deps.config.env !== "test") throw new ApiError(404, "Unknown ops command: issue-access-token");
+      const user = await userByEmail(deps, input.email);
+      // As login: a tenant who must choose a new password first gets no token.
+      if (user.requiresPasswordReset) throw new ApiError(409, `${input.email} must reset their password before signing in`);
+      const accessToken = await issueAccessToken(deps.db, deps.config, user.id, deps.clock.now());
+      return { accessToken, firstName: user.firstName };
     },
   }),
   command({

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -9,7 +10,14 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAINTENANCE_PORT = PORT + 1;
 export const E2E_DATA_DIR = ".data/e2e";
 
-const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's Chromium headless shell (`apt-get install chromium-headless-shell`, the same build as
+ * its `chromium`, without the browser's windowing layers) is what Playwright itself runs headless
+ * tests in: here a third less time than the full browser for the same tests. The full browser
+ * still works (PLAYWRIGHT_CHROMIUM_PATH=/usr/bin/chromium, or when the shell is not installed).
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 
 const server = (port: number, dataDir: string, env: Record<string, string> = {}) => ({
   command: `rm -rf ${dataDir} && tsx web-server.ts`,

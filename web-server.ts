@@ -27,6 +27,7 @@ import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/l
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
+import { keepConnectionsLongerThanClients } from "./server/lib/http-server";
 import { describeError, log } from "./server/lib/log";
 import { abortedRequestAnswer, logRequest } from "./server/lib/request-log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
@@ -256,6 +257,7 @@ async function serveWeb() {
       );
     }
   });
+  keepConnectionsLongerThanClients(server as import("node:http").Server);
 
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import { keepConnectionsLongerThanClients } from "./lib/http-server";
 import { log } from "./lib/log";
 import { getRuntime } from "./runtime";
 
@@ -12,6 +13,7 @@ const fetchHandler = (request: Request) =>
 const server = serve({ fetch: fetchHandler, port: runtime.config.apiPort }, (info) => {
   log.info("tenant API listening", { url: `http://localhost:${info.port}`, openapi: `http://localhost:${info.port}/openapi.json` });
 });
+keepConnectionsLongerThanClients(server as import("node:http").Server);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -8,13 +8,13 @@ const root = fileURLToPath(new URL(".", import.meta.url));
 
 /**
  * Test files that replace a module, a global or an environment variable (vi.mock, vi.stubGlobal…)
- * or change process.env: each runs in a fresh module graph of its own (Vitest's `isolate`). Every
+ * or change process.env (or say `isolate-modules` in a comment): each runs in a fresh module graph of its own (Vitest's `isolate`). Every
  * other file shares its worker's modules with the files before it, so the server, React and zod
  * are imported once per worker instead of once per file (decision 0033: 255 s → about 150 s here).
  * Nothing a test file builds is shared: each makes its own API, database copy and clock.
  */
 const NEEDS_ISOLATION =
-  /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\b|Object\.assign\(\s*process\.env|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+  /\bisolate-modules\b|\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\b|Object\.assign\(\s*process\.env|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
 function testFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
     .filter((file) => /\.test\.tsx?$/.test(file))

@@ -46,6 +46,12 @@ export const TEXT_LIMITS = {
   password: 256,
   /** A token from a link in an e-mail. */
   token: 200,
+  /** A code from a fixed list or a date as typed (a gender, a document type, YYYY-MM-DD): the list or the date's rule says more. */
+  code: 100,
+  /** An uploaded file's name. */
+  fileName: 255,
+  /** An identity provider's ID token (a signed JWT). */
+  identityToken: 16 * 1024,
 } as const;
 
 export type TextLimit = keyof typeof TEXT_LIMITS;

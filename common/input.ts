@@ -20,6 +20,14 @@ export function hasForbiddenCharacters(value: string, kind: TextKind = "single-l
   return (kind === "multi-line" ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value);
 }
 
+/**
+ * `value` without the characters its kind of field may not hold: for text the tenant did not type
+ * (an uploaded file's own name, as their device gave it), where refusing would help nobody.
+ */
+export function withoutForbiddenCharacters(value: string, kind: TextKind = "single-line"): string {
+  return value.replace(new RegExp((kind === "multi-line" ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).source, "g"), "");
+}
+
 /** What a tenant is told when a field holds such a character. */
 export const FORBIDDEN_CHARACTERS_MESSAGE = "This contains a character we can't accept. Please remove it and try again.";
 

@@ -6,7 +6,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { GENDERS } from "../../common/about-you";
+import { ABOUT_YOU_MESSAGES, GENDERS } from "../../common/about-you";
 import { ADDRESS_MESSAGES, addressHistoryError } from "../../common/addresses";
 import { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed } from "../integrations/address-lookup";
 import { addressLookupFor } from "../integrations/addresses";
@@ -35,11 +35,11 @@ const AddressIdParam = z.object({
 
 const UpdateUserBody = z
   .object({
-    firstName: singleLineText("name").optional(),
-    lastName: singleLineText("name").optional(),
-    dob: singleLineText("code").optional().openapi({ description: "YYYY-MM-DD; at least 18 years ago", example: "1990-04-17" }),
+    firstName: singleLineText("name", { tooLong: ABOUT_YOU_MESSAGES.firstNameTooLong }).optional(),
+    lastName: singleLineText("name", { tooLong: ABOUT_YOU_MESSAGES.lastNameTooLong }).optional(),
+    dob: singleLineText("code", { tooLong: ABOUT_YOU_MESSAGES.dateInvalid }).optional().openapi({ description: "YYYY-MM-DD; at least 18 years ago", example: "1990-04-17" }),
     gender: singleLineText("code").optional().openapi({ description: `One of ${GENDERS.join(", ")} (UNKNOWN: 'Rather not say')` }),
-    mobileNumber: singleLineText("phone")
+    mobileNumber: singleLineText("phone", { tooLong: ABOUT_YOU_MESSAGES.mobileNumberFormat })
       .optional()
       .openapi({ description: "11 to 15 characters: an optional leading + then digits", example: "07700900123" }),
   })

@@ -40,14 +40,14 @@ const getOrderCustomerById = createRoute({
   },
 });
 
-const text = (required: string, limit: TextLimit | number) => singleLineText(limit, { required });
+const text = (required: string, limit: TextLimit | number, tooLong: string) => singleLineText(limit, { required, tooLong });
 
 const AboutYouBody = z
   .object({
-    firstName: text(ABOUT_YOU_MESSAGES.firstNameRequired, "name"),
-    lastName: text(ABOUT_YOU_MESSAGES.lastNameRequired, "name"),
-    dob: text(ABOUT_YOU_MESSAGES.dateInvalid, 10).openapi({ description: "YYYY-MM-DD", example: "1990-04-21" }),
-    gender: text(ABOUT_YOU_MESSAGES.genderRequired, "code")
+    firstName: text(ABOUT_YOU_MESSAGES.firstNameRequired, "name", ABOUT_YOU_MESSAGES.firstNameTooLong),
+    lastName: text(ABOUT_YOU_MESSAGES.lastNameRequired, "name", ABOUT_YOU_MESSAGES.lastNameTooLong),
+    dob: text(ABOUT_YOU_MESSAGES.dateInvalid, 10, ABOUT_YOU_MESSAGES.dateInvalid).openapi({ description: "YYYY-MM-DD", example: "1990-04-21" }),
+    gender: text(ABOUT_YOU_MESSAGES.genderRequired, "code", ABOUT_YOU_MESSAGES.genderRequired)
       .transform((v, ctx) => {
         const gender = normaliseGender(v);
         if (gender === null) {
@@ -57,7 +57,7 @@ const AboutYouBody = z
         return gender;
       })
       .openapi({ type: "string", enum: ["MALE", "FEMALE", "UNKNOWN"], description: "UNKNOWN is 'Rather not say'" }),
-    mobileNumber: text(ABOUT_YOU_MESSAGES.mobileNumberRequired, "phone").openapi({ example: "07700900123" }),
+    mobileNumber: text(ABOUT_YOU_MESSAGES.mobileNumberRequired, "phone", ABOUT_YOU_MESSAGES.mobileNumberFormat).openapi({ example: "07700900123" }),
   })
   .openapi("AboutYouRequest");
 

@@ -628,8 +628,6 @@ describe("API fuzz gate", () => {
         }
         if (STACK_TRACE.test(res.text)) problems.push("a stack trace in the answer");
         if (res.status >= 400 && typeof res.body?.message !== "string") problems.push("an error answer without { message }");
-        if (process.env.FUZZ_DEBUG)
-          console.log(`FUZZ ${mode} ${op.operationId} ${r.label.split(/[ =]/).slice(0, 2).join(" ")} ${res.status}`);
         const wanted = r.expect?.(res.status, res.body);
         if (wanted) problems.push(wanted);
         if (problems.length > 0) {

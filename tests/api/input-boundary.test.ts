@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, TEXT_LIMITS } from "../../common/input";
 import { MALFORMED_ID_MESSAGE } from "../../server/lib/input-schemas";
 import { createTestApi, type TestApi } from "../helpers/api";
-import { buildWorld, type World } from "../helpers/api-world";
+import { buildWorld, PDF, type World } from "../helpers/api-world";
 
 /**
  * The API's input boundary (issue 23 scope 1): a NUL or another control character in each kind
@@ -89,6 +89,20 @@ describe("a control character in a field is refused with the field's own message
     const counter = { claimItemId: me.claimItemId, amount: 100, explanation: "Clean\u0000", documentIds: [] };
     refusedFor(await t.json("POST", `/claims/${me.claimId}/counter-proposals`, counter, me.token), "explanation");
     expect(reachedTheDatabase("Clean\u0000")).toBe(false);
+  });
+
+  it("a file's own name (as the device gave it) keeps the file and loses its control characters; a typed fileName is refused", async () => {
+    const upload = async (name: string, fileName?: string) => {
+      const form = new FormData();
+      form.set("file", new Blob([PDF], { type: "application/pdf" }), name);
+      form.set("type", "CLAIM_ITEM");
+      if (fileName !== undefined) form.set("fileName", fileName);
+      const res = await t.api.request("/documents", { method: "POST", body: form, headers: { authorization: `Bearer ${me.token}` } });
+      return { status: res.status, body: (await res.json()) as any };
+    };
+    expect(await upload("photo\u0000 of\u001b the hall.pdf")).toMatchObject({ status: 201, body: { name: "photo of the hall.pdf" } });
+    refusedFor(await upload("photo.pdf", "photo\r\n.pdf"), "fileName");
+    expect(reachedTheDatabase("photo\u0000")).toBe(false);
   });
 
   it("a query parameter", async () => {

@@ -20,6 +20,14 @@ export function hasForbiddenCharacters(value: string, kind: TextKind = "single-l
   return (kind === "multi-line" ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value);
 }
 
+/**
+ * `value` without the characters its kind of field may not hold: for text the tenant did not type
+ * (an uploaded file's own name, as their device gave it), where refusing would help nobody.
+ */
+export function withoutForbiddenCharacters(value: string, kind: TextKind = "single-line"): string {
+  return value.replace(new RegExp((kind === "multi-line" ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).source, "g"), "");
+}
+
 /** What a tenant is told when a field holds such a character. */
 export const FORBIDDEN_CHARACTERS_MESSAGE = "This contains a character we can't accept. Please remove it and try again.";
 
@@ -46,6 +54,12 @@ export const TEXT_LIMITS = {
   password: 256,
   /** A token from a link in an e-mail. */
   token: 200,
+  /** A code from a fixed list or a date as typed (a gender, a document type, YYYY-MM-DD): the list or the date's rule says more. */
+  code: 100,
+  /** An uploaded file's name. */
+  fileName: 255,
+  /** An identity provider's ID token (a signed JWT). */
+  identityToken: 16 * 1024,
 } as const;
 
 export type TextLimit = keyof typeof TEXT_LIMITS;

@@ -9,6 +9,7 @@ import { describeError, log } from "./lib/log";
 import { abortedRequestAnswer, logRequest } from "./lib/request-log";
 import { newId } from "./lib/tokens";
 import { UPLOAD_MAX_BYTES } from "../common/uploads";
+import { isWellFormedId } from "../common/input";
 import { accountRoutes } from "./accounts/account.routes";
 import { arbitrationsRoutes } from "./arbitrations/routes";
 import { authRoutes } from "./accounts/auth.routes";
@@ -61,6 +62,12 @@ export function createApi(deps: Deps) {
     // A request that does not match a route's zod schema gets a 400 with each problem.
     defaultHook: (result, c) => {
       if (!result.success) {
+        // A path id that is not an id's shape (a NUL, 300 characters, a slash) is not found, as
+        // an id that does not exist is: never a 400 (issue 23). Checked whatever part failed, so
+        // a bad query beside a bad path id still answers 404.
+        if (result.target === "param" || Object.values(c.req.param() as Record<string, string>).some((id) => !isWellFormedId(id))) {
+          return c.json({ message: "Not found" }, 404);
+        }
         const issues = zodIssues(result.error as ZodError);
         const first = issues[0];
         return c.json(

@@ -6,13 +6,14 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { GENDERS } from "../../common/about-you";
+import { ABOUT_YOU_MESSAGES, GENDERS } from "../../common/about-you";
 import { ADDRESS_MESSAGES, addressHistoryError } from "../../common/addresses";
 import { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed } from "../integrations/address-lookup";
 import { addressLookupFor } from "../integrations/addresses";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { ErrorSchema, errorResponses, notFound } from "../lib/errors";
 import { AddressLookupResultSchema } from "../lib/schemas";
+import { idParam, singleLineText } from "../lib/input-schemas";
 import {
   addAddress as addAddressToHistory,
   completeOnboardingIntroduction as recordOnboardingIntroduction,
@@ -26,21 +27,19 @@ import { addressHistory, AddressSchema, CustomerSchema, userView, UserSchema } f
 // ── Requests ─────────────────────────────────────────────────────────────────
 
 const UserIdParam = z.object({
-  userId: z.string().min(1).max(100).openapi({ param: { name: "userId", in: "path" }, description: "The signed-in user's id" }),
+  userId: idParam().openapi({ param: { name: "userId", in: "path" }, description: "The signed-in user's id" }),
 });
 const AddressIdParam = z.object({
-  id: z.string().min(1).max(100).openapi({ param: { name: "id", in: "path" }, description: "An address of the signed-in user's history" }),
+  id: idParam().openapi({ param: { name: "id", in: "path" }, description: "An address of the signed-in user's history" }),
 });
 
 const UpdateUserBody = z
   .object({
-    firstName: z.string().max(1000).optional(),
-    lastName: z.string().max(1000).optional(),
-    dob: z.string().max(100).optional().openapi({ description: "YYYY-MM-DD; at least 18 years ago", example: "1990-04-17" }),
-    gender: z.string().max(100).optional().openapi({ description: `One of ${GENDERS.join(", ")} (UNKNOWN: 'Rather not say')` }),
-    mobileNumber: z
-      .string()
-      .max(1000)
+    firstName: singleLineText("name", { tooLong: ABOUT_YOU_MESSAGES.firstNameTooLong }).optional(),
+    lastName: singleLineText("name", { tooLong: ABOUT_YOU_MESSAGES.lastNameTooLong }).optional(),
+    dob: singleLineText("code", { tooLong: ABOUT_YOU_MESSAGES.dateInvalid }).optional().openapi({ description: "YYYY-MM-DD; at least 18 years ago", example: "1990-04-17" }),
+    gender: singleLineText("code").optional().openapi({ description: `One of ${GENDERS.join(", ")} (UNKNOWN: 'Rather not say')` }),
+    mobileNumber: singleLineText("phone", { tooLong: ABOUT_YOU_MESSAGES.mobileNumberFormat })
       .optional()
       .openapi({ description: "11 to 15 characters: an optional leading + then digits", example: "07700900123" }),
   })
@@ -129,11 +128,9 @@ const searchAddressesByPostcode = createRoute({
   middleware: [requireTenant] as const,
   request: {
     query: z.object({
-      postcode: z
-        .string({ error: ADDRESS_MESSAGES.postcodeRequired })
+      postcode: singleLineText("postcode", { required: ADDRESS_MESSAGES.postcodeRequired, tooLong: "Must be a UK postcode" })
         .trim()
         .min(1, ADDRESS_MESSAGES.postcodeRequired)
-        .max(20, "Must be a UK postcode")
         .openapi({ example: "BS1 4DJ" }),
     }),
   },

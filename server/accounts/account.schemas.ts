@@ -2,11 +2,11 @@
 import { z } from "@hono/zod-openapi";
 import { manualAddressErrors, normalisePostcode } from "../../common/addresses";
 import { isCalendarDate } from "../domain/london-time";
+import { idField, MALFORMED_ID_MESSAGE, singleLineText } from "../lib/input-schemas";
+import { isWellFormedId, type TextLimit } from "../../common/input";
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
+const optionalText = (limit: TextLimit | number) =>
+  singleLineText(limit)
     .nullish()
     .transform((v) => (v === undefined || v === null || v.trim() === "" ? null : v.trim()));
 
@@ -16,26 +16,24 @@ const optionalText = (max: number) =>
  */
 export const AddressInputSchema = z
   .object({
-    id: z
-      .string()
-      .max(100)
+    id: idField()
       .optional()
       .openapi({ description: "In an address history: the id of an address already in it (kept); any other id makes a new address" }),
-    externalId: optionalText(200),
-    buildingName: optionalText(200),
-    roomNumber: optionalText(50),
-    flatNumber: optionalText(50),
-    buildingNumber: optionalText(50),
-    street: optionalText(200),
-    subStreet: optionalText(200),
-    town: optionalText(100),
-    county: optionalText(100),
-    postcode: optionalText(20),
+    externalId: optionalText("addressLine"),
+    buildingName: optionalText("addressLine"),
+    roomNumber: optionalText("addressLine"),
+    flatNumber: optionalText("addressLine"),
+    buildingNumber: optionalText("addressLine"),
+    street: optionalText("addressLine"),
+    subStreet: optionalText("addressLine"),
+    town: optionalText("addressLine"),
+    county: optionalText("addressLine"),
+    postcode: optionalText("postcode"),
     country: optionalText(3).openapi({ description: "Three-letter country code", example: "GBR" }),
     startDate: optionalText(10).openapi({ description: "YYYY-MM-DD" }),
     endDate: optionalText(10).openapi({ description: "YYYY-MM-DD" }),
     currentlyAtAddress: z.boolean().default(true),
-    organizationId: optionalText(100),
+    organizationId: optionalText("code").refine((v) => v === null || isWellFormedId(v), MALFORMED_ID_MESSAGE),
   })
   .superRefine((a, ctx) => {
     for (const [field, message] of Object.entries(manualAddressErrors(a))) {

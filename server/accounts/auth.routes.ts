@@ -2,12 +2,13 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { emailAddress, singleLineText } from "../lib/input-schemas";
 import { signIn, signOut } from "./auth-service";
 
 const LoginBody = z
   .object({
-    email: z.email().max(254).openapi({ example: "demo@keyfree.example" }),
-    password: z.string().min(1).max(1024),
+    email: emailAddress().openapi({ example: "demo@keyfree.example" }),
+    password: singleLineText("password").min(1),
   })
   .openapi("LoginRequest");
 

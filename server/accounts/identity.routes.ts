@@ -1,14 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { errorResponses } from "../lib/errors";
+import { singleLineText } from "../lib/input-schemas";
 import { signInWithIdentity } from "./identity-service";
 
 const IdentityLoginBody = z
   .object({
-    idToken: z
-      .string()
+    idToken: singleLineText("identityToken")
       .min(1)
-      .max(16 * 1024)
       .openapi({ description: "The ID token the identity provider issued to the web app (a signed JWT)" }),
   })
   .openapi("IdentityLoginRequest");

@@ -9,6 +9,7 @@ import { newPasswordError, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from "../../
 import { clientAddress } from "../lib/client-address";
 import { commonPasswords } from "../lib/common-passwords";
 import { errorResponses } from "../lib/errors";
+import { emailAddress, singleLineText } from "../lib/input-schemas";
 import {
   PASSWORD_REQUEST_ANSWER,
   passwordLinkMessage,
@@ -22,8 +23,7 @@ import {
  * Part 1 §5 new password: required, 'Minimum 8 Characters', 3 of 4 character types; and
  * (OWASP ASVS 6.2) not one of the most common passwords.
  */
-const NewPassword = z
-  .string({ error: PASSWORD_MESSAGES.required })
+const NewPassword = singleLineText("password", { required: PASSWORD_MESSAGES.required, tooLong: PASSWORD_MESSAGES.maxLength })
   .superRefine((value, ctx) => {
     const message = newPasswordError(value, commonPasswords());
     if (message) ctx.addIssue({ code: "custom", message });
@@ -33,8 +33,8 @@ const NewPassword = z
     example: "Keyfree-new-1",
   });
 
-const LinkToken = z.string({ error: "Required" }).min(1, "Required").max(200).openapi({ description: "The token from the e-mailed link" });
-const Email = z.email().max(254).openapi({ example: "demo@keyfree.example" });
+const LinkToken = singleLineText("token", { required: "Required" }).min(1, "Required").openapi({ description: "The token from the e-mailed link" });
+const Email = emailAddress().openapi({ example: "demo@keyfree.example" });
 
 const ResetPasswordRequestBody = z.object({ email: Email }).openapi("ResetPasswordRequestRequest");
 const ResetPasswordRequestResponse = z

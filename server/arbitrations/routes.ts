@@ -5,6 +5,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { idParam } from "../lib/input-schemas";
 import { ArbitrationSchema, arbitrationView } from "./views";
 
 const getArbitrationById = createRoute({
@@ -15,7 +16,7 @@ const getArbitrationById = createRoute({
   summary: "The adjudication of a claim the tenant is a respondent of",
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
-  request: { params: z.object({ arbitrationId: z.string().min(1).max(100) }) },
+  request: { params: z.object({ arbitrationId: idParam() }) },
   responses: {
     200: { description: "The arbitration", content: { "application/json": { schema: ArbitrationSchema } } },
     ...errorResponses(401, 404),

@@ -6,6 +6,8 @@ import { CONFIRM_ACKNOWLEDGEMENTS } from "../domain/checkout";
 import { normaliseGender } from "../domain/statuses";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { idParam, singleLineText } from "../lib/input-schemas";
+import type { TextLimit } from "../../common/input";
 import { clientAddress } from "../lib/client-address";
 import { completeAddressHistory, confirmCheckout, saveAboutYou, signCheckoutDocument } from "./service";
 import { OrderCustomerSchema, orderCustomerView, ownOrderCustomerView, tenancyUserView } from "./views";
@@ -14,8 +16,8 @@ import { OrderCustomerSchema, orderCustomerView, ownOrderCustomerView, tenancyUs
 // ── Routes ──────────────────────────────────────────────────────────────────
 
 const Params = z.object({
-  orderId: z.string().min(1).max(100).openapi({ param: { name: "orderId", in: "path" } }),
-  customerId: z.string().min(1).max(100).openapi({ param: { name: "customerId", in: "path" } }),
+  orderId: idParam().openapi({ param: { name: "orderId", in: "path" } }),
+  customerId: idParam().openapi({ param: { name: "customerId", in: "path" } }),
 });
 
 const stepResponses = {
@@ -38,15 +40,14 @@ const getOrderCustomerById = createRoute({
   },
 });
 
-const text = (required: string, max = 255) => z.string({ error: required }).max(max);
+const text = (required: string, limit: TextLimit | number, tooLong: string) => singleLineText(limit, { required, tooLong });
 
 const AboutYouBody = z
   .object({
-    firstName: text(ABOUT_YOU_MESSAGES.firstNameRequired),
-    lastName: text(ABOUT_YOU_MESSAGES.lastNameRequired),
-    dob: text(ABOUT_YOU_MESSAGES.dateInvalid, 10).openapi({ description: "YYYY-MM-DD", example: "1990-04-21" }),
-    gender: z
-      .string({ error: ABOUT_YOU_MESSAGES.genderRequired })
+    firstName: text(ABOUT_YOU_MESSAGES.firstNameRequired, "name", ABOUT_YOU_MESSAGES.firstNameTooLong),
+    lastName: text(ABOUT_YOU_MESSAGES.lastNameRequired, "name", ABOUT_YOU_MESSAGES.lastNameTooLong),
+    dob: text(ABOUT_YOU_MESSAGES.dateInvalid, 10, ABOUT_YOU_MESSAGES.dateInvalid).openapi({ description: "YYYY-MM-DD", example: "1990-04-21" }),
+    gender: text(ABOUT_YOU_MESSAGES.genderRequired, "code", ABOUT_YOU_MESSAGES.genderRequired)
       .transform((v, ctx) => {
         const gender = normaliseGender(v);
         if (gender === null) {
@@ -56,7 +57,7 @@ const AboutYouBody = z
         return gender;
       })
       .openapi({ type: "string", enum: ["MALE", "FEMALE", "UNKNOWN"], description: "UNKNOWN is 'Rather not say'" }),
-    mobileNumber: text(ABOUT_YOU_MESSAGES.mobileNumberRequired, 30).openapi({ example: "07700900123" }),
+    mobileNumber: text(ABOUT_YOU_MESSAGES.mobileNumberRequired, "phone", ABOUT_YOU_MESSAGES.mobileNumberFormat).openapi({ example: "07700900123" }),
   })
   .openapi("AboutYouRequest");
 

@@ -29,6 +29,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
 import { FileField } from "../lib/uploads";
+import { idField, idParam, singleLineText } from "../lib/input-schemas";
 import { ClaimActivitySchema, ClaimItemDocumentSchema, ClaimParams, ClaimProposalSchema, ClaimResponseDocumentSchema, ClaimSchema, ClientActivityBody, DocumentTypeField, ItemProposalBody, MessageBody, ProposalParams } from "./schemas";
 
 // ── Routes ───────────────────────────────────────────────────────────────────────────
@@ -84,7 +85,7 @@ export const addClaimResponseDocument = createRoute({
       content: {
         "multipart/form-data": {
           schema: z
-            .object({ file: FileField, fileName: z.string().max(255).optional(), type: DocumentTypeField("CLAIM_RESPONSE") })
+            .object({ file: FileField, fileName: singleLineText("fileName").optional(), type: DocumentTypeField("CLAIM_RESPONSE") })
             .openapi("AddClaimResponseDocument"),
         },
       },
@@ -104,7 +105,7 @@ export const deleteClaimResponseDocument = createRoute({
   summary: "Delete a claim response document the tenant uploaded",
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
-  request: { params: ClaimParams.extend({ documentId: z.string().min(1).max(100) }) },
+  request: { params: ClaimParams.extend({ documentId: idParam() }) },
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 409) },
 });
 
@@ -117,7 +118,7 @@ export const addClaimItemDocument = createRoute({
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
   request: {
-    params: ClaimParams.extend({ claimItemId: z.string().min(1).max(100) }),
+    params: ClaimParams.extend({ claimItemId: idParam() }),
     body: {
       required: true,
       content: {
@@ -125,9 +126,9 @@ export const addClaimItemDocument = createRoute({
           schema: z
             .object({
               file: FileField,
-              fileName: z.string().max(255).optional(),
+              fileName: singleLineText("fileName").optional(),
               type: DocumentTypeField("CLAIM_ITEM"),
-              claimItemProposalId: z.string().min(1).max(100).optional(),
+              claimItemProposalId: idField().optional(),
             })
             .openapi("AddClaimItemDocument"),
         },
@@ -148,7 +149,7 @@ export const deleteClaimItemDocument = createRoute({
   summary: "Delete evidence the tenant uploaded for an item (not once its proposal is submitted)",
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
-  request: { params: ClaimParams.extend({ claimItemId: z.string().min(1).max(100), documentId: z.string().min(1).max(100) }) },
+  request: { params: ClaimParams.extend({ claimItemId: idParam(), documentId: idParam() }) },
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 409) },
 });
 
@@ -175,7 +176,7 @@ export const updateCounterProposal = createRoute({
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
   request: {
-    params: ClaimParams.extend({ claimItemProposalId: z.string().min(1).max(100) }),
+    params: ClaimParams.extend({ claimItemProposalId: idParam() }),
     body: { required: true, content: { "application/json": { schema: ItemProposalBody } } },
   },
   responses: { 200: { description: "The tenant's draft proposal", content: proposalJson }, ...errorResponses(400, 401, 404, 409) },
@@ -202,7 +203,7 @@ export const updateClaimItemProposal = createRoute({
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
   request: {
-    params: ProposalParams.extend({ claimItemProposalId: z.string().min(1).max(100) }),
+    params: ProposalParams.extend({ claimItemProposalId: idParam() }),
     body: { required: true, content: { "application/json": { schema: ItemProposalBody } } },
   },
   responses: { 200: { description: "The tenant's draft proposal", content: proposalJson }, ...errorResponses(400, 401, 404, 409) },
@@ -283,7 +284,7 @@ export const updateClaimResponse = createRoute({
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
   request: {
-    params: ClaimParams.extend({ claimRespondentId: z.string().min(1).max(100), claimResponseId: z.string().min(1).max(100) }),
+    params: ClaimParams.extend({ claimRespondentId: idParam(), claimResponseId: idParam() }),
     body: { required: true, content: { "application/json": { schema: MessageBody } } },
   },
   responses: { 200: { description: "The claim", content: claimJson }, ...errorResponses(400, 401, 404, 409) },

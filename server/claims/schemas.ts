@@ -38,6 +38,7 @@ import {
   PROPOSAL_STATUSES
 } from "../domain/statuses";
 import { PayActionSchema, PropertyAddressSchema } from "../lib/schemas";
+import { idField, idParam, multiLineText, singleLineText } from "../lib/input-schemas";
 
 // ── Schemas ──────────────────────────────────────────────────────────────────────────
 
@@ -236,18 +237,16 @@ export const ClaimSchema = z
 
 export type ClaimView = z.infer<typeof ClaimSchema>;
 
-export const ClaimParams = z.object({ claimId: z.string().min(1).max(100) });
-export const ProposalParams = ClaimParams.extend({ claimProposalId: z.string().min(1).max(100) });
+export const ClaimParams = z.object({ claimId: idParam() });
+export const ProposalParams = ClaimParams.extend({ claimProposalId: idParam() });
 
 export const EXPLANATION_REQUIRED = "You must provide reasoning for your new proposal for this item";
 /**
  * Required for a counter amount (below the agent's); Agree (the agent's amount) may leave it out,
  * so the tenant's agreement carries no made-up reasoning. saveTenantItemProposal checks it.
  */
-export const ExplanationField = z
-  .string({ error: EXPLANATION_REQUIRED })
+export const ExplanationField = multiLineText("longText", { required: EXPLANATION_REQUIRED })
   .trim()
-  .max(5000)
   .optional()
   .openapi({ description: "The tenant's reasoning: required unless the amount is the agent's (Agree)" });
 export const AmountField = z
@@ -258,21 +257,20 @@ export const AmountField = z
 
 export const ItemProposalBody = z
   .object({
-    claimItemId: z.string({ error: "Required" }).min(1, "Required"),
+    claimItemId: idField({ required: "Required" }),
     amount: AmountField,
     explanation: ExplanationField,
-    documentIds: z.array(z.string().min(1)).max(50).default([]),
+    documentIds: z.array(idField()).max(50).default([]),
   })
   .openapi("ClaimItemProposalInput");
 export type ItemProposalInput = z.infer<typeof ItemProposalBody>;
 
 export const MessageBody = z
-  .object({ message: z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(10_000) })
+  .object({ message: multiLineText("longText", { required: "Message is required" }).trim().min(1, "Message is required") })
   .openapi("ClaimDisputeMessage");
 
 export const DocumentTypeField = (expected: "CLAIM_ITEM" | "CLAIM_RESPONSE") =>
-  z
-    .string()
+  singleLineText("code")
     .transform((value, ctx) => {
       const type = normaliseDocumentType(value);
       if (type !== expected) {
@@ -287,11 +285,11 @@ export const ClientActivityBody = z
   .discriminatedUnion("activityType", [
     z.object({
       activityType: z.literal("ITEM_AGREED"),
-      details: z.object({ claimItemId: z.string().min(1), amount: Pence.min(0) }),
+      details: z.object({ claimItemId: idField(), amount: Pence.min(0) }),
     }),
     z.object({
       activityType: z.literal("ITEM_COUNTER_PROPOSED"),
-      details: z.object({ claimItemId: z.string().min(1), counterProposalAmount: Pence.min(0) }),
+      details: z.object({ claimItemId: idField(), counterProposalAmount: Pence.min(0) }),
     }),
     z.object({
       activityType: z.enum(SCREEN_ACTIVITY_TYPES),

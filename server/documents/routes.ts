@@ -3,6 +3,7 @@ import type { AppEnv } from "../context";
 import { normaliseDocumentType } from "../domain/statuses";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { idParam, singleLineText } from "../lib/input-schemas";
 import { FileField } from "../lib/uploads";
 import { documentContent, uploadDocument, UPLOAD_TYPES, type UploadType } from "./service";
 
@@ -18,9 +19,8 @@ const DocumentSchema = z
 const CreateDocumentBody = z
   .object({
     file: FileField,
-    fileName: z.string().max(255).optional(),
-    type: z
-      .string()
+    fileName: singleLineText("fileName").optional(),
+    type: singleLineText("code")
       .transform((v, ctx) => {
         const type = normaliseDocumentType(v);
         if (type === null || !(UPLOAD_TYPES as readonly string[]).includes(type)) {
@@ -56,7 +56,7 @@ const getDocumentContent = createRoute({
   summary: "The bytes of a document the tenant may see, as an attachment",
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
-  request: { params: z.object({ documentId: z.string().min(1).max(100) }) },
+  request: { params: z.object({ documentId: idParam() }) },
   responses: {
     200: {
       description: "The file, with its stored content type",

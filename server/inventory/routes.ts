@@ -13,12 +13,13 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { INVENTORY_OUTCOMES } from "../domain/tenancy-inventory";
 import { errorResponses } from "../lib/errors";
+import { singleLineText } from "../lib/input-schemas";
 import { respondToTenancyInventory as recordResponse } from "./service";
 
 const RespondBody = z
   .object({
-    token: z.string().min(1).max(200).openapi({ description: "The token from the e-mail link" }),
-    response: z.string().max(100).openapi({ description: "CONFIRMED or UNCONFIRMED; any other value gives outcome ERROR" }),
+    token: singleLineText("token").min(1).openapi({ description: "The token from the e-mail link" }),
+    response: singleLineText("code").openapi({ description: "CONFIRMED or UNCONFIRMED; any other value gives outcome ERROR" }),
   })
   .openapi("TenancyInventoryResponseInput");
 

@@ -10,6 +10,7 @@ import {
   uploadWrongTypeMessage,
   type UploadExtension as Extension,
 } from "../../common/uploads";
+import { withoutForbiddenCharacters } from "../../common/input";
 
 // Spec part 1 §5, §9: the upload maximum (30 MB) and the accepted types are in the shared rule
 // book, common/uploads.ts, which the web's upload zone reads too.
@@ -113,7 +114,8 @@ export type CheckedUpload = { name: string; bytes: Uint8Array; contentType: stri
  */
 export async function checkUpload(file: unknown, fileName?: string): Promise<CheckedUpload> {
   if (!(file instanceof Blob)) throw new ApiError(400, "Invalid request: file: a file is required");
-  const name = (fileName?.trim() || (file instanceof File ? file.name : "") || "file").slice(0, 255);
+  // The file's own name comes from the device: its control characters (a NUL, which PostgreSQL refuses) are dropped.
+  const name = (fileName?.trim() || (file instanceof File ? withoutForbiddenCharacters(file.name).trim() : "") || "file").slice(0, 255);
   if (file.size > UPLOAD_MAX_BYTES) throw uploadTooLarge(name);
   if (file.size === 0) throw uploadWrongType(name);
   const extension = name.split(".").pop()?.toLowerCase() as Extension | undefined;

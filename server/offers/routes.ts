@@ -16,15 +16,16 @@ import {
   type RejectionReason,
 } from "../domain/statuses";
 import { errorResponses } from "../lib/errors";
+import { idParam, multiLineText, singleLineText } from "../lib/input-schemas";
 import { addRejectionReason as recordRejectionReason, readOfferForRecipient, respondToOffer as recordChoice } from "./service";
 import { ChosenSchema, KeyfreeOfferSchema, keyfreeOfferView } from "./views";
 
 // ── Schemas ─────────────────────────────────────────────────────────────────
 
-const Token = z.string().min(1).max(200).openapi({ description: "The recipient's token from the offer e-mail" });
+const Token = singleLineText("token").min(1).openapi({ description: "The recipient's token from the offer e-mail" });
 
 const OfferParams = z.object({
-  keyfreeOfferId: z.string().min(1).max(200).openapi({ param: { name: "keyfreeOfferId", in: "path" } }),
+  keyfreeOfferId: idParam().openapi({ param: { name: "keyfreeOfferId", in: "path" } }),
 });
 
 /** Both spellings the spec uses (KEYFREE, CASH_DEPOSIT / CASHDEPOSIT), read as the canonical one. */
@@ -43,9 +44,7 @@ const RespondToOfferBody = z.object({ choice: OfferChoiceInput, token: Token }).
 const AddRejectionReasonBody = z
   .object({
     rejectionReason: RejectionReasonInput,
-    customRejectionReason: z
-      .string()
-      .max(REJECTION_REASON_MAX_LENGTH, REJECTION_MESSAGES.tooLong)
+    customRejectionReason: multiLineText(REJECTION_REASON_MAX_LENGTH, { tooLong: REJECTION_MESSAGES.tooLong })
       .nullish()
       .openapi({ description: "Required for OTHER; at most 500 characters" }),
     token: Token,

@@ -8,15 +8,16 @@ import type { AppEnv } from "../context";
 import { DUPLICATE_CARD_MESSAGE, normalisePaymentType } from "../domain/payments";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { idParam, providerIdField, singleLineText } from "../lib/input-schemas";
+import { TEXT_LIMITS } from "../../common/input";
 import { isDuplicateOrderCard, orderCardChecks, payOrderAction } from "./service";
 
 const secured = { security: [{ bearer: [] as string[] }], tags: ["payments"] };
 
-const OrderCustomerParams = z.object({ orderId: z.string().min(1).max(100), customerId: z.string().min(1).max(100) });
-const PaymentMethodId = z.string().trim().min(1, "Required").max(255);
+const OrderCustomerParams = z.object({ orderId: idParam(), customerId: idParam() });
+const PaymentMethodId = providerIdField({ required: "Required" });
 
-const PaymentTypeInput = z
-  .string()
+const PaymentTypeInput = singleLineText("code")
   .transform((value, ctx) => {
     const type = normalisePaymentType(value);
     if (type === null) {
@@ -25,7 +26,7 @@ const PaymentTypeInput = z
     }
     return type;
   })
-  .openapi({ type: "string", description: "KEYFREE, CLAIM, CLAIM_REMAINING_BALANCE, ARBITRATION_FEE, ARBITRATION, ARBITRATION_REMAINING_BALANCE, TOP_UP or CLAIM_PROPOSAL" });
+  .openapi({ type: "string", maxLength: TEXT_LIMITS.code, description: "KEYFREE, CLAIM, CLAIM_REMAINING_BALANCE, ARBITRATION_FEE, ARBITRATION, ARBITRATION_REMAINING_BALANCE, TOP_UP or CLAIM_PROPOSAL" });
 
 const PayResponse = z
   .object({
@@ -64,7 +65,7 @@ const duplicatePaymentMethodCheck = createRoute({
   operationId: "duplicatePaymentMethodCheck",
   summary: "Whether the card is shared with another tenant (the Keyfree payment only)",
   request: {
-    params: z.object({ orderId: z.string().min(1).max(100) }),
+    params: z.object({ orderId: idParam() }),
     body: { required: true, content: { "application/json": { schema: z.object({ paymentMethodId: PaymentMethodId }) } } },
   },
   responses: {
@@ -94,7 +95,7 @@ const paymentCardChecks = createRoute({
     body: {
       required: true,
       content: {
-        "application/json": { schema: z.object({ paymentMethodId: PaymentMethodId, customerActionType: z.string().min(1).max(100) }) },
+        "application/json": { schema: z.object({ paymentMethodId: PaymentMethodId, customerActionType: singleLineText("code").min(1) }) },
       },
     },
   },

@@ -3,6 +3,7 @@ import type { AppEnv } from "../context";
 import { defaultDashboardFilter } from "../domain/order-customers";
 import { currentCustomer, requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses, notFound } from "../lib/errors";
+import { idParam } from "../lib/input-schemas";
 import { ProductId, TenancyOrderSchema } from "./schemas";
 import { amountRemaining, tenancyOrdersFor } from "./views";
 
@@ -46,7 +47,7 @@ const getTenancyOrderById = createRoute({
   summary: "One of the signed-in tenant's own Keyfree orders",
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
-  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  request: { params: z.object({ id: idParam() }) },
   responses: {
     200: { description: "The order", content: { "application/json": { schema: TenancyOrderSchema } } },
     ...errorResponses(401, 404),
@@ -71,7 +72,7 @@ const getAmountRemaining = createRoute({
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
   request: {
-    params: z.object({ orderId: z.string().min(1).max(100) }),
+    params: z.object({ orderId: idParam() }),
     query: z.object({
       remainingBalance: z
         .enum(["true", "false"])

@@ -21,6 +21,7 @@ import {
   PAYMENT_PLAN_STATUSES
 } from "../domain/statuses";
 import { PropertyAddressSchema } from "../lib/schemas";
+import { idParam, providerIdField, singleLineText } from "../lib/input-schemas";
 
 // ── Schemas ─────────────────────────────────────────────────────────────────
 
@@ -106,22 +107,21 @@ export const PaymentPlanSchema = z
   .openapi("PaymentPlan");
 
 export const PlanParams = z.object({
-  paymentPlanId: z.string().min(1).max(200).openapi({ param: { name: "paymentPlanId", in: "path" } }),
+  paymentPlanId: idParam().openapi({ param: { name: "paymentPlanId", in: "path" } }),
 });
 export const InstalmentParams = PlanParams.extend({
-  instalmentId: z.string().min(1).max(200).openapi({ param: { name: "instalmentId", in: "path" } }),
+  instalmentId: idParam().openapi({ param: { name: "instalmentId", in: "path" } }),
 });
 
-export const optionalText = z.string().trim().max(200).nullish();
-export const optionalDate = z
-  .string()
+export const optionalText = singleLineText("addressLine").trim().nullish();
+export const optionalDate = singleLineText("code")
   .refine(isCalendarDate, "Must be a YYYY-MM-DD date")
   .nullish();
 
 /** One address of the form (part 2 §3 Address form), checked with part 2 §5's rules and messages. */
 export const PaymentPlanAddressInputSchema = z
   .object({
-    id: z.string().max(200).nullish().openapi({ description: "The form's temporary id; not stored" }),
+    id: singleLineText("addressLine").nullish().openapi({ description: "The form's temporary id; not stored" }),
     externalId: optionalText,
     buildingName: optionalText,
     roomNumber: optionalText,
@@ -164,11 +164,7 @@ export const SetupIntentSecretSchema = z
 
 export const UpdateCardDetailsBody = z
   .object({
-    paymentMethodId: z
-      .string()
-      .trim()
-      .min(1, "Required")
-      .max(255)
+    paymentMethodId: providerIdField({ required: "Required" })
       .openapi({ description: "The card the setup intent was confirmed with" }),
   })
   .openapi("UpdatePaymentPlanCardDetails");

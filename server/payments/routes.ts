@@ -7,12 +7,13 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { idField, providerIdField } from "../lib/input-schemas";
 import { addPaymentMethod as saveNewCard } from "./payment-method-service";
 import { recordPaymentFollowUp } from "./service";
 
 const secured = { security: [{ bearer: [] as string[] }], tags: ["payments"] };
 
-const PaymentMethodId = z.string().trim().min(1, "Required").max(255);
+const PaymentMethodId = providerIdField({ required: "Required" });
 
 const addPaymentMethod = createRoute({
   ...secured,
@@ -28,9 +29,7 @@ const addPaymentMethod = createRoute({
         "application/json": {
           schema: z.object({
             paymentMethodId: PaymentMethodId,
-            setupIntentId: z
-              .string()
-              .max(255)
+            setupIntentId: providerIdField()
               .optional()
               .openapi({ description: "After 3-D Secure: the setup intent this call started" }),
           }),
@@ -70,9 +69,9 @@ const paymentFollowUp = createRoute({
       content: {
         "application/json": {
           schema: z.object({
-            paymentIntentId: z.string().min(1).max(255),
-            paymentPlanId: z.string().max(100).nullish(),
-            paymentPlanInstalmentId: z.string().max(100).nullish(),
+            paymentIntentId: providerIdField(),
+            paymentPlanId: idField().nullish(),
+            paymentPlanInstalmentId: idField().nullish(),
           }),
         },
       },

@@ -7,13 +7,14 @@ import type { AppEnv } from "../context";
 import { normaliseReferenceDocumentType, REFERENCE_DOCUMENT_TYPES } from "../domain/statuses";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { idParam, singleLineText } from "../lib/input-schemas";
 import { FileField } from "../lib/uploads";
 import { addReferenceDocument, removeReferenceDocument, sendForReview, startReference } from "./service";
 import { checksOf, ownReference, ReferenceCheckSchema, ReferenceDocumentSchema, referenceView, ReferenceSchema } from "./views";
 
 // ── Routes ──────────────────────────────────────────────────────────────────
 
-const ReferenceParams = z.object({ referenceId: z.string().min(1).max(100) });
+const ReferenceParams = z.object({ referenceId: idParam() });
 
 const createReference = createRoute({
   method: "post",
@@ -23,7 +24,7 @@ const createReference = createRoute({
   summary: "Start referencing (eligibility) for the tenant's order customer; answers the existing reference when there is one",
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
-  request: { params: z.object({ orderId: z.string().min(1).max(100), customerId: z.string().min(1).max(100) }) },
+  request: { params: z.object({ orderId: idParam(), customerId: idParam() }) },
   responses: {
     201: {
       description: "Created",
@@ -70,9 +71,8 @@ const getChecks = createRoute({
 const AddReferenceDocumentBody = z
   .object({
     file: FileField,
-    fileName: z.string().max(255).optional(),
-    type: z
-      .string()
+    fileName: singleLineText("fileName").optional(),
+    type: singleLineText("code")
       .transform((v, ctx) => {
         const type = normaliseReferenceDocumentType(v);
         if (type === null) {
@@ -111,7 +111,7 @@ const deleteReferenceDocument = createRoute({
   summary: "Remove an uploaded proof while the reference needs information",
   security: [{ bearer: [] }],
   middleware: [requireTenant] as const,
-  request: { params: z.object({ referenceId: z.string().min(1).max(100), referenceDocumentId: z.string().min(1).max(100) }) },
+  request: { params: z.object({ referenceId: idParam(), referenceDocumentId: idParam() }) },
   responses: {
     200: { description: "Removed; the reference as it is now", content: { "application/json": { schema: ReferenceSchema } } },
     ...errorResponses(401, 404, 409),

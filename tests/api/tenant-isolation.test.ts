@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
+import { createTestApi, type TestApi } from "../helpers/api";
+import { BODY_KINDS, buildWorld, KINDS, type Kind, pathKind, PDF, type World } from "../helpers/api-world";
 
 /**
  * Tenant isolation (issue 8, gates): every tenant-scoped operation in the committed OpenAPI
@@ -33,33 +34,6 @@ type Schema = {
 };
 
 const doc = JSON.parse(readFileSync("openapi/openapi.json", "utf8")) as Doc;
-
-/** The kinds of a tenant's records an operation can name. */
-const KINDS = [
-  "userId",
-  "addressId",
-  "orderId",
-  "customerId",
-  "referenceId",
-  "referenceDocumentId",
-  "documentId",
-  "claimId",
-  "claimItemId",
-  "claimProposalId",
-  "claimItemProposalId",
-  "claimRespondentId",
-  "claimResponseId",
-  "claimResponseDocumentId",
-  "claimItemDocumentId",
-  "arbitrationId",
-  "paymentPlanId",
-  "instalmentId",
-  "paymentMethodId",
-  "paymentIntentId",
-  "setupIntentId",
-] as const;
-type Kind = (typeof KINDS)[number];
-type World = Record<Kind, string>;
 
 /**
  * Tenant-scoped operations that name no record of the tenant's: they act on the caller
@@ -94,28 +68,6 @@ const QUERY_VALUES: Record<string, string> = { productId: "KEYFREE", postcode: "
  */
 const NOT_REFERENCES = new Set(["externalId", "organizationId", "addresses[].id", "id"]);
 
-/** Which kind of record a path parameter names. */
-function pathKind(path: string, name: string): Kind | undefined {
-  if (name === "id") return path.startsWith("/addresses/") ? "addressId" : path.startsWith("/tenancy-orders/") ? "orderId" : undefined;
-  if (name === "documentId") {
-    if (path.includes("/response-documents/")) return "claimResponseDocumentId";
-    if (path.includes("/items/")) return "claimItemDocumentId";
-    return "documentId";
-  }
-  return (KINDS as readonly string[]).includes(name) ? (name as Kind) : undefined;
-}
-
-/** Which kind of record a body field names (by its name; documentIds are a counter-proposal's evidence). */
-const BODY_KINDS: Record<string, Kind> = {
-  claimItemId: "claimItemId",
-  claimItemProposalId: "claimItemProposalId",
-  documentIds: "claimItemDocumentId",
-  paymentMethodId: "paymentMethodId",
-  setupIntentId: "setupIntentId",
-  paymentIntentId: "paymentIntentId",
-  paymentPlanId: "paymentPlanId",
-  paymentPlanInstalmentId: "instalmentId",
-};
 const looksLikeId = (name: string) => /(^id$|Id$|Ids$)/.test(name);
 
 function deref(schema: Schema | undefined): Schema {
@@ -174,7 +126,6 @@ const FIELD_VALUES: Record<string, string> = {
   paymentType: "KEYFREE",
   customerActionType: "KEYFREE_PAY",
 };
-const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";
 
 type Call = { op: string; method: string; path: string; url: string; slots: Slot[]; unknown: string[]; init: RequestInit };
 
@@ -228,141 +179,10 @@ let a: World & { token: string };
 let b: World & { token: string };
 beforeAll(async () => {
   t = await createTestApi();
-  a = await world("a");
-  b = await world("b");
+  a = await buildWorld(t, "a");
+  b = await buildWorld(t, "b");
 }, 120_000);
 afterAll(() => t.close());
-
-async function ops(command: string, body: unknown) {
-  const res = await t.json("POST", `/ops/run/${command}`, body, undefined, { "x-ops-token": OPS_TOKEN });
-  if (res.status !== 200) throw new Error(`ops ${command}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-async function call(method: string, path: string, token: string, body?: unknown) {
-  const res = await t.json(method, path, body, token);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-async function upload(path: string, token: string, fields: Record<string, string>) {
-  const form = new FormData();
-  form.set("file", new Blob([PDF], { type: "application/pdf" }), "evidence.pdf");
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  const res = await t.api.request(path, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`upload ${path}: ${res.status} ${text}`);
-  return JSON.parse(text);
-}
-
-const CHECKOUT_BEFORE_PAY = ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING", "KEYFREE_CONFIRM", "KEYFREE_SIGN", "KEYFREE_SIGN_ADDENDUM"];
-
-/** One tenant with one record of every kind: built by the other parties (ops) and the tenant's own calls. */
-async function world(name: string): Promise<World & { token: string }> {
-  const email = `isolation-${name}@example.test`;
-  const tenancy = (extra: object) =>
-    ops("create-tenancy", {
-      tenants: [{ email, firstName: name.toUpperCase(), lastName: "Tenant" }],
-      ppm: 130_000,
-      startDate: "2027-01-01",
-      endDate: "2027-12-31",
-      isNewTenancy: true,
-      topUpEnabled: true,
-      ...extra,
-    });
-  // A Keyfree at the checkout's Pay step, with a reference asking for documents.
-  const checkout = await tenancy({ completed: [CHECKOUT_BEFORE_PAY] });
-  const me = checkout.tenants[0];
-  const token = (await t.json("POST", "/auth/login", { email, password: "Keyfree-demo-1" })).body.accessToken as string;
-  const { referenceId } = await ops("set-reference-outcome", { orderCustomerId: me.orderCustomerId, status: "INFO_REQUIRED" });
-  const referenceDocument = await upload(`/references/${referenceId}/documents`, token, { type: "PROOF_OF_IDENTITY" });
-  const payment = await call("POST", `/orders/${checkout.orderId}/customers/${me.customerId}/pay`, token, {});
-  const document = await upload("/documents", token, { type: "CLAIM_ITEM" });
-  const address = await call("POST", `/users/${me.userId}/addresses`, token, {
-    id: "new",
-    buildingNumber: "1",
-    street: "High Street",
-    town: "Bristol",
-    postcode: "BS1 4DJ",
-    country: "GBR",
-    startDate: "2020-01-01",
-    endDate: null,
-    currentlyAtAddress: true,
-  });
-
-  // A finished Keyfree with charges in mediation: the tenant's draft counter-proposal with evidence.
-  const claimed = await tenancy({ orderStatus: "COMPLETE" });
-  const claim = await ops("raise-claim", {
-    tenancyId: claimed.tenancyId,
-    items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
-    mediationEnabled: true,
-  });
-  const claimItemId = claim.itemIds[0] as string;
-  const itemDocument = await upload(`/claims/${claim.claimId}/items/${claimItemId}/documents`, token, { type: "CLAIM_ITEM" });
-  const counter = await call("POST", `/claims/${claim.claimId}/counter-proposals`, token, {
-    claimItemId,
-    amount: 5_000,
-    explanation: "It was clean",
-    documentIds: [itemDocument.id],
-  });
-  const responseDocument = await upload(`/claims/${claim.claimId}/response-documents`, token, { type: "CLAIMRESPONSE" });
-  const view = await call("GET", `/claims/${claim.claimId}`, token);
-
-  // A payment plan for the charges, its first steps done, with a card set up.
-  const plan = await ops("offer-payment-plan", {
-    orderCustomerId: claimed.tenants[0].orderCustomerId,
-    amount: 18_000,
-    instalments: 3,
-    firstDueDate: "2027-02-01",
-  });
-  await call("POST", `/payment-plans/${plan.paymentPlanId}/confirm`, token);
-  await call("PUT", `/payment-plans/${plan.paymentPlanId}/address`, token, {
-    addresses: [{ buildingNumber: "22", street: "Harbour Way", town: "Bristol", postcode: "BS1 4DJ", country: "GB", currentlyAtAddress: true }],
-  });
-  const setup = await call("POST", `/payment-plans/${plan.paymentPlanId}/setup-intent`, token);
-  const card = await t.payments.stripe.paymentMethods.create({
-    type: "card",
-    card: { number: name === "a" ? "4242424242424242" : "5555555555554444", exp_month: 12, exp_year: 2030, cvc: "123" },
-    billing_details: { name: `${name.toUpperCase()} Tenant`, address: { line1: "1 High Street", city: "Bristol", postal_code: "BS1 4DJ", country: "GB" } },
-  });
-  await call("POST", "/customer/payment-methods", token, { paymentMethodId: card.id });
-
-  // Charges sent to the adjudicator.
-  const disputedTenancy = await tenancy({ orderStatus: "COMPLETE" });
-  const disputedClaim = await ops("raise-claim", {
-    tenancyId: disputedTenancy.tenancyId,
-    items: [{ description: "Redecoration", type: "REDECORATION", amount: 50_000 }],
-    mediationEnabled: false,
-  });
-  const disputed = await call("POST", `/claims/${disputedClaim.claimId}/proposals/${disputedClaim.claimProposalId}/dispute`, token);
-  await ops("pay-action", { orderCustomerActionId: disputed.adjudicationFeeOrder.action.id });
-  const { arbitrationId } = await ops("send-to-adjudication", { claimId: disputedClaim.claimId });
-
-  return {
-    token,
-    userId: me.userId,
-    addressId: address.id,
-    orderId: checkout.orderId,
-    customerId: me.customerId,
-    referenceId,
-    referenceDocumentId: referenceDocument.id,
-    documentId: document.id,
-    claimId: claim.claimId,
-    claimItemId,
-    claimProposalId: counter.id,
-    claimItemProposalId: counter.itemProposals[0].id,
-    claimRespondentId: view.currentRespondent.id,
-    claimResponseId: view.currentRespondent.claimResponseId,
-    claimResponseDocumentId: responseDocument.id,
-    claimItemDocumentId: itemDocument.id,
-    arbitrationId,
-    paymentPlanId: plan.paymentPlanId,
-    instalmentId: plan.instalmentIds[0],
-    paymentMethodId: card.id,
-    paymentIntentId: payment.paymentIntentId,
-    setupIntentId: setup.setupIntentId,
-  };
-}
 
 async function send(c: Call, token: string) {
   const headers = { ...(c.init.headers as Record<string, string>), authorization: `Bearer ${token}` };

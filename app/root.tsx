@@ -24,6 +24,7 @@ import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
 import { webConfig } from "./lib/env.server";
 import { type DeliveryHandle, useNonce, usePageHydrates } from "./lib/page-delivery";
 import { pageTitle, PRODUCT } from "./lib/product";
+import { safeRedirectTarget } from "./lib/safe-redirect";
 import { commitSession, destroySession, ensureCsrfToken, getSession, readFlash } from "./lib/session.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -41,7 +42,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const session = await getSession(request);
     const clean = new URL(url);
     clean.searchParams.delete("clear_session");
-    throw redirect(clean.pathname + clean.search, { headers: { "Set-Cookie": await destroySession(session) } });
+    throw redirect(safeRedirectTarget(clean.pathname + clean.search), { headers: { "Set-Cookie": await destroySession(session) } });
   },
   // Every post carries the session's CSRF token and comes from this site.
   async ({ request }) => {

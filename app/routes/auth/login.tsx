@@ -1,9 +1,10 @@
 import { data, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
-import { apiContext, safeRedirectTarget } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { LoginLocked, LoginRefused, loginAuthenticator } from "~/lib/auth.server";
 import { parseForm } from "~/lib/forms.server";
+import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { commitSession, getSession } from "~/lib/session.server";

@@ -228,6 +228,10 @@ async function serveWeb() {
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
     const response = await handle(c.req.raw, context);
+    // A body refused unread for its size (413): the connection closes after the answer, so the
+    // client does not send its next request down a socket still carrying the rest of this body
+    // (which Node resets: the tenant's next click would fail with no answer at all).
+    if (response.status === 413) response.headers.set("Connection", "close");
     // Pages carry personal data: never cache them.
     if ((response.headers.get("content-type") ?? "").includes("text/html")) {
       response.headers.set("Cache-Control", "private, no-store");

@@ -24,6 +24,8 @@ import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
 import { webConfig } from "./lib/env.server";
 import { type DeliveryHandle, useNonce, usePageHydrates } from "./lib/page-delivery";
 import { pageTitle, PRODUCT } from "./lib/product";
+import { safeRedirectTarget } from "./lib/safe-redirect";
+import { assertWellFormedParams } from "./lib/well-formed-ids.server";
 import { commitSession, destroySession, ensureCsrfToken, getSession, readFlash } from "./lib/session.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesHref }];
@@ -41,11 +43,15 @@ export const middleware: Route.MiddlewareFunction[] = [
     const session = await getSession(request);
     const clean = new URL(url);
     clean.searchParams.delete("clear_session");
-    throw redirect(clean.pathname + clean.search, { headers: { "Set-Cookie": await destroySession(session) } });
+    throw redirect(safeRedirectTarget(clean.pathname + clean.search), { headers: { "Set-Cookie": await destroySession(session) } });
   },
   // Every post carries the session's CSRF token and comes from this site.
   async ({ request }) => {
     await assertCsrf(request);
+  },
+  // An id in the path that is not the shape of one is not found (404) before any loader or action asks the API.
+  async ({ params }) => {
+    assertWellFormedParams(params);
   },
   // One typed API client per request, with the session's access token: loaders and actions
   // call `context.get(apiContext)`; a 401 (logout, with the spec's message) and a 404 (not

@@ -1,5 +1,6 @@
 import { expect, NO_BROWSER, signInRequest, test } from "./fixtures";
 import { fillPath, TOKEN_SCOPED_ROUTES, webRoutes, type WebRoute } from "./route-table";
+import { world } from "./tenant-world";
 
 /**
  * Tenant isolation on the web (issue 8, gates): every route in the route table (app/routes.ts)
@@ -38,64 +39,6 @@ function combinations(route: WebRoute, values: Record<string, string[]>): string
  * user is redirected to /"): a redirect home, which shows nothing of the other tenant's.
  */
 const REDIRECTS_HOME_FOR_ANOTHER_CUSTOMER = (route: WebRoute) => route.path.startsWith("/checkout/");
-
-type World = { email: string; ids: Record<string, string[]> };
-
-/** A tenant with a checkout at the Pay step, a Keyfree in its second year with the annual fee due, and charges with evidence. */
-async function world(ops: (path: string, body: unknown) => Promise<unknown>, email: string, firstName: string): Promise<World> {
-  const tenancy = (extra: object) =>
-    ops("create-tenancy", {
-      tenants: [{ email, firstName, lastName: "Tenant" }],
-      ppm: 130_000,
-      startDate: "2025-01-01",
-      endDate: "2027-12-31",
-      isNewTenancy: true,
-      topUpEnabled: true,
-      ...extra,
-    }) as Promise<{ orderId: string; tenancyId: string; tenants: Array<{ customerId: string; orderCustomerId: string }> }>;
-  const checkout = await tenancy({
-    completed: [
-      ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING", "KEYFREE_CONFIRM", "KEYFREE_SIGN", "KEYFREE_SIGN_ADDENDUM"],
-    ],
-  });
-  const done = await tenancy({ orderStatus: "COMPLETE", isNewTenancy: false });
-  const annual = (await ops("create-annual-fee", { tenancyId: done.tenancyId, years: 1 })) as { orderId: string };
-  // A payment plan offered for a balance: its pages.
-  const plan = (await ops("offer-payment-plan", {
-    orderCustomerId: done.tenants[0]!.orderCustomerId,
-    amount: 30_000,
-    instalments: 3,
-    firstDueDate: "2027-03-01",
-  })) as { paymentPlanId: string };
-  const claim = (await ops("raise-claim", {
-    tenancyId: done.tenancyId,
-    items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
-    mediationEnabled: true,
-  })) as { claimId: string; itemIds: string[]; documentIds: string[] };
-  // A claim disputed, its fee paid and decided by the adjudicator: the arbitration's pages.
-  const adjudicated = await tenancy({ orderStatus: "COMPLETE", isNewTenancy: false });
-  const disputed = (await ops("raise-claim", {
-    tenancyId: adjudicated.tenancyId,
-    items: [{ description: "Redecoration", type: "REDECORATION", amount: 18_000 }],
-    mediationEnabled: false,
-  })) as { claimId: string; claimProposalId: string };
-  const fee = (await ops("tenant-dispute", { ...disputed, email, message: "The walls were marked already" })) as { feeActionId: string };
-  await ops("pay-action", { orderCustomerActionId: fee.feeActionId });
-  const { arbitrationId } = (await ops("send-to-adjudication", { claimId: disputed.claimId })) as { arbitrationId: string };
-  await ops("decide-adjudication", { claimId: disputed.claimId, amount: 9_000, reportPdf: false });
-  return {
-    email,
-    ids: {
-      orderId: [checkout.orderId, annual.orderId],
-      customerId: [checkout.tenants[0]!.customerId],
-      documentId: claim.documentIds,
-      claimId: [claim.claimId],
-      claimItemId: claim.itemIds,
-      arbitrationId: [arbitrationId],
-      paymentPlanId: [plan.paymentPlanId],
-    },
-  };
-}
 
 test("a tenant gets the not-found page (404) for every web route with another tenant's ids, or a made-up id", NO_BROWSER, async ({
   playwright,

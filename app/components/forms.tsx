@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from "react"
 import { Form, useNavigation } from "react-router";
 import type { z, ZodType } from "zod";
 
+import { withTextLimits } from "~/lib/text-rules";
 import { CsrfInput } from "./action-button";
 
 /**
@@ -139,7 +140,7 @@ export function useAppForm<Schema extends ZodType>({
     id,
     defaultValue: defaultValue as never,
     lastResult: navigation.state === "idle" ? reply?.result : undefined,
-    constraint: getZodConstraint(schema),
+    constraint: withTextLimits(getZodConstraint(schema), schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,

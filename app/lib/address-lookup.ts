@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { ADDRESS_MESSAGES, manualAddressErrors, type ManualAddressField } from "../../common/addresses";
+import { TEXT_LIMITS } from "../../common/input";
+import { textField } from "./text-rules";
 
 /**
  * The address forms both address steps share (the checkout's address history, part 1 §2.3, §5;
@@ -29,20 +31,18 @@ export type PostcodeLookup = {
 
 /** The postcode search (a GET form: `?postcode=…`): 'Postcode is required'. */
 export const searchSchema = z.object({
-  postcode: z
-    .string({ error: ADDRESS_MESSAGES.postcodeRequired })
+  postcode: textField("postcode", { required: ADDRESS_MESSAGES.postcodeRequired, tooLong: ADDRESS_MESSAGES.notUkPostcode })
     .trim()
-    .min(1, ADDRESS_MESSAGES.postcodeRequired)
-    .max(20, ADDRESS_MESSAGES.notUkPostcode),
+    .min(1, ADDRESS_MESSAGES.postcodeRequired),
 });
 
 /** Choosing one of the addresses a search found (the postcode is searched again: the address is the look-up's, never the browser's). */
 export const addressChoiceShape = {
-  postcode: z.string().trim().min(1).max(20),
-  externalId: z.string({ error: CHOOSE_ADDRESS_MESSAGE }).min(1, CHOOSE_ADDRESS_MESSAGE).max(200),
+  postcode: textField("postcode").trim().min(1),
+  externalId: textField("addressLine", { required: CHOOSE_ADDRESS_MESSAGE }).min(1, CHOOSE_ADDRESS_MESSAGE),
 };
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+const text = (max: number) => textField(max, { tooLong: `Must be at most ${max} characters` }).trim().optional();
 
 /**
  * The fields of an address typed by hand (part 1 §5, part 2 §5): building number or name,
@@ -57,9 +57,8 @@ export function manualAddressShape(country: "alpha3" | "alpha2") {
     street: text(200),
     town: text(100),
     county: text(100),
-    postcode: text(20),
-    country: z
-      .string({ error: ADDRESS_MESSAGES.required })
+    postcode: text(TEXT_LIMITS.postcode),
+    country: textField("shortText", { required: ADDRESS_MESSAGES.required })
       .trim()
       .regex(country === "alpha3" ? /^[A-Z]{3}$/ : /^[A-Z]{2}$/, ADDRESS_MESSAGES.required),
   };

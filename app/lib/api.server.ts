@@ -11,6 +11,7 @@ import { hostApiContext, type HostApi } from "./host";
 import { loginPath } from "./login-path";
 import { API_FAILURE_MESSAGE, SESSION_EXPIRED_MESSAGE } from "./messages";
 import { destroySession, flash, getSession } from "./session.server";
+import { notFound, notFoundAnswer, wellFormedPathIds } from "./well-formed-ids.server";
 
 /** The plain typed client: every answer comes back as { data, error, response }, nothing is thrown. */
 export type RawApi = Client<paths>;
@@ -90,18 +91,25 @@ function pageOutcomes(page: { request: Request; url: URL }): Middleware {
   };
 }
 
-function rawClient(host: HostApi, accessToken: string | undefined): RawApi {
-  return createClient<paths>({
+/**
+ * A client over the host's API. An id in an operation's path that is not the shape of an id
+ * (common/input.ts) is never sent: `onMalformedId` answers (issue 23: not found, never a 500).
+ */
+function rawClient(host: HostApi, accessToken: string | undefined, onMalformedId: () => Response): RawApi {
+  const client = createClient<paths>({
     baseUrl: host.baseUrl,
     fetch: host.fetch,
     headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
   });
+  client.use(wellFormedPathIds(onMalformedId));
+  return client;
 }
 
 /** Builds one request's API client over the host's API fetch, with the session's access token. */
 export function createApi(host: HostApi, page: { request: Request; url: URL; accessToken?: string }): Api {
-  const raw = rawClient(host, page.accessToken);
-  const paged = rawClient(host, page.accessToken);
+  // The raw client answers a malformed id as the API answers an unknown one (404); a page's, with the not-found page.
+  const raw = rawClient(host, page.accessToken, notFoundAnswer);
+  const paged = rawClient(host, page.accessToken, notFound);
   paged.use(pageOutcomes(page));
   const method = <M extends Method>(name: Uppercase<M>): DataMethod<M> =>
     (async (url: string, init?: object) => {
@@ -138,11 +146,6 @@ export function getHost(context: Readonly<RouterContextProvider>): HostApi {
 
 export function isRedirect(value: unknown): value is Response {
   return value instanceof Response && value.status >= 300 && value.status < 400;
-}
-
-export function safeRedirectTarget(value: unknown, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
 }
 
 export { redirect };

@@ -1,9 +1,11 @@
 import { data, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
-import { apiContext, safeRedirectTarget } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
 import { LoginLocked, LoginRefused, loginAuthenticator } from "~/lib/auth.server";
 import { parseForm } from "~/lib/forms.server";
+import { safeRedirectTarget } from "~/lib/safe-redirect";
+import { textField, withTextRules } from "~/lib/text-rules";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { commitSession, getSession } from "~/lib/session.server";
@@ -11,11 +13,10 @@ import type { Route } from "./+types/login";
 
 /** Spec part 1 §5: email valid and required; password required ('Required'). */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: "Required" })
+  email: withTextRules(z.string({ error: "Required" }), "email")
     .trim()
     .pipe(z.email({ error: "Enter an email address in the correct format, like name@example.com" })),
-  password: z.string({ error: "Required" }),
+  password: textField("password", { required: "Required" }),
 });
 
 export async function action({ request, url, context }: Route.ActionArgs) {

@@ -5,12 +5,13 @@ import { AppForm, TextField, useAppForm } from "~/components/forms";
 import { apiContext, messageOf } from "~/lib/api.server";
 import { clientAddressContext } from "~/lib/client-address.server";
 import { parseForm } from "~/lib/forms.server";
+import { textField } from "~/lib/text-rules";
 import { emailField, PASSWORD_FAILURE_MESSAGE } from "./+lib/password-forms";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/reset-password-request";
 
 /** Part 1 §5: email valid and required. */
-export const resetRequestSchema = z.object({ email: emailField, resend: z.string().optional() });
+export const resetRequestSchema = z.object({ email: emailField, resend: textField("shortText").optional() });
 
 /**
  * 'Forgot password?' (part 1 §2.2): an email form, then 'Check Your Email' with 'Resend Email'

@@ -5,6 +5,7 @@ import { ActionButton } from "~/components/action-button";
 import { InventoryMessage } from "./+lib/inventory-message";
 import { apiContext, ApiFailure, failureMessage, messageOf } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
+import { textField } from "~/lib/text-rules";
 import { INVENTORY_ANSWERS, INVENTORY_PAGES, inventoryAnswer, isAutomatedVisit, type InventoryAnswer, type InventoryOutcome } from "./+lib/inventory";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/response";
@@ -47,7 +48,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return { state: "outcome" as const, outcome };
 }
 
-const answerSchema = z.object({ token: z.string().min(1).max(200), response: z.enum(INVENTORY_ANSWERS) });
+export const answerSchema = z.object({ token: textField("token").min(1), response: z.enum(INVENTORY_ANSWERS) });
 
 /** The button a non-person visit is shown: records the answer, as opening the link does. */
 export async function action({ request, url, context }: Route.ActionArgs) {

@@ -5,6 +5,7 @@ import { CancelLink } from "~/components/cancel-link";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
 import { webConfig } from "~/lib/env.server";
+import { textField } from "~/lib/text-rules";
 import { readOffer } from "./+lib/offers.server";
 import { CHOICE_PARAM, CHOICE_SLUGS, choiceSlug, CONFIRM_HEADINGS, offerPaths, offerView, type ChoiceSlug } from "./+lib/offers";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -35,8 +36,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-const choiceSchema = z.object({
-  token: z.string().min(1).max(200),
+export const choiceSchema = z.object({
+  token: textField("token").min(1),
   choice: z.enum(Object.keys(CHOICE_SLUGS) as [ChoiceSlug, ...ChoiceSlug[]]),
 });
 

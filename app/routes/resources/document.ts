@@ -13,7 +13,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, params, context }, next) => {
     const response = await context.get(apiContext).request(`/documents/${encodeURIComponent(params.documentId)}/content`);
     if (response.status === 401) throw await logoutRedirect(request, url);
-    if (response.status === 404) {
+    // 400: an id the API refuses for its shape is as unknown as one it cannot find.
+    if (response.status === 404 || response.status === 400) {
       await response.body?.cancel();
       return next();
     }

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { newPasswordFormErrors, PASSWORD_MIN_CHARACTER_TYPES, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from "../../../../common/passwords";
+import { textField, withTextRules } from "~/lib/text-rules";
 
 export const EMAIL_FORMAT_MESSAGE = "Enter an email address in the correct format, like name@example.com";
 
 /** An email field: valid and required (part 1 §5). */
-export const emailField = z.string({ error: "Required" }).trim().pipe(z.email({ error: EMAIL_FORMAT_MESSAGE }));
+export const emailField = withTextRules(z.string({ error: "Required" }), "email").trim().pipe(z.email({ error: EMAIL_FORMAT_MESSAGE }));
 
 /** 'Something went wrong': the spec's words when a reset request, a reset or a set password fails (part 1 §8). */
 export const PASSWORD_FAILURE_MESSAGE = "Something went wrong";
@@ -16,7 +17,7 @@ export const PASSWORD_FAILURE_MESSAGE = "Something went wrong";
  * refuses the most common passwords; its message is shown on the password field.
  */
 export const newPasswordSchema = z
-  .object({ password: z.string().optional(), confirmPassword: z.string().optional() })
+  .object({ password: textField("password").optional(), confirmPassword: textField("password").optional() })
   .superRefine((value, ctx) => {
     for (const [path, message] of Object.entries(newPasswordFormErrors(value))) {
       ctx.addIssue({ code: "custom", path: [path], message: message! });

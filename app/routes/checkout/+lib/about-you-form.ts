@@ -8,6 +8,7 @@ import {
   lastNameError,
   mobileNumberError,
 } from "../../../../common/about-you";
+import { textField } from "~/lib/text-rules";
 
 /** Today's calendar date in London, YYYY-MM-DD: the day the About You rules count ages from (as the API does). */
 export function londonToday(now = new Date()): string {
@@ -25,7 +26,8 @@ export const GENDER_OPTIONS: Array<{ value: (typeof GENDERS)[number]; label: str
   { value: "UNKNOWN", label: "Rather not say" },
 ];
 
-const optional = z.string().optional();
+/** Each field's limit is the API's (common/input.ts TEXT_LIMITS); a date part is a few digits. */
+const optional = (limit: Parameters<typeof textField>[0]) => textField(limit).optional();
 
 /**
  * 'Tell us a bit about yourself' (part 1 §5 About You): every rule and message comes from
@@ -36,15 +38,15 @@ const optional = z.string().optional();
 export function aboutYouFormSchema(today: () => string = () => londonToday()) {
   return z
     .object({
-      firstName: optional,
-      lastName: optional,
-      day: optional,
-      month: optional,
-      year: optional,
+      firstName: optional("name"),
+      lastName: optional("name"),
+      day: optional(10),
+      month: optional(10),
+      year: optional(10),
       /** Never posted: the whole date's message ('Date cannot be in the future') is reported under it. */
-      dob: optional,
-      gender: optional,
-      mobileNumber: optional,
+      dob: optional("shortText"),
+      gender: optional("shortText"),
+      mobileNumber: optional("phone"),
     })
     .superRefine((form, ctx) => {
       const errors: Array<[string, string | null | undefined]> = [

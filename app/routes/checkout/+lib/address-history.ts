@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { addManualAddressIssues, addressChoiceShape, manualAddressShape } from "~/lib/address-lookup";
 import { countryOptions } from "~/lib/countries";
+import { textField } from "~/lib/text-rules";
+import { ID_MAX_LENGTH } from "../../../../common/input";
 
 /**
  * The address-history page's forms (part 1 §2.3, §5 postcode search and manual address): one
@@ -23,8 +25,7 @@ export const ADDRESS_HISTORY_MESSAGES = {
   removed: "Address successfully removed",
 } as const;
 
-const isoDate = z
-  .string()
+const isoDate = textField("shortText")
   .regex(/^\d{4}-\d{2}-\d{2}$/, ADDRESS_HISTORY_MESSAGES.invalidDate)
   .optional();
 
@@ -94,7 +95,7 @@ export const manualSchema = z
     checkDates(a, ctx, today());
   });
 
-export const removeSchema = z.object({ id: z.string().min(1).max(100) });
+export const removeSchema = z.object({ id: textField(ID_MAX_LENGTH).min(1) });
 
 /** The address as the API's addAddress takes it, from the dates the tenant gave. */
 export function datesForApi(a: Dates) {

@@ -8,6 +8,7 @@ import {
 } from "../../../../common/claim-proposal";
 import type { components } from "~/lib/api/schema";
 import { claimPageHref } from "./claim-page-url";
+import { textField } from "~/lib/text-rules";
 
 type Claim = components["schemas"]["Claim"];
 
@@ -18,9 +19,7 @@ type Claim = components["schemas"]["Claim"];
  */
 export function claimProposalSchema(capPence: number) {
   return z.object({
-    amount: z
-      .string({ error: CLAIM_PROPOSAL_MESSAGES.amountRequired })
-      .transform((text, ctx) => {
+    amount: textField("phone", { required: CLAIM_PROPOSAL_MESSAGES.amountRequired }).transform((text, ctx) => {
         const parsed = parseAmount(text);
         if (!parsed.ok) {
           ctx.addIssue({ code: "custom", message: AMOUNT_PROBLEM_MESSAGES[parsed.problem] });
@@ -32,11 +31,13 @@ export function claimProposalSchema(capPence: number) {
         }
         return parsed.pence;
       }),
-    explanation: z
-      .string({ error: CLAIM_PROPOSAL_MESSAGES.explanationRequired })
+    explanation: textField(EXPLANATION_MAX_LENGTH, {
+      kind: "multi-line",
+      required: CLAIM_PROPOSAL_MESSAGES.explanationRequired,
+      tooLong: CLAIM_PROPOSAL_MESSAGES.explanationTooLong,
+    })
       .trim()
-      .min(1, { error: CLAIM_PROPOSAL_MESSAGES.explanationRequired })
-      .max(EXPLANATION_MAX_LENGTH, { error: CLAIM_PROPOSAL_MESSAGES.explanationTooLong }),
+      .min(1, { error: CLAIM_PROPOSAL_MESSAGES.explanationRequired }),
   });
 }
 export type ClaimProposalInput = z.output<ReturnType<typeof claimProposalSchema>>;

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } from "../../../../common/dispute-fee";
 import type { components } from "~/lib/api/schema";
 import { formatPounds } from "~/lib/format";
+import { textField } from "~/lib/text-rules";
 
 type Claim = components["schemas"]["Claim"];
 export type DisputeClaim = Pick<Claim, "status" | "allowedActions" | "tenantDisputeMessage" | "adjudicationFeeOrder">;
@@ -16,11 +17,13 @@ export type DisputeClaim = Pick<Claim, "status" | "allowedActions" | "tenantDisp
 export const DISPUTE_MESSAGE_REQUIRED = "Message is required";
 export const DISPUTE_MESSAGE_MAX = 10_000;
 export const disputeSchema = z.object({
-  message: z
-    .string({ error: DISPUTE_MESSAGE_REQUIRED })
+  message: textField(DISPUTE_MESSAGE_MAX, {
+    kind: "multi-line",
+    required: DISPUTE_MESSAGE_REQUIRED,
+    tooLong: `Your message must be ${DISPUTE_MESSAGE_MAX.toLocaleString("en-GB")} characters or fewer`,
+  })
     .trim()
-    .min(1, { error: DISPUTE_MESSAGE_REQUIRED })
-    .max(DISPUTE_MESSAGE_MAX, { error: `Your message must be ${DISPUTE_MESSAGE_MAX.toLocaleString("en-GB")} characters or fewer` }),
+    .min(1, { error: DISPUTE_MESSAGE_REQUIRED }),
 });
 
 /**

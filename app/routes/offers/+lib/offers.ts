@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { components } from "~/lib/api/schema";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { PRODUCT } from "~/lib/product";
+import { textField } from "~/lib/text-rules";
 
 type KeyfreeOffer = components["schemas"]["KeyfreeOffer"];
 export type OfferChoice = KeyfreeOffer["chosen"] extends infer C ? (C extends { choice: infer X } ? X : never) : never;
@@ -82,7 +83,7 @@ const REASONS = Object.keys(REJECTION_REASON_LABELS) as [RejectionReason, ...Rej
 export const rejectionSchema = z
   .object({
     rejectionReason: z.enum(REASONS, { error: REJECTION_MESSAGES.reason }),
-    customRejectionReason: z.string().max(REJECTION_MAX_LENGTH, { error: REJECTION_MESSAGES.tooLong }).optional(),
+    customRejectionReason: textField(REJECTION_MAX_LENGTH, { kind: "multi-line", tooLong: REJECTION_MESSAGES.tooLong }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.rejectionReason === "OTHER" && !value.customRejectionReason?.trim()) {

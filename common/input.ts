@@ -48,8 +48,10 @@ export const TEXT_LIMITS = {
   postcode: 16,
   /** A short free-text answer: a reason picked as "other", a title. */
   shortText: 500,
-  /** A message or explanation (a dispute, a proposal's reason). */
+  /** A message or explanation (a proposal's reasoning, a counter-proposal's). */
   longText: 5_000,
+  /** The formal dispute's message to the adjudicator: a tenant's whole case, so twice a long text. */
+  disputeMessage: 10_000,
   /** A password (scrypt takes any length; this bounds the work an attacker can ask for). */
   password: 256,
   /** A token from a link in an e-mail. */

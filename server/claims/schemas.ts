@@ -266,7 +266,7 @@ export const ItemProposalBody = z
 export type ItemProposalInput = z.infer<typeof ItemProposalBody>;
 
 export const MessageBody = z
-  .object({ message: multiLineText("longText", { required: "Message is required" }).trim().min(1, "Message is required") })
+  .object({ message: multiLineText("disputeMessage", { required: "Message is required" }).trim().min(1, "Message is required") })
   .openapi("ClaimDisputeMessage");
 
 export const DocumentTypeField = (expected: "CLAIM_ITEM" | "CLAIM_RESPONSE") =>

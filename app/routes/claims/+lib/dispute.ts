@@ -5,6 +5,7 @@
  * claim and the tenant's steps (kept per claim in the session), so tests hold every rule.
  */
 import { z } from "zod";
+import { TEXT_LIMITS } from "../../../../common/input";
 import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } from "../../../../common/dispute-fee";
 import type { components } from "~/lib/api/schema";
 import { formatPounds } from "~/lib/format";
@@ -15,7 +16,7 @@ export type DisputeClaim = Pick<Claim, "status" | "allowedActions" | "tenantDisp
 
 /** Part 1 §5: the formal dispute message. */
 export const DISPUTE_MESSAGE_REQUIRED = "Message is required";
-export const DISPUTE_MESSAGE_MAX = 10_000;
+export const DISPUTE_MESSAGE_MAX = TEXT_LIMITS.disputeMessage;
 export const disputeSchema = z.object({
   message: textField(DISPUTE_MESSAGE_MAX, {
     kind: "multi-line",

@@ -135,17 +135,21 @@ function serializeError(error: Error, depth: number): Record<string, unknown> {
 
 /**
  * A copy of `value` fit for the log: secret fields "[Redacted]", secrets in strings replaced,
- * errors serialised without query values (plain objects, arrays, errors and headers, any depth).
+ * errors serialised without query values (objects, arrays, errors and headers, 8 levels deep).
  */
 export function redactSecrets(value: unknown, depth = 0): unknown {
   if (typeof value === "string") return redactText(value);
-  if (depth > 8 || value === null || typeof value !== "object") return value;
+  if (value === null || typeof value !== "object") return value;
+  // Deeper than anything we log on purpose: not written, rather than written unchecked.
+  if (depth > 8) return "[Too deep]";
   if (value instanceof Error) return serializeError(value, depth);
   if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1));
   if (value instanceof Headers) return redactSecrets(Object.fromEntries(value.entries()), depth);
   if (value instanceof URL) return redactText(value.href);
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return value;
+  // A date (or anything else that says how it is written as JSON) is written that way.
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return value;
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return `[${value.byteLength} bytes]`;
+  // Plain objects, and any other object's own fields (JSON.stringify would write those).
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
     out[key] = isSecretKey(key) && field !== undefined && field !== null ? REDACTED : redactSecrets(field, depth + 1);
@@ -228,13 +232,15 @@ export function describeError(error: unknown): { err: unknown } {
 /**
  * An uncaught exception or an unhandled rejection: one JSON line at error (its stack in
  * `err.stack`, not Node's plain-text print-out), then the process stops with code 1, as Node
- * would have stopped it. For the servers' and the CLI's entry points.
+ * would have stopped it. Written even when LOG_LEVEL is silent (as Node would have printed it).
+ * For the servers' entry points.
  */
-export function logUncaughtErrors(target: Logger = logger): void {
+export function logUncaughtErrors(logTo: Logger = logger): void {
   const KEY = Symbol.for("keyfree.uncaught-errors-logged");
   const registry = process as unknown as Record<symbol, boolean | undefined>;
   if (registry[KEY]) return;
   registry[KEY] = true;
+  const target = logTo.isLevelEnabled("error") ? logTo : createLogger({ level: "error" });
   process.on("uncaughtException", (error, origin) => {
     target.error({ ...describeError(error), origin }, origin === "unhandledRejection" ? "unhandled rejection" : "uncaught exception");
     process.exit(1);

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { Writable } from "node:stream";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
@@ -94,6 +95,12 @@ describe("log redaction (issue 23, scope 6)", () => {
         row: { id: "u1", tokenHash: TOKEN_HASH, token_hash: TOKEN_HASH, passwordHash: "scrypt$1$abc" },
         headers: new Headers({ cookie: `keyfree_session=${SESSION_COOKIE}`, authorization: `Bearer ${ACCESS_TOKEN}` }),
         card: { number: CARD, last4: "4242" },
+        // An instance of a class (a row, a provider's object) and a deep one are checked as well.
+        instance: new (class Row {
+          id = "r1";
+          password = PASSWORD;
+        })(),
+        deep: { a: { b: { c: { d: { e: { f: { g: { h: { i: { accessToken: ACCESS_TOKEN } } } } } } } } } },
       },
       "request",
     );
@@ -103,6 +110,7 @@ describe("log redaction (issue 23, scope 6)", () => {
     expect(line!.row).toEqual({ id: "u1", tokenHash: REDACTED, token_hash: REDACTED, passwordHash: REDACTED });
     expect(line!.card).toEqual({ number: REDACTED, last4: "4242" });
     expect(line!.body.email).toBe("t@example.com");
+    expect(line!.instance).toEqual({ id: "r1", password: REDACTED });
   });
 
   it("redacts secrets inside text: bearer tokens, cookies, query strings, card numbers, token hashes, and the message too", () => {
@@ -136,5 +144,24 @@ describe("log redaction (issue 23, scope 6)", () => {
   it("gives the safe message of anything thrown, for a row's lastError", () => {
     expect(errorMessage(refusedQuery([TOKEN_HASH, "x"]))).not.toContain(TOKEN_HASH);
     expect(errorMessage(`thrown text with Bearer ${ACCESS_TOKEN}`)).toBe(`thrown text with Bearer ${REDACTED}`);
+  });
+
+  it.each([
+    ["an uncaught exception", "setTimeout(() => { throw new Error(`late, Bearer ${TOKEN}`); }, 1);", "uncaught exception"],
+    ["an unhandled rejection", "void Promise.reject(new Error(`refused, Bearer ${TOKEN}`));", "unhandled rejection"],
+  ])("%s: one JSON line on stderr (stack in err.stack, secrets out), then exit 1, even with the log silent", (_what, code, msg) => {
+    const run = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", `const { logUncaughtErrors } = await import("./server/lib/log.ts"); const TOKEN = "${ACCESS_TOKEN}"; logUncaughtErrors(); ${code}`],
+      { env: { ...process.env, LOG_LEVEL: "silent" }, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe("");
+    const lines = run.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ level: "error", msg, err: { type: "Error" } });
+    expect(line.err.stack).toMatch(/^Error: .*\n\s+at /);
+    expectNoSecret(run.stderr);
   });
 });

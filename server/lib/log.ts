@@ -37,7 +37,9 @@ function isSecretKey(key: string): boolean {
 }
 
 /**
- * Secrets inside text, one alternative each (one regular expression, one pass per string):
+ * Secrets inside text, one alternative each (one regular expression, one pass per string, in
+ * time linear in its length: the name of a pair is matched inside lookaheads, which JavaScript
+ * never backtracks into, so a long hostile string cannot make it quadratic):
  * 1. `Bearer <token>`;
  * 2. `<name>=<value>` where the name holds password, token, secret or session (cookies, query strings, form bodies);
  * 3. a card number: 13 to 19 digits, run together or in groups of 4 (Amex: 4-6-5), checked by Luhn below;
@@ -45,7 +47,7 @@ function isSecretKey(key: string): boolean {
  * 5. 43 base64url characters: the shape of newSecretToken() (checked below for a digit and a letter).
  */
 const SECRET_IN_TEXT =
-  /(\bBearer\s+)[\w.~+/=-]+|([\w.-]*(?:password|token|secret|session)[\w.-]*=)[^\s&;,"'<>]+|(?<![\w-])(\d{4}(?:[ -]\d{4}){3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![\w-])|(?<![\w-])([0-9a-f]{64}|[0-9A-F]{64})(?![\w-])|(?<![\w-])([A-Za-z0-9_-]{43})(?![\w-])/gi;
+  /(\bBearer\s+)[\w.~+/=-]+|(?<![\w.-])(?=([\w.-]*?(?:password|token|secret|session)))\2(?=([\w.-]*))\3=[^\s&;,"'<>]+|(?<![\w-])(\d{4}(?:[ -]\d{4}){3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![\w-])|(?<![\w-])([0-9a-f]{64}|[0-9A-F]{64})(?![\w-])|(?<![\w-])([A-Za-z0-9_-]{43})(?![\w-])/gi;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -62,9 +64,9 @@ function luhnValid(digits: string): boolean {
 
 /** `text` with the secrets SECRET_IN_TEXT finds replaced by "[Redacted]". */
 export function redactText(text: string): string {
-  return text.replace(SECRET_IN_TEXT, (match, bearer?: string, named?: string, card?: string, hash?: string, token?: string) => {
+  return text.replace(SECRET_IN_TEXT, (match, bearer?: string, nameStart?: string, nameRest?: string, card?: string, hash?: string, token?: string) => {
     if (bearer) return `${bearer}${REDACTED}`;
-    if (named) return `${named}${REDACTED}`;
+    if (nameStart !== undefined) return `${nameStart}${nameRest ?? ""}=${REDACTED}`;
     if (card) {
       const digits = card.replace(/\D/g, "");
       return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) ? REDACTED : match;

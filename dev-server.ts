@@ -14,9 +14,12 @@ import { createServer as createViteServer, isRunnableDevEnvironment } from "vite
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
+import { log, logUncaughtErrors } from "./server/lib/log";
 import { createDevIdentityProvider } from "./server/dev-idp/provider";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
 import { devIdentities } from "./server/scenarios/dev-identities";
+
+logUncaughtErrors();
 
 const port = Number(process.env.PORT ?? 3000);
 const apiConfig = readApiConfig();
@@ -52,7 +55,7 @@ const handle = getRequestListener(async (request) => {
   }
   // The build is read per request, so an edit shows on the next page load.
   const build = (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
-  return createRequestHandler(build, "development")(request, hostLoadContext(hostApi));
+  return createRequestHandler(build, "development")(request, hostLoadContext(hostApi, log));
 });
 
 const server = createServer((req, res) => {

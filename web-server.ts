@@ -28,12 +28,15 @@ import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
 import { keepConnectionsLongerThanClients } from "./server/lib/http-server";
-import { describeError, log } from "./server/lib/log";
+import { describeError, log, logUncaughtErrors } from "./server/lib/log";
 import { abortedRequestAnswer, logRequest } from "./server/lib/request-log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
 import { DEMO_TENANTS } from "./server/scenarios/demo";
 import { devIdentities } from "./server/scenarios/dev-identities";
 import { createDevIdentityProvider } from "./server/dev-idp/provider";
+
+// An uncaught exception or unhandled rejection: one JSON line (stack in err.stack), then exit 1.
+logUncaughtErrors();
 
 const port = Number(process.env.PORT ?? 3000);
 const apiConfig = readApiConfig();
@@ -224,7 +227,7 @@ async function serveWeb() {
 
   // Pages and data are compressed on the fly (static files above are already).
   app.all("*", compress(), async (c) => {
-    const context = hostLoadContext(hostApi);
+    const context = hostLoadContext(hostApi, log);
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
     const response = await handle(c.req.raw, context);
@@ -242,7 +245,7 @@ async function serveWeb() {
   app.onError((error, c) => {
     const aborted = abortedRequestAnswer(c.req.raw, error);
     if (aborted) return aborted;
-    log.error("web error", { path: c.req.path, ...describeError(error) });
+    log.error("web error", { method: c.req.method, path: c.req.path, ...describeError(error) });
     return c.text("Something went wrong", 500);
   });
 

@@ -2,10 +2,14 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { logRenderError, logRouteError } from "./lib/error-log.server";
 import { cspNonceContext, handlesHydrate, NonceContext } from "./lib/page-delivery";
 
 export const streamTimeout = 5_000;
+
+/** Errors from loaders, actions and the router: one JSON line through the host's logger (a 4xx at info). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => logRouteError(error, { request, context });
 
 /**
  * Renders a page. The CSP nonce comes from the load context (web-server.ts); React Router's
@@ -61,8 +65,8 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors in the shell reject and are logged by React Router; later ones only here.
-          if (shellRendered) console.error(error);
+          // Errors in the shell reject and reach handleError; later ones only here.
+          if (shellRendered) logRenderError(error, request, loadContext);
         },
       },
     );

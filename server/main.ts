@@ -1,7 +1,10 @@
 import { serve } from "@hono/node-server";
 import { keepConnectionsLongerThanClients } from "./lib/http-server";
-import { log } from "./lib/log";
+import { log, logUncaughtErrors } from "./lib/log";
 import { getRuntime } from "./runtime";
+
+// An uncaught exception or unhandled rejection: one JSON line (stack in err.stack), then exit 1.
+logUncaughtErrors();
 
 /** `npm run start:api`: the tenant API on its own, serving its document at GET /openapi.json. */
 const runtime = await getRuntime({ startJobs: true });

@@ -24,10 +24,22 @@ const KEY = Symbol.for("keyfree.host-api-context");
 const registry = globalThis as unknown as Record<symbol, RouterContext<HostApi> | undefined>;
 export const hostApiContext: RouterContext<HostApi> = (registry[KEY] ??= createContext<HostApi>());
 
+/**
+ * The host's logger (server/lib/log.ts's `log`, which the app may not import): one JSON line per
+ * event, with the host's redaction. An error goes in `fields.err`, its stack in `err.stack`.
+ */
+export type HostLog = Record<"debug" | "info" | "warn" | "error", (msg: string, fields?: Record<string, unknown>) => void>;
+
+const LOG_KEY = Symbol.for("keyfree.host-log-context");
+const logRegistry = globalThis as unknown as Record<symbol, RouterContext<HostLog | null> | undefined>;
+/** The host's logger, or null when the host gave none (the app then writes a bare JSON line itself). */
+export const hostLogContext: RouterContext<HostLog | null> = (logRegistry[LOG_KEY] ??= createContext<HostLog | null>(null));
+
 /** The load context a host hands the request handler (v8_middleware wants a RouterContextProvider). */
-export function hostLoadContext(api: HostApi): RouterContextProvider {
+export function hostLoadContext(api: HostApi, log?: HostLog): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(hostApiContext, api);
+  if (log) context.set(hostLogContext, log);
   return context;
 }
 

@@ -13,7 +13,7 @@ import type { ApiConfig } from "../config";
 import type { Database } from "../db";
 import { outboxEmails } from "../db/schema";
 import type { Clock } from "./clock";
-import { describeError, log } from "./log";
+import { errorMessage, log } from "./log";
 
 /** After this many failed attempts an e-mail is given up on (its last error is kept). */
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -85,7 +85,7 @@ export async function deliverPendingEmails(
         // The id and the kind only: the text carries links with tokens.
         log.info("email sent", { emailId: email.id, template: email.template, attempts });
       } catch (error) {
-        const message = (describeError(error).error as string | undefined) ?? "Unknown error";
+        const message = errorMessage(error) || "Unknown error";
         await tx
           .update(outboxEmails)
           .set({ attempts, lastError: message.slice(0, 1000) })

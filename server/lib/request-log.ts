@@ -1,24 +1,27 @@
 /**
- * The one line logged per request, for the web server and the API. A request the client gave
- * up on (it closed the connection, so the request's signal is aborted) is logged as 499 (the
- * "client closed request" status nginx made common), at info level: it is no server error,
- * whatever the handler answered to no one.
+ * The one line logged per request, for the web server and the API: a 5xx at error level (a
+ * fault to look at), anything else at info (a 4xx is the client's mistake or a refusal, never
+ * an error: it would bury the real faults). A request the client gave up on (it closed the
+ * connection, so the request's signal is aborted) is logged as 499 (the "client closed request"
+ * status nginx made common), at info level: it is no server error, whatever the handler
+ * answered to no one.
  */
 import type { Logger } from "pino";
-import { describeError, logger as defaultLogger } from "./log";
+import { errorMessage, logger as defaultLogger } from "./log";
 
 /** The client closed the connection before the answer was sent. */
 export const CLIENT_CLOSED_REQUEST = 499;
 
 type Fields = Record<string, unknown> & { status: number };
 
-/** Logs `msg` for a finished request: its status, or 499 at info level when the client went away. */
+/** Logs `msg` for a finished request: its status (5xx at error, else info), or 499 at info when the client went away. */
 export function logRequest(request: Request, msg: string, fields: Fields, logger: Logger = defaultLogger) {
   if (request.signal.aborted) {
     logger.info({ ...fields, status: CLIENT_CLOSED_REQUEST, aborted: true }, msg);
     return;
   }
-  logger.info(fields, msg);
+  if (fields.status >= 500) logger.error(fields, msg);
+  else logger.info(fields, msg);
 }
 
 /**
@@ -28,6 +31,6 @@ export function logRequest(request: Request, msg: string, fields: Fields, logger
  */
 export function abortedRequestAnswer(request: Request, error: unknown, logger: Logger = defaultLogger): Response | null {
   if (!request.signal.aborted) return null;
-  logger.debug({ ...describeError(error), stack: undefined }, "request aborted by the client");
+  logger.debug({ reason: errorMessage(error) }, "request aborted by the client");
   return new Response(null, { status: CLIENT_CLOSED_REQUEST });
 }

@@ -54,9 +54,9 @@ function webhookAnswers(server: ServerProcess): number[] {
     .map((l) => Number(l.status));
 }
 
-/** The JSON log lines a server wrote to stdout (LOG_LEVEL=info and below). */
+/** The JSON log lines a server wrote (stdout: info and below; stderr: warnings and errors, a 5xx request line among them). */
 function logLines(server: ServerProcess): Record<string, unknown>[] {
-  return server.stdout
+  return `${server.stdout}\n${server.stderr}`
     .split("\n")
     .filter((line) => line.startsWith("{"))
     .flatMap((line) => {

@@ -66,6 +66,19 @@ describe("request log: a client that went away", () => {
     });
     expect((await failing.request()).status).toBe(500);
     expect(lines.at(-2)).toMatchObject({ level: "error", msg: "web error" });
-    expect(lines.at(-1)).toMatchObject({ level: "info", status: 500 });
+    expect(lines.at(-1)).toMatchObject({ level: "error", status: 500 });
+  });
+});
+
+describe("request log: levels (issue 23, scope 6)", () => {
+  it("logs a refusal (4xx) at info, never at error, and a fault (5xx) at error", async () => {
+    const { lines, logger } = capture();
+    const statuses = [200, 204, 302, 400, 401, 403, 404, 405, 409, 413, 415, 422, 429, 500, 502, 503];
+    for (const status of statuses) {
+      const s = server(logger, () => new Response(null, { status }));
+      await s.request();
+    }
+    const levels = Object.fromEntries(lines.map((l) => [l.status, l.level]));
+    expect(levels).toEqual(Object.fromEntries(statuses.map((status) => [status, status >= 500 ? "error" : "info"])));
   });
 });

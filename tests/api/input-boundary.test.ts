@@ -114,8 +114,8 @@ describe("a control character in a field is refused with the field's own message
     const long = (n: number) => "x".repeat(n + 1);
     expect((await t.json("PATCH", `/users/${me.userId}`, { firstName: long(TEXT_LIMITS.name) }, me.token)).status).toBe(400);
     expect((await t.json("POST", "/auth/login", { email: "a@example.test", password: long(TEXT_LIMITS.password) })).status).toBe(400);
-    const message = await t.json("PUT", `/claims/${me.claimId}/dispute-message`, { message: long(TEXT_LIMITS.longText) }, me.token);
-    refusedFor(message, "message", `Must be ${TEXT_LIMITS.longText} characters or fewer`);
+    const message = await t.json("PUT", `/claims/${me.claimId}/dispute-message`, { message: long(TEXT_LIMITS.disputeMessage) }, me.token);
+    refusedFor(message, "message", `Must be ${TEXT_LIMITS.disputeMessage} characters or fewer`);
   });
 
   it("a malformed id in a body is a 400", async () => {

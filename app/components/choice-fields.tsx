@@ -29,8 +29,14 @@ export function RadioGroup<Value extends string>({
       <legend className="field__label">{legend}</legend>
       <FieldError field={field} />
       {options.map((option, i) => {
-        // No pattern: conform derives one from an enum, but HTML allows it on text inputs only.
-        const { key, pattern: _pattern, ...props } = getInputProps(field, { type: "radio", value: option.value });
+        // No pattern or length: conform derives them from the schema, but HTML allows them on text inputs only.
+        const {
+          key,
+          pattern: _pattern,
+          maxLength: _maxLength,
+          minLength: _minLength,
+          ...props
+        } = getInputProps(field, { type: "radio", value: option.value });
         const id = i === 0 ? field.id : `${field.id}-${option.value.toLowerCase()}`;
         return (
           <div className="radio" key={key ?? option.value}>

@@ -83,7 +83,11 @@ type TextFieldProps = {
 export function TextField({ field, label, type, autoComplete, hint, keepValue = true, inputMode, spellCheck, resetKey }: TextFieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const errorId = field.errors?.length ? field.errorId : undefined;
-  const { key, ...inputProps } = getInputProps(field, { type, value: keepValue });
+  const { key, ...props } = getInputProps(field, { type, value: keepValue });
+  // A password field has no maxLength: the browser would cut a long pasted password short without a
+  // word, and the tenant's own password would then be refused; the schema's limit says so instead.
+  const { maxLength: _maxLength, ...withoutLimit } = props;
+  const inputProps = type === "password" ? withoutLimit : props;
   return (
     <div className={`field${errorId ? " field--error" : ""}`}>
       <label className="field__label" htmlFor={field.id}>

@@ -29,3 +29,30 @@ export function uploadProblem(file: { name: string; size: number }): string | nu
   if (file.size === 0 || uploadExtension(file.name) === null) return uploadWrongTypeMessage(file.name);
   return null;
 }
+
+/**
+ * Limits per tenant (issue 23), applied by the API inside the transaction that records the
+ * upload (counted from the database, so every instance agrees) and shown next to the file input.
+ * Why these numbers: a claim item's evidence is a few photos, an invoice and a video or two —
+ * 20 files is generous — and 100 MB holds three full-size videos; proofs of identity and address
+ * for a reference are a handful of scans (10 files, 50 MB). 30 uploads an hour lets a tenant
+ * answer a whole claim in one sitting while keeping one account from filling the disk.
+ */
+export const UPLOAD_MAX_FILES_PER_CLAIM_ITEM = 20;
+export const UPLOAD_MAX_BYTES_PER_CLAIM_ITEM = 104_857_600; // 100 MB
+export const UPLOAD_MAX_FILES_PER_REFERENCE = 10;
+export const UPLOAD_MAX_BYTES_PER_REFERENCE = 52_428_800; // 50 MB
+export const UPLOAD_MAX_PER_TENANT_PER_HOUR = 30;
+/** A document uploaded and attached to nothing is removed by the sweep this long after its upload. */
+export const UNATTACHED_DOCUMENT_TTL_MS = 24 * 60 * 60 * 1000;
+
+export const uploadHourlyLimitMessage = () =>
+  `You have uploaded ${UPLOAD_MAX_PER_TENANT_PER_HOUR} files in the last hour, which is the most we accept. Please wait a while and try again; the files you already uploaded are kept.`;
+export const uploadCountLimitMessage = (max: number) =>
+  `You can upload at most ${max} files here. Please remove a file you no longer need, or combine files into one PDF, and try again.`;
+export const uploadBytesLimitMessage = (maxBytes: number) =>
+  `The files here can add up to at most ${Math.round(maxBytes / 1_048_576)}MB. Please remove a file you no longer need, or compress this file, and try again.`;
+
+/** The hint next to a file input: the limits, before the tenant uploads anything. */
+export const uploadLimitsHint = (maxFiles: number, maxBytes: number) =>
+  `Up to ${maxFiles} files, ${Math.round(maxBytes / 1_048_576)}MB in total, each at most 30MB.`;

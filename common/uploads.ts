@@ -32,27 +32,43 @@ export function uploadProblem(file: { name: string; size: number }): string | nu
 
 /**
  * Limits per tenant (issue 23), applied by the API inside the transaction that records the
- * upload (counted from the database, so every instance agrees) and shown next to the file input.
- * Why these numbers: a claim item's evidence is a few photos, an invoice and a video or two —
- * 20 files is generous — and 100 MB holds three full-size videos; proofs of identity and address
- * for a reference are a handful of scans (10 files, 50 MB). 30 uploads an hour lets a tenant
- * answer a whole claim in one sitting while keeping one account from filling the disk.
+ * upload (counted from the database, so every instance agrees) and shown next to the file input
+ * before the tenant uploads. Why these numbers: a claim item's evidence is a few photos, an
+ * invoice and perhaps a video or two, so 20 files is generous and 100 MB holds three full-size
+ * videos; the supporting information answering a claim is the same kind of pile; proofs of
+ * identity and address for a reference are a handful of scans (10 files, 50 MB). 30 uploads in
+ * an hour lets a tenant answer a whole claim in one sitting while keeping one account from
+ * filling the disk.
  */
-export const UPLOAD_MAX_FILES_PER_CLAIM_ITEM = 20;
-export const UPLOAD_MAX_BYTES_PER_CLAIM_ITEM = 104_857_600; // 100 MB
-export const UPLOAD_MAX_FILES_PER_REFERENCE = 10;
-export const UPLOAD_MAX_BYTES_PER_REFERENCE = 52_428_800; // 50 MB
+export type UploadLimit = { files: number; bytes: number };
+/** A tenant's evidence on one claim item. */
+export const CLAIM_ITEM_UPLOAD_LIMIT: UploadLimit = { files: 20, bytes: 104_857_600 };
+/** A tenant's supporting information (response documents) on one claim. */
+export const CLAIM_RESPONSE_UPLOAD_LIMIT: UploadLimit = { files: 20, bytes: 104_857_600 };
+/** The proofs on one reference. */
+export const REFERENCE_UPLOAD_LIMIT: UploadLimit = { files: 10, bytes: 52_428_800 };
+/** Uploads one tenant may make in any hour, wherever they go. */
 export const UPLOAD_MAX_PER_TENANT_PER_HOUR = 30;
+export const UPLOAD_RATE_WINDOW_MS = 60 * 60 * 1000;
 /** A document uploaded and attached to nothing is removed by the sweep this long after its upload. */
 export const UNATTACHED_DOCUMENT_TTL_MS = 24 * 60 * 60 * 1000;
 
+const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
+
 export const uploadHourlyLimitMessage = () =>
-  `You have uploaded ${UPLOAD_MAX_PER_TENANT_PER_HOUR} files in the last hour, which is the most we accept. Please wait a while and try again; the files you already uploaded are kept.`;
-export const uploadCountLimitMessage = (max: number) =>
-  `You can upload at most ${max} files here. Please remove a file you no longer need, or combine files into one PDF, and try again.`;
-export const uploadBytesLimitMessage = (maxBytes: number) =>
-  `The files here can add up to at most ${Math.round(maxBytes / 1_048_576)}MB. Please remove a file you no longer need, or compress this file, and try again.`;
+  `You have uploaded ${UPLOAD_MAX_PER_TENANT_PER_HOUR} files in the last hour, which is the most we accept. Please wait an hour and try again; the files you already uploaded are kept.`;
+
+/** What stops one more file of `size` bytes joining `existing` under `limit` (null when nothing does): the message. */
+export function uploadLimitProblem(existing: { files: number; bytes: number }, size: number, limit: UploadLimit): string | null {
+  if (existing.files + 1 > limit.files) {
+    return `You can upload at most ${limit.files} files here. Please delete a file you no longer need, or combine files into one PDF, and try again.`;
+  }
+  if (existing.bytes + size > limit.bytes) {
+    return `The files here can add up to at most ${megabytes(limit.bytes)}MB. Please delete a file you no longer need, or compress this file, and try again.`;
+  }
+  return null;
+}
 
 /** The hint next to a file input: the limits, before the tenant uploads anything. */
-export const uploadLimitsHint = (maxFiles: number, maxBytes: number) =>
-  `Up to ${maxFiles} files, ${Math.round(maxBytes / 1_048_576)}MB in total, each at most 30MB.`;
+export const uploadLimitsHint = (limit: UploadLimit) =>
+  `Up to ${limit.files} files, ${megabytes(limit.bytes)}MB in total, each at most 30MB, and at most ${UPLOAD_MAX_PER_TENANT_PER_HOUR} uploads an hour.`;

@@ -71,4 +71,4 @@ export function uploadLimitProblem(existing: { files: number; bytes: number }, s
 
 /** The hint next to a file input: the limits, before the tenant uploads anything. */
 export const uploadLimitsHint = (limit: UploadLimit) =>
-  `Up to ${limit.files} files, ${megabytes(limit.bytes)}MB in total, each at most 30MB, and at most ${UPLOAD_MAX_PER_TENANT_PER_HOUR} uploads an hour.`;
+  `You can upload up to ${limit.files} files here, ${megabytes(limit.bytes)}MB in total, and up to ${UPLOAD_MAX_PER_TENANT_PER_HOUR} files an hour.`;

@@ -29,3 +29,46 @@ export function uploadProblem(file: { name: string; size: number }): string | nu
   if (file.size === 0 || uploadExtension(file.name) === null) return uploadWrongTypeMessage(file.name);
   return null;
 }
+
+/**
+ * Limits per tenant (issue 23), applied by the API inside the transaction that records the
+ * upload (counted from the database, so every instance agrees) and shown next to the file input
+ * before the tenant uploads. Why these numbers: a claim item's evidence is a few photos, an
+ * invoice and perhaps a video or two, so 20 files is generous and 100 MB holds three full-size
+ * videos; the supporting information answering a claim is the same kind of pile; proofs of
+ * identity and address for a reference are a handful of scans (10 files, 50 MB). 30 uploads in
+ * an hour lets a tenant answer a whole claim in one sitting while keeping one account from
+ * filling the disk.
+ */
+export type UploadLimit = { files: number; bytes: number };
+/** A tenant's evidence on one claim item. */
+export const CLAIM_ITEM_UPLOAD_LIMIT: UploadLimit = { files: 20, bytes: 104_857_600 };
+/** A tenant's supporting information (response documents) on one claim. */
+export const CLAIM_RESPONSE_UPLOAD_LIMIT: UploadLimit = { files: 20, bytes: 104_857_600 };
+/** The proofs on one reference. */
+export const REFERENCE_UPLOAD_LIMIT: UploadLimit = { files: 10, bytes: 52_428_800 };
+/** Uploads one tenant may make in any hour, wherever they go. */
+export const UPLOAD_MAX_PER_TENANT_PER_HOUR = 30;
+export const UPLOAD_RATE_WINDOW_MS = 60 * 60 * 1000;
+/** A document uploaded and attached to nothing is removed by the sweep this long after its upload. */
+export const UNATTACHED_DOCUMENT_TTL_MS = 24 * 60 * 60 * 1000;
+
+const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
+
+export const uploadHourlyLimitMessage = () =>
+  `You have uploaded ${UPLOAD_MAX_PER_TENANT_PER_HOUR} files in the last hour, which is the most we accept. Please wait an hour and try again; the files you already uploaded are kept.`;
+
+/** What stops one more file of `size` bytes joining `existing` under `limit` (null when nothing does): the message. */
+export function uploadLimitProblem(existing: { files: number; bytes: number }, size: number, limit: UploadLimit): string | null {
+  if (existing.files + 1 > limit.files) {
+    return `You can upload at most ${limit.files} files here. Please delete a file you no longer need, or combine files into one PDF, and try again.`;
+  }
+  if (existing.bytes + size > limit.bytes) {
+    return `The files here can add up to at most ${megabytes(limit.bytes)}MB. Please delete a file you no longer need, or compress this file, and try again.`;
+  }
+  return null;
+}
+
+/** The hint next to a file input: the limits, before the tenant uploads anything. */
+export const uploadLimitsHint = (limit: UploadLimit) =>
+  `You can upload up to ${limit.files} files here, ${megabytes(limit.bytes)}MB in total, and up to ${UPLOAD_MAX_PER_TENANT_PER_HOUR} files an hour.`;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { UPLOAD_ACCEPT, uploadProblem } from "../../common/uploads";
+import { UPLOAD_ACCEPT, uploadLimitsHint, uploadProblem, type UploadLimit } from "../../common/uploads";
 import { ActionButton, CsrfInput } from "./action-button";
 
 export type UploadedDocument = { id: string; name: string; url: string };
@@ -11,6 +11,8 @@ export type UploadZoneProps = {
   /** What is uploaded here ("Proof of identity"): the zone's heading and its input's label. */
   label: string;
   hint?: string;
+  /** The limits on this place's files (common/uploads.ts), shown in the hint before anything is uploaded. */
+  limit?: UploadLimit;
   /** The page's own URL: the plain form (no JavaScript) posts the file there, and Remove too. */
   action: string;
   /** Where the zone's script sends each file (a resource route answering JSON, with the flash cookie). */
@@ -44,7 +46,7 @@ const GENERIC_FAILURE = "Something went wrong";
  * Remove when deletion is enabled and the zone is not read-only.
  */
 export function UploadZone(props: UploadZoneProps) {
-  const { id, label, hint, action, documents, removeFields, readOnly = false } = props;
+  const { id, label, hint, limit, action, documents, removeFields, readOnly = false } = props;
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -58,7 +60,7 @@ export function UploadZone(props: UploadZoneProps) {
         {label}
       </h2>
       <p id={hintId} className="field__hint">
-        {hint ? `${hint} ` : ""}PDF, JPG, PNG or another common document type, up to 30MB.
+        {hint ? `${hint} ` : ""}PDF, JPG, PNG or another common document type, up to 30MB{limit ? ` each. ${uploadLimitsHint(limit)}` : "."}
       </p>
       {error ? (
         <p id={errorId} className="field__error" role="alert">

@@ -93,7 +93,7 @@ export const addClaimResponseDocument = createRoute({
   },
   responses: {
     201: { description: "The document", content: { "application/json": { schema: ClaimResponseDocumentSchema } } },
-    ...errorResponses(400, 401, 404, 409, 413, 415),
+    ...errorResponses(400, 401, 404, 409, 413, 415, 429),
   },
 });
 
@@ -137,7 +137,7 @@ export const addClaimItemDocument = createRoute({
   },
   responses: {
     201: { description: "The document", content: { "application/json": { schema: ClaimItemDocumentSchema } } },
-    ...errorResponses(400, 401, 404, 409, 413, 415),
+    ...errorResponses(400, 401, 404, 409, 413, 415, 429),
   },
 });
 

@@ -32,7 +32,8 @@ import { checkTenantAction, CLAIM_MESSAGES } from "../domain/claims";
 import { isClaimFinished } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
-import { checkUpload, storeDocument } from "../lib/uploads";
+import { checkHourlyUploads, checkUpload, checkUploadLimit, documentTotals, lockTenantUploads, storeDocument } from "../lib/uploads";
+import { CLAIM_ITEM_UPLOAD_LIMIT, CLAIM_RESPONSE_UPLOAD_LIMIT } from "../../common/uploads";
 import { makeChargesPayable, requireProposalPayment, submitTenantProposal } from "./money-service";
 import { claimStatusOf, recordActivity, respondentCustomers } from "./records";
 import { openProposalFor, raiseDispute, refuse, saveTenantItemProposal, startDraft, targetProposal, withClaim, type WriteContext } from "./responses";
@@ -69,6 +70,15 @@ export async function addResponseDocument(deps: Deps, claimId: string, userId: s
   try {
     await withClaim(deps, claimId, userId, async (ctx) => {
       refuse(checkResponseDocumentChange(ctx.status));
+      // Issue 23: the tenant's hourly allowance and their limit on this claim's supporting information.
+      await lockTenantUploads(ctx.tx, userId);
+      await checkHourlyUploads(ctx.tx, userId, ctx.now, document.id);
+      const [existing] = await ctx.tx
+        .select(documentTotals())
+        .from(claimResponseDocuments)
+        .innerJoin(documents, eq(documents.id, claimResponseDocuments.documentId))
+        .where(and(eq(claimResponseDocuments.claimId, claimId), eq(claimResponseDocuments.uploadedByUserId, userId)));
+      checkUploadLimit(existing ?? { files: 0, bytes: 0 }, upload.size, CLAIM_RESPONSE_UPLOAD_LIMIT);
       await ctx.tx.insert(claimResponseDocuments).values({ id: linkId, claimId, documentId: document.id, uploadedByUserId: userId, createdAt: ctx.now });
     });
   } catch (error) {
@@ -125,6 +135,15 @@ export async function addItemDocument(
   try {
     await withClaim(deps, claimId, userId, async (ctx) => {
       await precheck(ctx);
+      // Issue 23: the tenant's hourly allowance and their limit on this claim item's evidence.
+      await lockTenantUploads(ctx.tx, userId);
+      await checkHourlyUploads(ctx.tx, userId, ctx.now, document.id);
+      const [existing] = await ctx.tx
+        .select(documentTotals())
+        .from(claimItemDocuments)
+        .innerJoin(documents, eq(documents.id, claimItemDocuments.documentId))
+        .where(and(eq(claimItemDocuments.claimItemId, claimItemId), eq(claimItemDocuments.uploadedByUserId, userId)));
+      checkUploadLimit(existing ?? { files: 0, bytes: 0 }, upload.size, CLAIM_ITEM_UPLOAD_LIMIT);
       await ctx.tx.insert(claimItemDocuments).values({
         id: linkId,
         claimItemId,

@@ -44,7 +44,7 @@ const createDocument = createRoute({
   request: { body: { required: true, content: { "multipart/form-data": { schema: CreateDocumentBody } } } },
   responses: {
     201: { description: "Stored", content: { "application/json": { schema: DocumentSchema } } },
-    ...errorResponses(400, 401, 413, 415),
+    ...errorResponses(400, 401, 413, 415, 429),
   },
 });
 

@@ -7,7 +7,8 @@ import type { Deps } from "../context";
 import { documents } from "../db/schema";
 import { canTenantSeeDocument } from "../lib/document-access";
 import { ApiError, notFound } from "../lib/errors";
-import { checkUpload, documentUrl, storeDocument } from "../lib/uploads";
+import type { Database } from "../db";
+import { checkHourlyUploads, checkUpload, documentUrl, lockTenantUploads, storeDocument } from "../lib/uploads";
 import { attachmentDisposition } from "./disposition";
 
 /** Part 1 §3: the document types a tenant uploads. */
@@ -18,7 +19,23 @@ export type UploadType = (typeof UPLOAD_TYPES)[number];
 export async function uploadDocument(deps: Deps, input: { userId: string; type: UploadType; file: unknown; fileName?: string }) {
   if (Array.isArray(input.file)) throw new ApiError(400, "Invalid request: file: Upload one file at a time");
   const upload = await checkUpload(input.file, input.fileName);
-  const document = await storeDocument(deps, upload, { typeId: input.type, userId: input.userId });
+  // The tenant's hourly allowance, counted and recorded under their upload lock (issue 23).
+  let storageKey: string | null = null;
+  const document = await deps.db
+    .transaction(async (tx) => {
+      await lockTenantUploads(tx, input.userId);
+      await checkHourlyUploads(tx, input.userId, deps.clock.now());
+      const stored = await storeDocument({ db: tx as unknown as Database, files: deps.files, clock: deps.clock }, upload, {
+        typeId: input.type,
+        userId: input.userId,
+      });
+      storageKey = stored.storageKey;
+      return stored;
+    })
+    .catch(async (error: unknown) => {
+      if (storageKey !== null) await deps.files.delete(storageKey).catch(() => undefined);
+      throw error;
+    });
   return { id: document.id, name: document.name, url: documentUrl(document.id), typeId: document.typeId };
 }
 

@@ -7,6 +7,7 @@ import { sweepClaimDeadlines } from "./claim-deadlines";
 import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
 import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
+import { removeUnattachedDocuments } from "./unattached-documents";
 
 /**
  * The clock: applies every deadline that is due (charges treated as accepted, proposal
@@ -27,7 +28,9 @@ export async function runDueJobs(deps: Deps) {
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
   const mail = await deliverPendingEmails(deps);
-  return { now: now.toISOString(), claims, payments, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail };
+  // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
+  const unattachedDocuments = await removeUnattachedDocuments(deps, now);
+  return { now: now.toISOString(), claims, payments, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail, unattachedDocuments };
 }
 
 /** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */
@@ -52,7 +55,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.instalmentCharges.failed.length +
         result.instalmentReminders.weekReminders.length +
         result.instalmentReminders.dayReminders.length +
-        result.mail.sent;
+        result.mail.sent +
+        result.unattachedDocuments.removedDocumentIds.length;
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
     } catch (error) {
       log.error("sweeper failed", describeError(error));
@@ -85,5 +89,6 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     instalmentChargesRetried: result.instalmentCharges.retry.length,
     instalmentReminders: result.instalmentReminders.weekReminders.length + result.instalmentReminders.dayReminders.length,
     emailsSent: result.mail.sent,
+    unattachedDocumentsRemoved: result.unattachedDocuments.removedDocumentIds.length,
   };
 }

@@ -1,5 +1,7 @@
 import { z } from "@hono/zod-openapi";
+import { and, count, eq, gt, ne, sql } from "drizzle-orm";
 import type { Deps } from "../context";
+import type { Database } from "../db";
 import { documents } from "../db/schema";
 import { ApiError } from "./errors";
 import { newId } from "./tokens";
@@ -9,6 +11,11 @@ import {
   uploadTooLargeMessage,
   uploadWrongTypeMessage,
   type UploadExtension as Extension,
+  UPLOAD_MAX_PER_TENANT_PER_HOUR,
+  UPLOAD_RATE_WINDOW_MS,
+  uploadHourlyLimitMessage,
+  uploadLimitProblem,
+  type UploadLimit,
 } from "../../common/uploads";
 import { withoutForbiddenCharacters } from "../../common/input";
 
@@ -156,4 +163,48 @@ export const FileField = z.any().openapi({ type: "string", format: "binary", des
 /** The URL the web uses to fetch a document (the API checks that the tenant may see it). */
 export function documentUrl(documentId: string) {
   return `/documents/${documentId}`;
+}
+
+type Tx = Pick<Database, "select" | "execute">;
+
+/**
+ * Holds, until the transaction ends, the tenant's upload lock (a transaction-scoped advisory
+ * lock), so two uploads of one tenant on any instances count and record one after the other.
+ */
+export async function lockTenantUploads(tx: Tx, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"uploads:" + userId}))`);
+}
+
+/**
+ * Refuses (429) an upload past the tenant's hourly allowance, counted from the documents they
+ * uploaded in the last hour (`excludeDocumentId`: the one being recorded, already stored). Call
+ * it after lockTenantUploads, in the transaction that records the upload.
+ */
+export async function checkHourlyUploads(tx: Tx, userId: string, now: Date, excludeDocumentId?: string) {
+  const since = new Date(now.getTime() - UPLOAD_RATE_WINDOW_MS);
+  const [row] = await tx
+    .select({ n: count() })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.uploadedByUserId, userId),
+        gt(documents.createdAt, since),
+        excludeDocumentId === undefined ? undefined : ne(documents.id, excludeDocumentId),
+      ),
+    );
+  if ((row?.n ?? 0) >= UPLOAD_MAX_PER_TENANT_PER_HOUR) throw new ApiError(429, uploadHourlyLimitMessage());
+}
+
+/**
+ * Refuses (409) a file of `size` bytes past a per-claim-item, per-claim or per-reference limit,
+ * given the documents already there (counted with documentTotals under the caller's lock).
+ */
+export function checkUploadLimit(existing: { files: number; bytes: number }, size: number, limit: UploadLimit) {
+  const problem = uploadLimitProblem(existing, size, limit);
+  if (problem) throw new ApiError(409, problem);
+}
+
+/** The select fields counting documents and adding up their sizes (join `documents` to the link table). */
+export function documentTotals() {
+  return { files: count(), bytes: sql<number>`coalesce(sum(${documents.size}), 0)`.mapWith(Number) };
 }

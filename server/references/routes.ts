@@ -99,7 +99,7 @@ const addReferenceDocumentRoute = createRoute({
   },
   responses: {
     201: { description: "Uploaded", content: { "application/json": { schema: ReferenceDocumentSchema } } },
-    ...errorResponses(400, 401, 404, 409, 413, 415),
+    ...errorResponses(400, 401, 404, 409, 413, 415, 429),
   },
 });
 

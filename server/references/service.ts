@@ -23,7 +23,8 @@ import { canTransition, readyForReview, REFERENCE_MESSAGES } from "../domain/ref
 import { normaliseReferenceStatus, REFERENCE_STATUSES, type ReferenceDocumentType, type ReferenceStatus } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
-import { checkUpload, documentUrl, storeDocument } from "../lib/uploads";
+import { checkHourlyUploads, checkUpload, checkUploadLimit, documentTotals, documentUrl, lockTenantUploads, storeDocument } from "../lib/uploads";
+import { REFERENCE_UPLOAD_LIMIT } from "../../common/uploads";
 import { completeOpenActions } from "../checkout/service";
 import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "../orders/reads-service";
 import { ownReference, referenceDocs } from "./views";
@@ -81,6 +82,15 @@ export async function addReferenceDocument(
     return await deps.db.transaction(async (tx) => {
       const locked = await ownReference(tx, referenceId, userId, { forUpdate: true });
       if (locked.status !== "INFO_REQUIRED") throw new ApiError(409, REFERENCE_MESSAGES.notWaitingForDocuments);
+      // Issue 23: the tenant's hourly allowance and the reference's limit, counted under the locks.
+      await lockTenantUploads(tx, userId);
+      await checkHourlyUploads(tx, userId, deps.clock.now());
+      const [existing] = await tx
+        .select(documentTotals())
+        .from(referenceDocuments)
+        .innerJoin(documents, eq(documents.id, referenceDocuments.documentId))
+        .where(eq(referenceDocuments.referenceId, referenceId));
+      checkUploadLimit(existing ?? { files: 0, bytes: 0 }, upload.size, REFERENCE_UPLOAD_LIMIT);
       const document = await storeDocument({ db: tx as unknown as Database, files: deps.files, clock: deps.clock }, upload, {
         typeId: type,
         userId,

@@ -4,6 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { UploadZone, type UploadZoneProps } from "../../app/components/upload-zone";
+import { REFERENCE_UPLOAD_LIMIT, UPLOAD_MAX_PER_TENANT_PER_HOUR } from "../../common/uploads";
 
 afterEach(() => {
   cleanup();
@@ -32,6 +33,21 @@ function stub(props: Partial<UploadZoneProps>) {
 }
 
 describe("the upload zone (part 1 §2.4)", () => {
+  it("shows the place's limits (issue 23) in the hint its file input is described by, before anything is uploaded", async () => {
+    const handler = createStaticHandler([
+      { id: "root", path: "/", loader: () => ({ csrf: "t" }), Component: () => <UploadZone {...base} limit={REFERENCE_UPLOAD_LIMIT} /> },
+    ]);
+    const context = await handler.query(new Request("http://localhost/"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    document.body.innerHTML = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const hint = document.getElementById(input.getAttribute("aria-describedby")!.split(" ")[0]!)!;
+    expect(hint.textContent).toBe(
+      `PDF, JPG, PNG or another common document type, up to 30MB each. You can upload up to ${REFERENCE_UPLOAD_LIMIT.files} files here, 50MB in total, and up to ${UPLOAD_MAX_PER_TENANT_PER_HOUR} files an hour.`,
+    );
+  });
+
+
   it("as the server sends it (and without JavaScript): a plain multipart form with the spec's types, posting to the page", async () => {
     const handler = createStaticHandler([
       {

@@ -1,4 +1,5 @@
 import { CheckoutBack } from "./+lib/checkout-back";
+import { REFERENCE_UPLOAD_LIMIT } from "../../../common/uploads";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ActionButton } from "~/components/action-button";
 import { Polling } from "~/components/polling";
@@ -237,6 +238,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
           <p>To finish your eligibility check, please upload a proof of identity and a proof of address, one file at a time.</p>
           {d.proofs.map((proof) => (
             <UploadZone
+              limit={REFERENCE_UPLOAD_LIMIT}
               key={proof.type}
               id={proof.id}
               label={proof.label}

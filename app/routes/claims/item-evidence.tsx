@@ -1,4 +1,5 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
+import { CLAIM_ITEM_UPLOAD_LIMIT } from "../../../common/uploads";
 import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
 import { DOCUMENT_DELETED_MESSAGE, ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";
@@ -91,6 +92,7 @@ export default function ItemEvidence() {
         </p>
       </section>
       <UploadZone
+        limit={CLAIM_ITEM_UPLOAD_LIMIT}
         id="item-evidence"
         label="Your documents for this item"
         hint="Add any photos or documents that support your proposal. They go to your landlord or agent with it."

@@ -1,4 +1,5 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
+import { CLAIM_RESPONSE_UPLOAD_LIMIT } from "../../../common/uploads";
 import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
 import { DOCUMENT_DELETED_MESSAGE, RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";
@@ -77,6 +78,7 @@ export default function SupportingInformation() {
       <h1>{TITLE}</h1>
       <p>Add any documents that support your response to these charges, such as photos, receipts or messages.</p>
       <UploadZone
+        limit={CLAIM_RESPONSE_UPLOAD_LIMIT}
         id="response-documents"
         label="Your supporting documents"
         action={d.self}

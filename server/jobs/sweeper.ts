@@ -1,3 +1,4 @@
+import { deleteOldSignInFailures } from "../accounts/auth-service";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
@@ -27,7 +28,9 @@ export async function runDueJobs(deps: Deps) {
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
   const mail = await deliverPendingEmails(deps);
-  return { now: now.toISOString(), claims, payments, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail };
+  // Wrong-password counts older than the throttle's window count for nothing (issue 23).
+  const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
+  return { now: now.toISOString(), claims, payments, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail, signInFailuresDeleted };
 }
 
 /** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */

@@ -168,3 +168,23 @@ describe("the session cookie", () => {
     expect((await session.commitSession(s)).length).toBeLessThan(4096);
   });
 });
+
+describe("the login form when the sign-in is locked (issue 23, scope 5)", () => {
+  it("shows the API's words with the time to wait, on a 429, and keeps the e-mail typed", async () => {
+    const tenant = await t.signedInTenant();
+    const a = () => {
+      const made = args("/auth/login", undefined, new URLSearchParams({ email: tenant.email, password: "not-it" })) as {
+        request: Request;
+        url: URL;
+        context: RouterContextProvider;
+      };
+      made.context.set(apiServer.apiContext, apiServer.createApi(host() as never, { request: made.request, url: made.url }));
+      return made;
+    };
+    for (let i = 0; i < 5; i += 1) await login.action(a() as never);
+    const locked = (await login.action(a() as never)) as unknown as { init: { status: number }; data: { error: Record<string, string[]>; initialValue?: Record<string, unknown> } };
+    expect(locked.init.status).toBe(429);
+    expect(JSON.stringify(locked.data)).toContain("Too many attempts to sign in. Please try again in 15 minutes, or reset your password.");
+    expect(JSON.stringify(locked.data)).toContain(tenant.email);
+  });
+});

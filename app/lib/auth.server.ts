@@ -10,7 +10,7 @@ export type LoginOutcome = { requiresReset: true } | { requiresReset: false; acc
 /** Wrong credentials: the page says 'Wrong email or password'. */
 export class LoginRefused extends Error {}
 
-/** Too many wrong passwords for this email lately: the page says so, with the API's message. */
+/** Too many wrong passwords from this address lately (for this e-mail, or for many): the page says so, with the API's message and the time to wait. */
 export class LoginLocked extends Error {}
 
 /**

@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/header";
 import { apiContext, createApi } from "./lib/api.server";
 import { hostApiContext } from "./lib/host";
 import { assertCsrf } from "./lib/csrf.server";
+import { revokeAccessToken } from "./lib/auth.server";
 import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
 import { webConfig } from "./lib/env.server";
 import { type DeliveryHandle, useNonce, usePageHydrates } from "./lib/page-delivery";
@@ -37,10 +38,13 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw data({ maintenance: true }, { status: 503, headers: { "Retry-After": "3600" } });
     }
   },
-  // ?clear_session: sign out of this browser and come back without the flag.
-  async ({ request, url }) => {
+  // ?clear_session: sign out of this browser (the token revoked at the API, as logout does)
+  // and come back without the flag.
+  async ({ request, url, context }) => {
     if (!url.searchParams.has("clear_session")) return;
     const session = await getSession(request);
+    const token = session.get("accessToken");
+    if (token) await revokeAccessToken(createApi(context.get(hostApiContext), { request, url }).raw, token);
     const clean = new URL(url);
     clean.searchParams.delete("clear_session");
     throw redirect(safeRedirectTarget(clean.pathname + clean.search), { headers: { "Set-Cookie": await destroySession(session) } });

@@ -16,7 +16,7 @@ test.describe("sign in", () => {
     await expectAccessible(page);
   });
 
-  test("after 5 wrong passwords the email is locked for 15 minutes, and the page says so", async ({ page, newTenant }) => {
+  test("after 5 wrong passwords the email is locked for 15 minutes from this address, and the page says when to try again", async ({ page, newTenant }) => {
     const tenant = await newTenant();
     await page.goto("/auth/login");
     for (let i = 0; i < 5; i += 1) {
@@ -27,7 +27,7 @@ test.describe("sign in", () => {
     }
     await signIn(page, tenant.email, tenant.password);
     await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
-      "Too many attempts to sign in. Please wait 15 minutes and try again, or reset your password.",
+      "Too many attempts to sign in. Please try again in 15 minutes, or reset your password.",
     );
     await expect(page).toHaveURL(/\/auth\/login/);
     await expectAccessible(page);

@@ -3,14 +3,14 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { ApiFailure, messageOf, type RawApi } from "./api.server";
 import { loginPath } from "./login-path";
-import { getSession } from "./session.server";
+import { commitSession, getSession, sessionStorage, startCsrfToken } from "./session.server";
 
 export type LoginOutcome = { requiresReset: true } | { requiresReset: false; accessToken: string; firstName: string };
 
 /** Wrong credentials: the page says 'Wrong email or password'. */
 export class LoginRefused extends Error {}
 
-/** Too many wrong passwords for this email lately: the page says so, with the API's message. */
+/** Too many wrong passwords from this address lately (for this e-mail, or for many): the page says so, with the API's message and the time to wait. */
 export class LoginLocked extends Error {}
 
 /**
@@ -48,4 +48,33 @@ export async function requireAccessToken(request: Request, url: URL): Promise<st
 
 export async function getAccessToken(request: Request): Promise<string | undefined> {
   return (await getSession(request)).get("accessToken");
+}
+
+/**
+ * Revokes an access token at the API (its logout), for a way out of a session other than the
+ * logout button: `?clear_session`, and a sign-in that replaces an earlier one in this browser.
+ * A token that is already expired or revoked answers 401: nothing more to do.
+ */
+export async function revokeAccessToken(api: RawApi, token: string): Promise<void> {
+  await api.POST("/auth/logout", { headers: { authorization: `Bearer ${token}` } });
+}
+
+/**
+ * The Set-Cookie of a new signed-in session, for every way of signing in (login form, identity
+ * provider, set-password): a fresh session (nothing of the previous one carries over), a new CSRF
+ * token, and the previous session's token in this browser, if any, revoked at the API, so
+ * signing in as someone else leaves nothing of the first person usable (issue 23).
+ */
+export async function startSignedInSession(
+  request: Request,
+  api: RawApi,
+  signedIn: { accessToken: string; firstName: string },
+): Promise<string> {
+  const previous = (await getSession(request)).get("accessToken");
+  if (previous && previous !== signedIn.accessToken) await revokeAccessToken(api, previous);
+  const session = await sessionStorage.getSession(null);
+  session.set("accessToken", signedIn.accessToken);
+  session.set("firstName", signedIn.firstName);
+  startCsrfToken(session);
+  return commitSession(session);
 }

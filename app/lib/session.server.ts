@@ -1,5 +1,5 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
-import { createCookieSessionStorage, type Session } from "react-router";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCookie, createCookieSessionStorage, createSession, type Session, type SessionStorage } from "react-router";
 import { createToastUtilsWithCustomSession } from "remix-toast";
 import { webConfig } from "./env.server";
 
@@ -20,15 +20,82 @@ const cookieBase = {
   secrets: webConfig.sessionSecrets,
 };
 
-/** The signed session cookie: the access token, the greeting's first name, the CSRF token and the dispute's go-back counter, nothing else. */
-export const sessionStorage = createCookieSessionStorage<SessionData>({
-  cookie: {
-    ...cookieBase,
-    // __Host- pins the cookie to this host over HTTPS (production only: it needs Secure).
-    name: webConfig.isProduction ? "__Host-keyfree_session" : "keyfree_session",
-    maxAge: 60 * 60 * 24 * 7,
-  },
+/**
+ * The session cookie, encrypted (AES-256-GCM): the access token, the greeting's first name, the
+ * CSRF token and the dispute's go-back counter, nothing else. A signed cookie would show the
+ * browser (and anything that reads its cookies) the API bearer token in base64 JSON (issue 23);
+ * this one shows nothing readable. The key of each session secret is derived with HKDF; a cookie
+ * is sealed with the first secret's key and opened with any of them (secret rotation: put the
+ * new secret first and keep the old one until its cookies have lapsed). A cookie that does not
+ * open (tampered, truncated, an unknown secret) is no session.
+ */
+export const sessionStorage = createEncryptedCookieSessionStorage(webConfig.sessionSecrets, {
+  // __Host- pins the cookie to this host over HTTPS (production only: it needs Secure).
+  name: webConfig.isProduction ? "__Host-keyfree_session" : "keyfree_session",
+  maxAge: 60 * 60 * 24 * 7,
 });
+
+const SEAL_VERSION = "v1";
+
+function sessionKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "keyfree-session", "keyfree session cookie v1 aes-256-gcm", 32));
+}
+
+/** version.iv.ciphertext.tag (base64url), the JSON of the session's data sealed with the key. */
+export function sealSessionData(key: Buffer, data: unknown): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+  return [SEAL_VERSION, iv.toString("base64url"), sealed.toString("base64url"), cipher.getAuthTag().toString("base64url")].join(".");
+}
+
+/** The data a sealed value holds, or undefined when no key opens it. */
+export function openSessionData(keys: Buffer[], value: string): Record<string, unknown> | undefined {
+  const parts = value.split(".");
+  if (parts.length !== 4 || parts[0] !== SEAL_VERSION) return undefined;
+  const [, ivText, sealedText, tagText] = parts as [string, string, string, string];
+  const iv = Buffer.from(ivText, "base64url");
+  const tag = Buffer.from(tagText, "base64url");
+  if (iv.length !== 12 || tag.length !== 16) return undefined;
+  for (const key of keys) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, iv);
+      decipher.setAuthTag(tag);
+      const plain = Buffer.concat([decipher.update(Buffer.from(sealedText, "base64url")), decipher.final()]).toString("utf8");
+      const data: unknown = JSON.parse(plain);
+      return data && typeof data === "object" && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+    } catch {
+      // Not this key (or not ours at all): try the next.
+    }
+  }
+  return undefined;
+}
+
+/** A cookie session storage whose cookie holds the session's data encrypted, not merely signed. */
+export function createEncryptedCookieSessionStorage(
+  secrets: string[],
+  options: { name: string; maxAge: number },
+): SessionStorage<SessionData> {
+  if (secrets.length === 0) throw new Error("The session cookie needs at least one secret");
+  const keys = secrets.map(sessionKey);
+  // The cookie itself is unsigned: the authentication tag of AES-GCM is its signature.
+  const cookie = createCookie(options.name, { ...cookieBase, secrets: undefined, maxAge: options.maxAge });
+  return {
+    async getSession(cookieHeader) {
+      const value: unknown = cookieHeader ? await cookie.parse(cookieHeader) : null;
+      const data = typeof value === "string" ? openSessionData(keys, value) : undefined;
+      return createSession<SessionData>((data ?? {}) as SessionData);
+    },
+    async commitSession(session, commitOptions) {
+      const serialized = await cookie.serialize(sealSessionData(keys[0]!, session.data), commitOptions);
+      if (serialized.length > 4096) throw new Error(`Cookie length will exceed browser maximum. Length: ${serialized.length}`);
+      return serialized;
+    },
+    async destroySession(_session, destroyOptions) {
+      return cookie.serialize("", { ...destroyOptions, maxAge: undefined, expires: new Date(0) });
+    },
+  };
+}
 
 /** Flash messages live in their own short-lived signed cookie (remix-toast). */
 const FLASH_COOKIE = webConfig.isProduction ? "__Host-keyfree_flash" : "keyfree_flash";
@@ -72,9 +139,14 @@ export const destroySession = (session: AppSession) => sessionStorage.destroySes
 export function ensureCsrfToken(session: AppSession): { token: string; isNew: boolean } {
   const existing = session.get("csrf");
   if (existing) return { token: existing, isNew: false };
+  return { token: startCsrfToken(session), isNew: true };
+}
+
+/** A new CSRF token for the session (at every sign-in, so a token seen before it is worth nothing after). */
+export function startCsrfToken(session: AppSession): string {
   const token = randomBytes(32).toString("base64url");
   session.set("csrf", token);
-  return { token, isNew: true };
+  return token;
 }
 
 export function csrfTokensMatch(expected: string | undefined, given: unknown): boolean {

@@ -1,4 +1,4 @@
-import { commitSession, getSession } from "./session.server";
+import { commitSession, sessionStorage, startCsrfToken } from "./session.server";
 
 /**
  * The browser tests' signed-in sessions (e2e/fixtures.ts `signedInAs`): `POST /__ops/web-session`
@@ -27,9 +27,10 @@ export function testSessionHandler(nodeEnv: string | undefined, apiFetch: (reque
     );
     if (!minted.ok) return new Response(await minted.text(), { status: minted.status });
     const { accessToken, firstName } = (await minted.json()) as { accessToken: string; firstName: string };
-    const session = await getSession(new Request(request.url));
+    const session = await sessionStorage.getSession(null);
     session.set("accessToken", accessToken);
     session.set("firstName", firstName);
+    startCsrfToken(session);
     return new Response(null, { status: 204, headers: { "Set-Cookie": await commitSession(session) } });
   };
 }

@@ -1,59 +1,57 @@
-import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Auth, Deps } from "../context";
-import { accessTokens, userEvents, users } from "../db/schema";
+import { accessTokens, signInFailures, userEvents, users } from "../db/schema";
+import {
+  ADDRESS_FAILURE_LIMIT,
+  PAIR_FAILURE_LIMIT,
+  SIGN_IN_WINDOW_MS,
+  signInLock,
+  tooManySignInAttemptsMessage,
+} from "../domain/sign-in-throttle";
 import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
 import { timingDummyHash, verifyPassword } from "../lib/passwords";
 import { newId } from "../lib/tokens";
 import { sendResetPasswordLink } from "./password-service";
 
-/** Password guessing: this many wrong passwords for one email within the window locks it for the window. */
-export const LOGIN_ATTEMPT_LIMIT = 5;
-export const LOGIN_LOCK_MINUTES = 15;
-export const TOO_MANY_LOGIN_ATTEMPTS_MESSAGE = `Too many attempts to sign in. Please wait ${LOGIN_LOCK_MINUTES} minutes and try again, or reset your password.`;
+/** Where the address is not known (no valid IP): all such sign-ins share one count. */
+const UNKNOWN_ADDRESS = "unknown";
 
-/**
- * Wrong passwords for emails with no account, kept in memory (there is no user to record them
- * against) so that an unknown email is locked exactly like a known one and the lock reveals nothing.
- */
-const unknownEmailFailures = new WeakMap<object, Map<string, number[]>>();
-
-async function recentFailures(deps: Deps, userId: string | null, email: string, now: Date): Promise<number> {
-  const since = now.getTime() - LOGIN_LOCK_MINUTES * 60_000;
-  if (!userId) {
-    const seen = unknownEmailFailures.get(deps.db)?.get(email) ?? [];
-    return seen.filter((t) => t > since).length;
-  }
-  // Failures since the last right password (signed in, or told to reset), within the window.
-  const [last] = await deps.db
-    .select({ at: userEvents.createdAt })
-    .from(userEvents)
-    .where(and(eq(userEvents.userId, userId), inArray(userEvents.type, ["LOGIN", "LOGIN_RESET_REQUIRED"])))
-    .orderBy(desc(userEvents.createdAt))
-    .limit(1);
-  const from = new Date(Math.max(since, last?.at.getTime() ?? 0));
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(userEvents)
-    .where(and(eq(userEvents.userId, userId), eq(userEvents.type, "LOGIN_FAILED"), gt(userEvents.createdAt, from)));
-  return row?.n ?? 0;
+/** The failures in the window that the throttle counts: the pair's and the address's (newest first, no more than each limit). */
+async function recentFailures(deps: Deps, email: string, address: string, now: Date) {
+  const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+  const times = (rows: Array<{ at: Date }>) => rows.map((r) => r.at);
+  const pair = await deps.db
+    .select({ at: signInFailures.createdAt })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.email, email), eq(signInFailures.clientAddress, address), gt(signInFailures.createdAt, since)))
+    .orderBy(desc(signInFailures.createdAt))
+    .limit(PAIR_FAILURE_LIMIT);
+  const byAddress = await deps.db
+    .select({ at: signInFailures.createdAt })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.clientAddress, address), gt(signInFailures.createdAt, since)))
+    .orderBy(desc(signInFailures.createdAt))
+    .limit(ADDRESS_FAILURE_LIMIT);
+  return { pair: times(pair), byAddress: times(byAddress) };
 }
 
-async function recordFailure(deps: Deps, userId: string | null, email: string, now: Date) {
-  if (userId) {
-    await deps.db.insert(userEvents).values({ id: newId(), userId, type: "LOGIN_FAILED", createdAt: now });
-    return;
-  }
-  let byEmail = unknownEmailFailures.get(deps.db);
-  if (!byEmail) unknownEmailFailures.set(deps.db, (byEmail = new Map()));
-  const since = now.getTime() - LOGIN_LOCK_MINUTES * 60_000;
-  byEmail.set(email, [...(byEmail.get(email) ?? []).filter((t) => t > since), now.getTime()]);
-  // Bounded: the oldest emails go first.
-  if (byEmail.size > 10_000) byEmail.delete(byEmail.keys().next().value!);
+/** Rows older than the window count for nothing: the sweep deletes them. */
+export async function deleteOldSignInFailures(deps: Pick<Deps, "db">, now: Date): Promise<number> {
+  const gone = await deps.db
+    .delete(signInFailures)
+    .where(lt(signInFailures.createdAt, new Date(now.getTime() - SIGN_IN_WINDOW_MS)))
+    .returning({ id: signInFailures.id });
+  return gone.length;
 }
 
 /** Signs in: a token, or (a reset is required) a reset link sent instead. Wrong passwords count towards the lock. */
-export async function signIn(deps: Deps, email: string, password: string): Promise<{ requiresReset: boolean; accessToken: string | null }> {
+export async function signIn(
+  deps: Deps,
+  email: string,
+  password: string,
+  clientAddress: string | null,
+): Promise<{ requiresReset: boolean; accessToken: string | null }> {
   const { db, clock, config } = deps;
   const key = email.toLowerCase();
   const [user] = await db
@@ -62,16 +60,22 @@ export async function signIn(deps: Deps, email: string, password: string): Promi
     .where(sql`lower(${users.email}) = ${key}`)
     .limit(1);
   const now = clock.now();
-  // Too many wrong passwords lately: refused before the password is even looked at.
-  if ((await recentFailures(deps, user?.id ?? null, key, now)) >= LOGIN_ATTEMPT_LIMIT) {
-    throw new ApiError(429, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE);
-  }
+  const address = clientAddress ?? UNKNOWN_ADDRESS;
+  // Too many wrong passwords lately from this address (for this e-mail, or for any): refused
+  // before the password is even looked at, with the time to wait. Known and unknown e-mails
+  // are counted alike, so the lock reveals nothing.
+  const failures = await recentFailures(deps, key, address, now);
+  const lock = signInLock(failures.pair, failures.byAddress, now);
+  if (lock) throw new ApiError(429, tooManySignInAttemptsMessage((lock.lockedUntil.getTime() - now.getTime()) / 60_000));
   // Verify against a dummy hash for unknown emails so both failures take as long.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
   if (!user || !ok) {
-    await recordFailure(deps, user?.id ?? null, key, now);
+    await db.insert(signInFailures).values({ id: newId(), email: key, clientAddress: address, createdAt: now });
+    if (user) await db.insert(userEvents).values({ id: newId(), userId: user.id, type: "LOGIN_FAILED", createdAt: now });
     throw new ApiError(401, "Wrong email or password");
   }
+  // The right password: this pair starts again from nothing.
+  await db.delete(signInFailures).where(and(eq(signInFailures.email, key), eq(signInFailures.clientAddress, address)));
   if (user.requiresPasswordReset) {
     // The 'Check Your Email' state promises an e-mail: send a reset link with it.
     await db.transaction(async (tx) => {

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
+import { clientAddress } from "../lib/client-address";
 import { emailAddress, singleLineText } from "../lib/input-schemas";
 import { signIn, signOut } from "./auth-service";
 
@@ -46,7 +47,7 @@ const logout = createRoute({
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(login, async (c) => {
     const { email, password } = c.req.valid("json");
-    return c.json(await signIn(c.get("deps"), email, password), 200);
+    return c.json(await signIn(c.get("deps"), email, password, clientAddress(c)), 200);
   })
   .openapi(logout, async (c) => {
     await signOut(c.get("deps"), c.get("auth"));

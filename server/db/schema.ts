@@ -84,6 +84,25 @@ export const userEvents = pgTable(
   (t) => [index("user_events_user_idx").on(t.userId)],
 );
 
+/**
+ * Wrong passwords, by e-mail (lower case) and client address (issue 23): the sign-in throttle's
+ * counts, shared by every API instance (server/domain/sign-in-throttle.ts). A right password
+ * deletes its pair's rows; the sweep deletes rows older than the window.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    clientAddress: text("client_address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("sign_in_failures_pair_idx").on(t.email, t.clientAddress, t.createdAt),
+    index("sign_in_failures_address_idx").on(t.clientAddress, t.createdAt),
+  ],
+);
+
 export const organizations = pgTable("organizations", {
   id: id(),
   name: text("name").notNull(),

@@ -1,3 +1,4 @@
+import { deleteOldSignInFailures } from "../accounts/auth-service";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
@@ -30,7 +31,20 @@ export async function runDueJobs(deps: Deps) {
   const mail = await deliverPendingEmails(deps);
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
   const unattachedDocuments = await removeUnattachedDocuments(deps, now);
-  return { now: now.toISOString(), claims, payments, refunds, paymentPlans, instalmentCharges, instalmentReminders, mail, unattachedDocuments };
+  // Wrong-password counts older than the throttle's window count for nothing (issue 23).
+  const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
+  return {
+    now: now.toISOString(),
+    claims,
+    payments,
+    refunds,
+    paymentPlans,
+    instalmentCharges,
+    instalmentReminders,
+    mail,
+    unattachedDocuments,
+    signInFailuresDeleted,
+  };
 }
 
 /** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */

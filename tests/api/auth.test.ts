@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessTokens, userEvents } from "../../server/db/schema";
+import { accessTokens, signInFailures, userEvents } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
 import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
-import { LOGIN_ATTEMPT_LIMIT, TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } from "../../server/accounts/auth-service";
+import { deleteOldSignInFailures } from "../../server/accounts/auth-service";
+import { ADDRESS_FAILURE_LIMIT, PAIR_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, tooManySignInAttemptsMessage } from "../../server/domain/sign-in-throttle";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;
@@ -36,28 +37,74 @@ describe("login", () => {
     expect(unknown).toMatchObject({ status: 401, body: { message: "Wrong email or password" } });
   });
 
-  it("locks an email for 15 minutes after 5 wrong passwords, even for the right one, then lets it in again", async () => {
+  const from = (address: string) => ({ "x-forwarded-for": address });
+  const lockedFor = (minutes: number) => ({ status: 429, body: { message: tooManySignInAttemptsMessage(minutes) } });
+
+  it("locks the pair of e-mail and address for 15 minutes after 5 wrong passwords, even for the right one, then lets it in again", async () => {
     await createTenant(t.db, { email: "guessed@example.test", firstName: "G", lastName: "Uessed" });
-    const attempt = (password: string) => t.json("POST", "/auth/login", { email: "Guessed@example.test", password });
-    for (let i = 0; i < LOGIN_ATTEMPT_LIMIT; i += 1) expect((await attempt(`guess-${i}`)).status).toBe(401);
-    expect(await attempt(DEMO_PASSWORD)).toMatchObject({ status: 429, body: { message: TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } });
-    // Someone else's account is not affected.
-    expect((await t.json("POST", "/auth/login", { email: "login.case@example.test", password: DEMO_PASSWORD })).status).toBe(200);
-    t.clock.advance(15 * 60_000 + 1000);
+    const attempt = (password: string) => t.json("POST", "/auth/login", { email: "Guessed@example.test", password }, undefined, from("198.51.100.7"));
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) expect((await attempt(`guess-${i}`)).status).toBe(401);
+    // Told when to try again, in plain words.
+    expect(await attempt(DEMO_PASSWORD)).toMatchObject(lockedFor(15));
+    expect(tooManySignInAttemptsMessage(15)).toBe("Too many attempts to sign in. Please try again in 15 minutes, or reset your password.");
+    t.clock.advance(10 * 60_000);
     try {
+      expect(await attempt(DEMO_PASSWORD)).toMatchObject(lockedFor(5));
+      t.clock.advance(5 * 60_000 + 1000);
       expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
       // A successful sign-in starts the count again.
-      for (let i = 0; i < LOGIN_ATTEMPT_LIMIT - 1; i += 1) expect((await attempt(`again-${i}`)).status).toBe(401);
+      for (let i = 0; i < PAIR_FAILURE_LIMIT - 1; i += 1) expect((await attempt(`again-${i}`)).status).toBe(401);
       expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
     } finally {
       t.clock.advance(-(15 * 60_000 + 1000));
     }
   });
 
+  it("a stranger at another address cannot lock the tenant out: wrong passwords from B do not stop the tenant at A", async () => {
+    await createTenant(t.db, { email: "targeted@example.test", firstName: "T", lastName: "Argeted" });
+    const attempt = (password: string, address: string) => t.json("POST", "/auth/login", { email: "targeted@example.test", password }, undefined, from(address));
+    for (let i = 0; i < PAIR_FAILURE_LIMIT + 3; i += 1) expect((await attempt(`guess-${i}`, "203.0.113.66")).status).toBeGreaterThanOrEqual(401);
+    expect((await attempt(DEMO_PASSWORD, "203.0.113.66")).status).toBe(429);
+    expect((await attempt(DEMO_PASSWORD, "192.0.2.10")).status).toBe(200);
+    // Counted in the database (shared by every API instance), against the pair of e-mail and address.
+    const rows = await t.db.select().from(signInFailures).where(eq(signInFailures.email, "targeted@example.test"));
+    expect(rows.length).toBeGreaterThanOrEqual(PAIR_FAILURE_LIMIT);
+    expect(rows.every((r) => r.clientAddress === "203.0.113.66")).toBe(true);
+  });
+
+  it("stops one address trying passwords on many e-mails (spraying), and only that address", async () => {
+    await createTenant(t.db, { email: "sprayed@example.test", firstName: "S", lastName: "Prayed" });
+    const sprayer = "198.51.100.99";
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i += 1) {
+      const res = await t.json("POST", "/auth/login", { email: `victim${i}@example.test`, password: "Summer2026!" }, undefined, from(sprayer));
+      expect(res.status).toBe(401);
+    }
+    // The next e-mail from that address is refused before its password is looked at, even the right one.
+    const refused = await t.json("POST", "/auth/login", { email: "sprayed@example.test", password: DEMO_PASSWORD }, undefined, from(sprayer));
+    expect(refused).toMatchObject(lockedFor(15));
+    expect((await t.json("POST", "/auth/login", { email: "sprayed@example.test", password: DEMO_PASSWORD }, undefined, from("192.0.2.44"))).status).toBe(200);
+  });
+
   it("locks an email with no account the same way, so the lock does not tell whether an account exists", async () => {
-    const attempt = () => t.json("POST", "/auth/login", { email: "no-such-account@example.test", password: "guess" });
-    for (let i = 0; i < LOGIN_ATTEMPT_LIMIT; i += 1) expect((await attempt()).status).toBe(401);
-    expect(await attempt()).toMatchObject({ status: 429, body: { message: TOO_MANY_LOGIN_ATTEMPTS_MESSAGE } });
+    const attempt = () => t.json("POST", "/auth/login", { email: "no-such-account@example.test", password: "guess" }, undefined, from("198.51.100.8"));
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) expect((await attempt()).status).toBe(401);
+    expect(await attempt()).toMatchObject(lockedFor(15));
+  });
+
+  it("a locked tenant can still ask for a password reset", async () => {
+    await createTenant(t.db, { email: "locked.reset@example.test", firstName: "L", lastName: "R" });
+    const address = from("198.51.100.9");
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) await t.json("POST", "/auth/login", { email: "locked.reset@example.test", password: `g${i}` }, undefined, address);
+    expect((await t.json("POST", "/auth/login", { email: "locked.reset@example.test", password: DEMO_PASSWORD }, undefined, address)).status).toBe(429);
+    const reset = await t.json("POST", "/auth/reset-password-request", { email: "locked.reset@example.test" }, undefined, address);
+    expect(reset.status).toBeLessThan(300);
+  });
+
+  it("the sweep deletes counts older than the window", async () => {
+    const before = (await t.db.select().from(signInFailures)).length;
+    expect(before).toBeGreaterThan(0);
+    expect(await deleteOldSignInFailures({ db: t.db }, t.clock.now())).toBe(0);
+    expect(await deleteOldSignInFailures({ db: t.db }, new Date(t.clock.now().getTime() + SIGN_IN_WINDOW_MS + 1000))).toBe(before);
   });
 
   it("answers requiresReset with no token when the user must choose a new password", async () => {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { apiContext } from "~/lib/api.server";
 import { clearFlowCookie, finishIdentitySignIn, type UnauthorisedReason } from "./+lib/oidc.server";
-import { commitSession, getSession } from "~/lib/session.server";
+import { startSignedInSession } from "~/lib/auth.server";
 import type { Route } from "./+types/authenticate";
 
 /**
@@ -24,10 +24,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const me = await api.GET("/me", { headers: { authorization: `Bearer ${signIn.data.accessToken}` } });
   if (!me.data) return refuse("failed");
 
-  const session = await getSession(request);
-  session.set("accessToken", signIn.data.accessToken);
-  session.set("firstName", me.data.firstName);
-  headers.append("Set-Cookie", await commitSession(session));
+  headers.append("Set-Cookie", await startSignedInSession(request, api, { accessToken: signIn.data.accessToken, firstName: me.data.firstName }));
   return redirect("/", { headers });
 }
 

@@ -2,13 +2,12 @@ import { data, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import { z } from "zod";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
-import { LoginLocked, LoginRefused, loginAuthenticator } from "~/lib/auth.server";
+import { LoginLocked, LoginRefused, loginAuthenticator, startSignedInSession } from "~/lib/auth.server";
 import { parseForm } from "~/lib/forms.server";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { textField, withTextRules } from "~/lib/text-rules";
 import { WRONG_CREDENTIALS_MESSAGE } from "~/lib/messages";
 import { pageTitle, PRODUCT } from "~/lib/product";
-import { commitSession, getSession } from "~/lib/session.server";
 import type { Route } from "./+types/login";
 
 /** Spec part 1 §5: email valid and required; password required ('Required'). */
@@ -31,11 +30,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     throw error;
   }
   if (outcome.requiresReset) return data({ ...(await form.reply({ resetForm: true }, 200)).data, checkEmail: true });
-  const session = await getSession(request);
-  session.set("accessToken", outcome.accessToken);
-  session.set("firstName", outcome.firstName);
+  const cookie = await startSignedInSession(request, context.get(apiContext).raw, outcome);
   return redirect(safeRedirectTarget(url.searchParams.get("redirectTo")), {
-    headers: { "Set-Cookie": await commitSession(session) },
+    headers: { "Set-Cookie": cookie },
   });
 }
 

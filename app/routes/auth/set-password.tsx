@@ -5,7 +5,7 @@ import { parseForm } from "~/lib/forms.server";
 import { PASSWORD_FAILURE_MESSAGE, newPasswordSchema } from "./+lib/password-forms";
 import { passwordIssue, readPasswordLink } from "./+lib/password-links.server";
 import { PRODUCT } from "~/lib/product";
-import { commitSession, getSession } from "~/lib/session.server";
+import { startSignedInSession } from "~/lib/auth.server";
 import type { Route } from "./+types/set-password";
 
 /**
@@ -30,10 +30,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (set) {
     const me = await api.GET("/me", { headers: { authorization: `Bearer ${set.accessToken}` } });
     if (!me.data) throw new ApiFailure(me.response.status, messageOf(me.error));
-    const session = await getSession(request);
-    session.set("accessToken", set.accessToken);
-    session.set("firstName", me.data.firstName);
-    return redirect(`/${PRODUCT.slug}s`, { headers: { "Set-Cookie": await commitSession(session) } });
+    const cookie = await startSignedInSession(request, api, { accessToken: set.accessToken, firstName: me.data.firstName });
+    return redirect(`/${PRODUCT.slug}s`, { headers: { "Set-Cookie": cookie } });
   }
   const issue = passwordIssue(error);
   if (issue) return form.reply({ fieldErrors: { password: [issue] } });

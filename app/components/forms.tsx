@@ -79,15 +79,19 @@ type TextFieldProps = {
   resetKey?: string | number;
 };
 
+/** The input types that take a maxLength we set (HTML allows it on password too: see TextField). */
+const LENGTH_LIMITED_TYPES = new Set(["text", "search", "url", "tel", "email"]);
+
 /** A labelled native input with its hint and error tied to it by aria-describedby. */
 export function TextField({ field, label, type, autoComplete, hint, keepValue = true, inputMode, spellCheck, resetKey }: TextFieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const errorId = field.errors?.length ? field.errorId : undefined;
   const { key, ...props } = getInputProps(field, { type, value: keepValue });
-  // A password field has no maxLength: the browser would cut a long pasted password short without a
-  // word, and the tenant's own password would then be refused; the schema's limit says so instead.
+  // maxLength only where HTML allows it (text-like inputs: not a date or a number), and never on a
+  // password: the browser would cut a long pasted password short without a word, and the tenant's
+  // own password would then be refused; the schema's limit says so instead.
   const { maxLength: _maxLength, ...withoutLimit } = props;
-  const inputProps = type === "password" ? withoutLimit : props;
+  const inputProps = !type || LENGTH_LIMITED_TYPES.has(type) ? props : withoutLimit;
   return (
     <div className={`field${errorId ? " field--error" : ""}`}>
       <label className="field__label" htmlFor={field.id}>

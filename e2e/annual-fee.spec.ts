@@ -1,15 +1,12 @@
-import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
 
-let n = 0;
 /** A tenant whose tenancy is in its second year, with the annual fee raised. */
 async function tenantWithAnnualFee(
   ops: (path: string, body: unknown) => Promise<unknown>,
-  project: string,
   years = 1,
   redirectUrl?: string,
 ) {
-  n += 1;
-  const email = `annual-${project}-${Date.now()}-${n}@example.test`;
+  const email = `annual-${uniqueStamp()}@example.test`;
   const tenancy = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Ana", lastName: "Fee" }],
     ppm: 120_000,
@@ -31,7 +28,7 @@ test("annual@: signing in goes to the annual fee for 2 years, with the roll-over
   ops,
 }) => {
   // The demo tenant pays once (JavaScript on); with it off, a fresh tenant in the same state.
-  const email = isJsOn ? "annual@keyfree.example" : await tenantWithAnnualFee(ops, test.info().project.name, 2);
+  const email = isJsOn ? "annual@keyfree.example" : await tenantWithAnnualFee(ops, 2);
   await signedInAs(page, email);
   await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
   await expect(page.getByRole("heading", { name: "Your share of the annual fee payment for 2 years is" })).toBeVisible();
@@ -61,7 +58,7 @@ test("an annual fee order with a redirectUrl goes there once paid, instead of th
   ops,
 }) => {
   const redirectUrl = "/?paid=annual-fee";
-  const email = await tenantWithAnnualFee(ops, test.info().project.name, 1, redirectUrl);
+  const email = await tenantWithAnnualFee(ops, 1, redirectUrl);
   await signedInAs(page, email);
   await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
   if (!isJsOn) {
@@ -79,7 +76,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
   // Card details need JavaScript: the page without it is checked once, in the fee's own test above.
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "card details need JavaScript");
   test("a failed security code check stops the payment: the Payment Failed modal, then the issues box", async ({ page, ops }) => {
-    const email = await tenantWithAnnualFee(ops, test.info().project.name);
+    const email = await tenantWithAnnualFee(ops);
     await signedInAs(page, email);
     await expect(page).toHaveURL(/\/annual-fee\//);
     await fillCard(page, "4000000000000101", ANA_FEE);
@@ -96,7 +93,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
   });
 
   test("a declined card shows the provider's message and takes nothing", async ({ page, ops }) => {
-    const email = await tenantWithAnnualFee(ops, test.info().project.name);
+    const email = await tenantWithAnnualFee(ops);
     await signedInAs(page, email);
     await fillCard(page, "4000000000000002", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();
@@ -105,7 +102,7 @@ test.describe("the card payment's outcomes (JavaScript on; card details need it)
   });
 
   test("3-D Secure: failing it stops the payment; completing it pays", async ({ page, ops }) => {
-    const email = await tenantWithAnnualFee(ops, test.info().project.name);
+    const email = await tenantWithAnnualFee(ops);
     await signedInAs(page, email);
     await fillCard(page, "4000000000003220", ANA_FEE);
     await page.getByRole("button", { name: /^Pay / }).click();

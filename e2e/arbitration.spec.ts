@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 12, scopes 3–5: the arbitration page (the dashboard sends the tenant there), its Result
@@ -13,11 +13,9 @@ type Ops = (path: string, body: unknown) => Promise<unknown>;
 type Tenant = { email: string; first: string; last: string; liability: number };
 
 const PPM = 52_000;
-let n = 0;
 
 function tenantsFor(count: number, liabilities: number[] = []): Tenant[] {
-  n += 1;
-  const stamp = `${test.info().project.name}-${Date.now()}-${n}`;
+  const stamp = `${uniqueStamp()}`;
   return [
     { email: `arbitration-${stamp}@example.test`, first: "Ari", last: "Stone", liability: liabilities[0] ?? 1 },
     { email: `arbitration-co-${stamp}@example.test`, first: "Kit", last: "Stone", liability: liabilities[1] ?? 1 },

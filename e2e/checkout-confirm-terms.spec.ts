@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { confirmStep } from "./checkout-steps/confirm";
 import { signStep } from "./checkout-steps/sign";
 import type { JourneyTenant } from "./checkout-steps/types";
-import { expect, expectAccessible, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * Confirm, Agree to Terms and Sign Addendum (part 1 §2.3, §5; part 2 §1) beyond the checkout
@@ -13,10 +13,8 @@ type Ops = (path: string, body: unknown) => Promise<unknown>;
 
 const EARLIER = ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING"];
 
-let n = 0;
 async function tenantAt(ops: Ops, input: { completed?: string[][]; coTenant?: boolean; termsLink?: string; topUpEnabled?: boolean; actionTypes?: string[] }) {
-  n += 1;
-  const email = `terms-${test.info().project.name}-${Date.now()}-${n}@example.test`;
+  const email = `terms-${uniqueStamp()}@example.test`;
   const tenants = [{ email, firstName: "Ngozi", lastName: "Bello" }];
   if (input.coTenant) tenants.push({ email: `co-${email}`, firstName: "Femi", lastName: "Bello" });
   const created = (await ops("create-tenancy", {

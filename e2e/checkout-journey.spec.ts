@@ -6,7 +6,7 @@ import { introductionStep } from "./checkout-steps/introduction";
 import { referencingStep } from "./checkout-steps/referencing";
 import { signStep } from "./checkout-steps/sign";
 import type { JourneyTenant } from "./checkout-steps/types";
-import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueCard } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueCard, uniqueStamp } from "./fixtures";
 
 /**
  * The onboarding checkout, every step (issue 10, part 1 §2.3): a new tenant set up as the demo's
@@ -22,7 +22,7 @@ test("a new tenant goes from the dashboard through every checkout step to Pay, a
   isJsOn,
 }, testInfo) => {
   testInfo.setTimeout(300_000);
-  const email = `journey-${testInfo.project.name}-${Date.now()}@example.test`;
+  const email = `journey-${uniqueStamp()}@example.test`;
   const day = 86_400_000;
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const created = (await ops("create-tenancy", {

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { CHECKOUT_ACTION_TYPES } from "../server/domain/statuses";
-import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueCard } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueCard, uniqueStamp } from "./fixtures";
 
 /**
  * The Keyfree fee at the checkout's Pay step (part 1 §2.3, §4.3): the duplicate-card check, the
@@ -11,11 +11,9 @@ type PayStep = { email: string; orderId: string; customerId: string; firstName: 
 
 const BEFORE_PAY = CHECKOUT_ACTION_TYPES.filter((type) => type !== "KEYFREE_PAY");
 
-let n = 0;
 /** A tenant of their own new tenancy, every checkout step done but Pay. */
 async function tenantAtPayStep(ops: Ops, lastName = "Okoro"): Promise<PayStep> {
-  n += 1;
-  const email = `pay-${test.info().project.name}-${Date.now()}-${n}@example.test`;
+  const email = `pay-${uniqueStamp()}@example.test`;
   const created = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Tayo", lastName }],
     ppm: 130_000,
@@ -94,8 +92,7 @@ test("paying the Keyfree fee ends on 'You're all set!'; the same card is then re
 });
 
 test("while a co-tenant has not signed yet, the pay page says it is waiting for them, with no card form", async ({ page, ops }) => {
-  n += 1;
-  const email = `pay-wait-${test.info().project.name}-${Date.now()}-${n}@example.test`;
+  const email = `pay-wait-${uniqueStamp()}@example.test`;
   const created = (await ops("create-tenancy", {
     tenants: [
       { email, firstName: "Tayo", lastName: "Okoro" },

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { SLOW_REFERENCE } from "./checkout-steps/referencing";
 import type { JourneyTenant } from "./checkout-steps/types";
-import { expect, expectAccessible, NO_BROWSER, signedInAs, signInRequest, test } from "./fixtures";
+import { expect, expectAccessible, NO_BROWSER, signedInAs, signInRequest, test, uniqueStamp } from "./fixtures";
 
 /**
  * Referencing (Eligibility, part 1 §4.2), JavaScript on and off, beyond what the checkout journey
@@ -12,11 +12,9 @@ import { expect, expectAccessible, NO_BROWSER, signedInAs, signInRequest, test }
 type Ops = (path: string, body: unknown) => Promise<unknown>;
 type Guarantor = { firstName: string; lastName: string };
 
-let n = 0;
 /** A new tenancy whose tenant has done About You and address history: referencing is next. */
 async function tenantAtReferencing(ops: Ops, options: { email?: string; guarantor?: Guarantor } = {}): Promise<JourneyTenant> {
-  n += 1;
-  const email = options.email ?? `referencing-${test.info().project.name}-${Date.now()}-${n}@example.test`;
+  const email = options.email ?? `referencing-${uniqueStamp()}@example.test`;
   const created = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Rhea", lastName: "Fenwick", ...(options.guarantor ? { guarantor: options.guarantor } : {}) }],
     ppm: 120_000,

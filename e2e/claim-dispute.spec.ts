@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 12, scope 2: the formal dispute of a final proposal — the message ('Message is
@@ -10,10 +10,8 @@ import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures
 type Ops = (path: string, body: unknown) => Promise<unknown>;
 type Tenant = { email: string; first: string; last: string };
 
-let n = 0;
 function freshTenant(): Tenant {
-  n += 1;
-  return { email: `claim-dispute-${test.info().project.name}-${Date.now()}-${n}@example.test`, first: "Dara", last: "Quinn" };
+  return { email: `claim-dispute-${uniqueStamp()}@example.test`, first: "Dara", last: "Quinn" };
 }
 
 async function claimFor(ops: Ops, tenant: Tenant, mediationEnabled: boolean) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 12 scopes 1 and 5 on the claim side: a final@-like tenant (their £0 proposal refused
@@ -11,10 +11,8 @@ import { authoriseAndPay, expect, expectAccessible, fillCard, signedInAs, test }
 type Ops = (path: string, body: unknown) => Promise<unknown>;
 type Tenant = { email: string; first: string; last: string };
 
-let n = 0;
 function tenantsFor(count: number): Tenant[] {
-  n += 1;
-  const stamp = `${test.info().project.name}-${Date.now()}-${n}`;
+  const stamp = `${uniqueStamp()}`;
   return [
     { email: `claim-final-${stamp}@example.test`, first: "Finn", last: "Shore" },
     { email: `claim-final-co-${stamp}@example.test`, first: "Robin", last: "Shore" },

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * The claim page (issue 11 scopes 1-3, part 1 §2.5, §4.1), JavaScript on and off: claim@ from
@@ -32,7 +32,7 @@ async function claimFor(ops: Ops, tenants: { email: string; firstName: string; l
   })) as { claimId: string; itemIds: string[] };
 }
 
-const unique = (label: string) => `claim-page-${label}-${test.info().project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+const unique = (label: string) => `claim-page-${label}-${uniqueStamp()}@example.test`;
 
 async function signInTo(page: Page, email: string) {
   await signedInAs(page, email);

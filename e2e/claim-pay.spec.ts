@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 11, scopes 5 and 6: submitting the tenant's proposal (the confirmation that fits its
@@ -12,11 +12,9 @@ type Ops = (path: string, body: unknown) => Promise<unknown>;
 type Tenant = { email: string; first: string; last: string };
 
 const PPM = 52_000;
-let n = 0;
 
 function tenantsFor(count: number): Tenant[] {
-  n += 1;
-  const stamp = `${test.info().project.name}-${Date.now()}-${n}`;
+  const stamp = `${uniqueStamp()}`;
   return [
     { email: `claim-pay-${stamp}@example.test`, first: "Cleo", last: "Payne" },
     { email: `claim-pay-co-${stamp}@example.test`, first: "Dev", last: "Payne" },

@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * 'Provide a new proposal' (part 1 §2.5, §4.1, §5, §8) on a fresh claim with mediation and
@@ -15,7 +15,7 @@ const WARNING_ZERO = "Warning! It's unlikely your offer will be accepted, unless
 const WARNING_LOW = "Woah! Your offer looks a little low.";
 
 async function freshClaim(ops: (path: string, body: unknown) => Promise<unknown>) {
-  const email = `proposal-${test.info().project.name}-${Date.now()}@example.test`;
+  const email = `proposal-${uniqueStamp()}@example.test`;
   const tenancy = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Pat", lastName: "Rowe" }],
     ppm: 120_000,

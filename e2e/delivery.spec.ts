@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { PRODUCT_CODE } from "../common/product";
-import { expect, fillCard, NO_BROWSER, signedInAs, signIn, test } from "./fixtures";
+import { expect, fillCard, NO_BROWSER, signedInAs, signIn, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 8, scopes 5 and 6: pages that need no JavaScript load none; a page that hydrates stays
@@ -53,7 +53,7 @@ async function expectOnlyTheInlineWarning(page: Page, requested: string[], what:
 
 /** A tenant whose annual fee is due (the card page), with a name the card must match. */
 async function tenantWithAnnualFee(ops: (path: string, body: unknown) => Promise<unknown>) {
-  const email = `delivery-${test.info().project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const email = `delivery-${uniqueStamp()}@example.test`;
   const tenancy = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Ana", lastName: "Fee" }],
     ppm: 120_000,
@@ -223,7 +223,7 @@ test.describe("no JavaScript where none is needed", () => {
       savingAmount: 115_385,
       keyfreeAmount: 34_615,
       cashDepositAmount: 150_000,
-      recipients: [{ email: `delivery-offer-${Date.now()}@example.test`, firstName: "Kim", lastName: "Park" }],
+      recipients: [{ email: `delivery-offer-${uniqueStamp()}@example.test`, firstName: "Kim", lastName: "Park" }],
     })) as { keyfreeOfferId: string; recipients: Array<{ token: string }> };
     const offerUrl = `/keyfree-offer/${offer.keyfreeOfferId}?token=${offer.recipients[0]!.token}`;
     await page.goto(`${offerUrl}&choice=cash-deposit`);
@@ -260,7 +260,7 @@ test.describe("no JavaScript where none is needed", () => {
 
   test("the checkout's Confirm, Agree to Terms (terms open, and waiting) and Sign Addendum pages load no script", async ({ page, ops }) => {
     const requested = watchScripts(page);
-    const email = `delivery-terms-${test.info().project.name}-${Date.now()}@example.test`;
+    const email = `delivery-terms-${uniqueStamp()}@example.test`;
     const stepsBefore = (step: string) => CHECKOUT_STEPS.slice(0, CHECKOUT_STEPS.indexOf(`${PRODUCT_CODE}_${step}`));
     const at = async (step: string, coTenantBehind = false) => {
       const tenants = [{ email, firstName: "Dee", lastName: "Livery", onboardingIntroductionComplete: true }];
@@ -318,7 +318,7 @@ test.describe("no JavaScript where none is needed", () => {
   }) => {
     test.slow();
     const requested = watchScripts(page);
-    const email = `delivery-claim-${test.info().project.name}-${Date.now()}@example.test`;
+    const email = `delivery-claim-${uniqueStamp()}@example.test`;
     const raise = async (mediationEnabled = true) => {
       const tenancy = (await ops("create-tenancy", {
         tenants: [{ email, firstName: "Dee", lastName: "Livery" }],
@@ -389,7 +389,7 @@ test.describe("no JavaScript where none is needed", () => {
     ops,
   }) => {
     const requested = watchScripts(page);
-    const email = `delivery-plan-${test.info().project.name}-${Date.now()}@example.test`;
+    const email = `delivery-plan-${uniqueStamp()}@example.test`;
     const offer = async () => {
       const tenancy = (await ops("create-tenancy", {
         tenants: [{ email, firstName: "Pim", lastName: "Livery" }],
@@ -431,7 +431,7 @@ test.describe("no JavaScript where none is needed", () => {
 
   test("'Provide a new proposal' loads no script file, only its inline warning, with its errors and with a soft warning", async ({ page, ops, isJsOn }) => {
     const requested = watchScripts(page);
-    const email = `delivery-proposal-${test.info().project.name}-${Date.now()}@example.test`;
+    const email = `delivery-proposal-${uniqueStamp()}@example.test`;
     const tenancy = (await ops("create-tenancy", {
       tenants: [{ email, firstName: "Pia", lastName: "Livery" }],
       ppm: 120_000,
@@ -469,7 +469,7 @@ test.describe("no JavaScript where none is needed", () => {
     const requested = watchScripts(page);
     await page.goto("/auth/reset-password-request");
     await expectNoScript(page, requested, "forgot password");
-    await page.getByLabel("Email address").fill(`nobody-${Date.now()}@example.test`);
+    await page.getByLabel("Email address").fill(`nobody-${uniqueStamp()}@example.test`);
     await page.getByRole("button", { name: "Send link" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
     await expectNoScript(page, requested, "Check Your Email");
@@ -478,7 +478,7 @@ test.describe("no JavaScript where none is needed", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This link is not valid" })).toBeVisible();
     await expectNoScript(page, requested, "a reset link that cannot be used");
 
-    const email = `delivery-invite-${test.info().project.name}-${Date.now()}@example.test`;
+    const email = `delivery-invite-${uniqueStamp()}@example.test`;
     const invite = (await ops("invite-tenant", { email, firstName: "Ida", lastName: "Vite" })) as { link: string };
     const link = new URL(invite.link);
     await page.goto(link.pathname + link.search);

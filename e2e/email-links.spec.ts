@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEMO_PASSWORD, expect, outboxFor, signIn, test } from "./fixtures";
+import { DEMO_PASSWORD, expect, outboxFor, signIn, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 9 scope 8: every e-mailed link lands on a page. Produces every kind of e-mail the app and
@@ -46,7 +46,7 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   newTenant,
 }) => {
   test.setTimeout(120_000);
-  const run = `${test.info().project.name}-${Date.now()}`;
+  const run = `${uniqueStamp()}`;
   const tenant = `links-${run}@example.test`;
   const offered = `links-offer-${run}@example.test`;
   const invited = `links-invite-${run}@example.test`;

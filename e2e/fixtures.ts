@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -308,6 +309,18 @@ export async function outboxFor(request: APIRequestContext, to: string): Promise
   expect(list.ok()).toBe(true);
   const { emails } = (await list.json()) as { emails: { id: string }[] };
   return Promise.all(emails.map(async (e) => (await (await request.get(`/__ops/outbox/${e.id}`, { headers })).json()) as Email));
+}
+
+let stamps = 0;
+/**
+ * A stamp no other test shares, for the e-mail addresses and names a test makes: the project,
+ * the worker, the time, a count and random bytes. (Time and a per-file count alone collided when
+ * two workers started tests of one file in the same millisecond.)
+ */
+export function uniqueStamp(): string {
+  stamps += 1;
+  const { project, parallelIndex } = base.info();
+  return `${project.name}-${parallelIndex}-${Date.now().toString(36)}-${stamps}-${randomBytes(3).toString("hex")}`;
 }
 
 /** A Luhn-valid Visa number no other test uses: the sandbox succeeds with it and its fingerprint is new. */

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 9, scopes 5 and 6: the pages answered without login. The Keyfree offer (accepted, and
@@ -19,7 +19,7 @@ const DEMO_OFFER = {
   token: "demo-offer-token-2026-keyfree",
 };
 
-const stamp = () => `${test.info().project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+const stamp = () => `${uniqueStamp()}`;
 
 /** A fresh offer to two prospective tenants (Kim, then Robin); the same amounts as the demo's. */
 async function newOffer(ops: Ops, annualFeesEnabled: boolean) {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signedInAs, signIn, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, signIn, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 9, scopes 1 to 3: the forgotten password from the login page through the dev mailbox
@@ -64,7 +64,7 @@ test("forgotten password: from the login page, through the e-mailed link, to sig
 
   // An unknown email gets exactly the same answer.
   await page.goto("/auth/reset-password-request");
-  await page.getByLabel("Email address").fill(`nobody-${Date.now()}@example.test`);
+  await page.getByLabel("Email address").fill(`nobody-${uniqueStamp()}@example.test`);
   await page.getByRole("button", { name: "Send link" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
   await expect(page.getByText("If an account exists for this email address, we have sent it a link to reset the password.")).toBeVisible();
@@ -156,7 +156,7 @@ test("an expired or unknown reset link says so and offers a new one", async ({ p
 });
 
 test("set password from an invitation e-mail signs the tenant in and shows the dashboard", async ({ page, ops }) => {
-  const email = `invited-${test.info().project.name}-${Date.now()}@example.test`;
+  const email = `invited-${uniqueStamp()}@example.test`;
   await ops("invite-tenant", { email, firstName: "Nia", lastName: "Hart" });
 
   const link = await linkInMailbox(page, email, "Set your Keyfree password", "/auth/set-password");

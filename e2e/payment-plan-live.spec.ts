@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { authoriseAndPay, expect, expectAccessible, fillCard, outboxFor, signedInAs, test } from "./fixtures";
+import { authoriseAndPay, expect, expectAccessible, fillCard, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 13 scope 6 and the web half of 8–9 (docs/decisions/0028): a live plan's active page
@@ -23,7 +23,7 @@ async function apiToday(ops: Ops): Promise<string> {
  * `card`, the plan's saved card is that sandbox test card and its first instalment is due today.
  */
 async function livePlan(ops: Ops, card?: string): Promise<LivePlan> {
-  const email = `plan-live-${test.info().project.name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  const email = `plan-live-${uniqueStamp()}@example.test`;
   const tenancy = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Lena", lastName: "Live" }],
     ppm: 120_000,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, fillCard, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 13, scope 2–5: a payment plan's three steps (confirm, address, card details) to 'Your
@@ -106,7 +106,7 @@ test("without JavaScript: a 48-hour-old offer is void; confirm, a look-up that f
 }) => {
   test.skip(isJsOn, "the pages before the card send no script: checked once, with JavaScript off");
   test.setTimeout(240_000);
-  const run = `${test.info().project.name}-${Date.now()}`;
+  const run = `${uniqueStamp()}`;
   const email = `plan-steps-${run}@example.test`;
   const planId = await offeredPlan(ops, email, "Remy");
   const othersPlanId = await offeredPlan(ops, `plan-steps-other-${run}@example.test`, "Olu");

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signedInAs, test } from "./fixtures";
+import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
 
 const MAINTENANCE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 1}`;
 
@@ -132,7 +132,7 @@ test.describe("flash messages", () => {
 });
 
 test("a tenant downloads their claim's documents, and no one else's", async ({ page, ops, newTenant }) => {
-  const email = `docs-${test.info().project.name}-${Date.now()}@example.test`;
+  const email = `docs-${uniqueStamp()}@example.test`;
   const tenancy = (await ops("create-tenancy", {
     tenants: [{ email, firstName: "Dee", lastName: "Owens" }],
     ppm: 100_000,

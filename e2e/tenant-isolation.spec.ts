@@ -1,4 +1,4 @@
-import { expect, NO_BROWSER, signInRequest, test } from "./fixtures";
+import { expect, NO_BROWSER, signInRequest, test, uniqueStamp } from "./fixtures";
 import { fillPath, TOKEN_SCOPED_ROUTES, webRoutes, type WebRoute } from "./route-table";
 import { world } from "./tenant-world";
 
@@ -47,7 +47,7 @@ test("a tenant gets the not-found page (404) for every web route with another te
 }, testInfo) => {
   testInfo.setTimeout(120_000);
   expect(routesWithIds.length, "the route table has routes with ids").toBeGreaterThan(0);
-  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const stamp = `${uniqueStamp()}`;
   const a = await world(ops, `isolation-a-${stamp}@example.test`, "Ada");
   const b = await world(ops, `isolation-b-${stamp}@example.test`, "Ben");
   const madeUp = Object.fromEntries(Object.keys(a.ids).map((k) => [k, [MADE_UP_ID]]));
@@ -110,7 +110,7 @@ test("a page opened with a token (the offer) shows the not-found page (404) for 
     savingAmount: 100_000,
     keyfreeAmount: 30_000,
     cashDepositAmount: 130_000,
-    recipients: [{ email: `token-${Date.now()}@example.test`, firstName: "Tia", lastName: "Token" }],
+    recipients: [{ email: `token-${uniqueStamp()}@example.test`, firstName: "Tia", lastName: "Token" }],
   })) as { keyfreeOfferId: string; recipients: Array<{ token: string }> };
   const token = offer.recipients[0]!.token;
   const failures: string[] = [];

@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { expect, NO_BROWSER, signInRequest, test } from "./fixtures";
+import { expect, NO_BROWSER, signInRequest, test, uniqueStamp } from "./fixtures";
 import { routeFields } from "./form-fields";
 import { fillPath, TOKEN_SCOPED_ROUTES, webRoutes, type WebRoute } from "./route-table";
 import { world, type World } from "./tenant-world";
@@ -131,7 +131,7 @@ test("the web fuzz gate: hostile input to every action and id route answers 4xx 
 }, testInfo) => {
   testInfo.setTimeout(180_000);
   const started = Date.now();
-  const stamp = `${testInfo.project.name}-${Date.now()}`;
+  const stamp = `${uniqueStamp()}`;
   // B is the tenant the gate signs in as; A owns the ids B must not reach.
   const a = await world(ops, `fuzz-a-${stamp}@example.test`, "Ada");
   const b = await world(ops, `fuzz-b-${stamp}@example.test`, "Ben");

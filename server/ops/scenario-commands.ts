@@ -341,6 +341,10 @@ async function savedSandboxCard(deps: Deps, paymentPlanId: string, cardNumber: s
 /** A scenario function's refusal (bad ids, impossible moves) is the caller's mistake: a 400 with its message. */
 export function asOpsRefusal(error: unknown): never {
   if (error instanceof ApiError || error instanceof z.ZodError) throw error;
-  if (error instanceof Error) throw new ApiError(400, error.message);
+  // A failed query's message names only the SQL: the database's own reason is its cause.
+  if (error instanceof Error) {
+    const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
+    throw new ApiError(400, `${error.message}${cause}`);
+  }
   throw error;
 }

@@ -50,6 +50,14 @@ describe("ops routes (playing the other parties)", () => {
     expect((await ops("expire-tokens", { email: "nobody@example.test" })).status).toBe(404);
   });
 
+  it("say why a command's query failed: the database's reason, not only the SQL", async () => {
+    expect((await ops("create-tenant", { email: "ops.twice@example.test" })).status).toBe(200);
+    const again = await ops("create-tenant", { email: "ops.twice@example.test" });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toMatch(/^Failed query: insert into "users"/);
+    expect(again.body.message).toMatch(/\(duplicate key value violates unique constraint "users_email_lower_idx"\)$/);
+  });
+
   it("expire-tokens ends a tenant's sign-ins", async () => {
     const tenant = await t.signedInTenant();
     expect((await t.json("GET", "/me", undefined, tenant.token)).status).toBe(200);

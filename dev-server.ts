@@ -15,6 +15,7 @@ import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
 import { log, logUncaughtErrors } from "./server/lib/log";
+import { readMultipartForWeb } from "./server/lib/multipart";
 import { createDevIdentityProvider } from "./server/dev-idp/provider";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
 import { devIdentities } from "./server/scenarios/dev-identities";
@@ -55,7 +56,7 @@ const handle = getRequestListener(async (request) => {
   }
   // The build is read per request, so an edit shows on the next page load.
   const build = (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
-  return createRequestHandler(build, "development")(request, hostLoadContext(hostApi, log));
+  return createRequestHandler(build, "development")(request, hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb }));
 });
 
 const server = createServer((req, res) => {

@@ -28,6 +28,7 @@ import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
 import { keepConnectionsLongerThanClients } from "./server/lib/http-server";
+import { readMultipartForWeb } from "./server/lib/multipart";
 import { describeError, log, logUncaughtErrors } from "./server/lib/log";
 import { abortedRequestAnswer, logRequest } from "./server/lib/request-log";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
@@ -227,7 +228,7 @@ async function serveWeb() {
 
   // Pages and data are compressed on the fly (static files above are already).
   app.all("*", compress(), async (c) => {
-    const context = hostLoadContext(hostApi, log);
+    const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb });
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
     const response = await handle(c.req.raw, context);

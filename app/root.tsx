@@ -50,8 +50,16 @@ export const middleware: Route.MiddlewareFunction[] = [
     throw redirect(safeRedirectTarget(clean.pathname + clean.search), { headers: { "Set-Cookie": await destroySession(session) } });
   },
   // Every post carries the session's CSRF token and comes from this site.
-  async ({ request }) => {
-    await assertCsrf(request);
+  // A multipart post is read here once, as it arrives (its files to scratch files the host
+  // removes once the request is answered); actions read that form through readForm.
+  async ({ request, context }, next) => {
+    const release = await assertCsrf(request, context);
+    if (!release) return next();
+    try {
+      return await next();
+    } finally {
+      await release();
+    }
   },
   // An id in the path that is not the shape of one is not found (404) before any loader or action asks the API.
   async ({ params }) => {

@@ -47,6 +47,8 @@ export const CLAIM_ITEM_UPLOAD_LIMIT: UploadLimit = { files: 20, bytes: 104_857_
 export const CLAIM_RESPONSE_UPLOAD_LIMIT: UploadLimit = { files: 20, bytes: 104_857_600 };
 /** The proofs on one reference. */
 export const REFERENCE_UPLOAD_LIMIT: UploadLimit = { files: 10, bytes: 52_428_800 };
+/** Files one form post may carry (a page's form can send several): no limit above allows more. */
+export const UPLOAD_MAX_FILES = Math.max(CLAIM_ITEM_UPLOAD_LIMIT.files, CLAIM_RESPONSE_UPLOAD_LIMIT.files, REFERENCE_UPLOAD_LIMIT.files);
 /** Uploads one tenant may make in any hour, wherever they go. */
 export const UPLOAD_MAX_PER_TENANT_PER_HOUR = 30;
 export const UPLOAD_RATE_WINDOW_MS = 60 * 60 * 1000;

@@ -8,6 +8,7 @@ import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
 import { abortedRequestAnswer, logRequest } from "./lib/request-log";
 import { newId } from "./lib/tokens";
+import { isMultipart, MultipartRefusal, parseMultipart, type ParsedMultipart } from "./lib/multipart";
 import { UPLOAD_MAX_BYTES } from "../common/uploads";
 import { isWellFormedId } from "../common/input";
 import { accountRoutes } from "./accounts/account.routes";
@@ -57,6 +58,16 @@ function zodIssues(error: ZodError) {
 }
 
 /** The tenant API as a Hono app. Everything it needs comes in `deps`. */
+const UPLOAD_TOO_LARGE_ANSWER = "The file is too large (max 30MB), please compress this file and re-upload";
+/** An upload: one file of at most 30 MB (a larger one is cut one byte over, for checkUpload to refuse by name) and a few fields. */
+const API_MULTIPART_LIMITS = {
+  maxBodyBytes: UPLOAD_MAX_BYTES + 64 * 1024,
+  maxFileBytes: UPLOAD_MAX_BYTES,
+  maxFiles: 5,
+  maxFields: 50,
+  maxFieldBytes: 64 * 1024,
+};
+
 export function createApi(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({
     // A request that does not match a route's zod schema gets a 400 with each problem.
@@ -106,14 +117,33 @@ export function createApi(deps: Deps) {
     maxSize: JSON_BODY_LIMIT,
     onError: (c) => c.json({ message: "The request body is too large" }, 413),
   });
-  // An upload may be 30 MB plus the multipart envelope; the file itself is checked by checkUpload.
-  const uploadLimit = bodyLimit({
-    maxSize: UPLOAD_MAX_BYTES + 64 * 1024,
-    onError: (c) => c.json({ message: "The file is too large (max 30MB), please compress this file and re-upload" }, 413),
+  // A multipart post (an upload: 30 MB plus the envelope) is read as it arrives, its file to a
+  // scratch file, never whole in memory, and refused once past its limit as it is read. (Hono's
+  // bodyLimit would hold a body sent without a Content-Length whole, growing its buffer by
+  // doubling.) The route's form validator reads the parsed form; the scratch files go once it has
+  // answered. Every other body is small and gets the JSON limit.
+  app.use("*", async (c, next) => {
+    if (!isMultipart(c.req.header("content-type"))) return jsonLimit(c, next);
+    const declared = c.req.header("content-length");
+    if (declared && /^\d+$/.test(declared) && Number(declared) > API_MULTIPART_LIMITS.maxBodyBytes) {
+      return c.json({ message: UPLOAD_TOO_LARGE_ANSWER }, 413);
+    }
+    let parsed: ParsedMultipart;
+    try {
+      parsed = await parseMultipart(c.req.raw, API_MULTIPART_LIMITS);
+    } catch (error) {
+      if (!(error instanceof MultipartRefusal)) throw error;
+      return error.reason === "too-large"
+        ? c.json({ message: UPLOAD_TOO_LARGE_ANSWER }, 413)
+        : c.json({ message: "Malformed FormData request." }, 400);
+    }
+    c.req.bodyCache.formData = parsed.form;
+    try {
+      await next();
+    } finally {
+      await parsed.release();
+    }
   });
-  app.use("*", (c, next) =>
-    (c.req.header("content-type") ?? "").startsWith("multipart/form-data") ? uploadLimit(c, next) : jsonLimit(c, next),
-  );
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json({ message: error.message }, error.status);

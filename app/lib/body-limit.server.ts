@@ -42,22 +42,20 @@ export function maxBodyBytes(pathname: string, uploadPaths: readonly string[] = 
  * Content-Length (the server reads no more than that), or, sent without one, by counting a
  * copy of the stream and stopping at the limit.
  */
-export async function assertBodySize(request: Request, uploadPaths: readonly string[] = UPLOAD_PATHS): Promise<void> {
+export async function assertBodySize(
+  request: Request,
+  uploadPaths: readonly string[] = UPLOAD_PATHS,
+  options: { countUndeclared?: boolean } = {},
+): Promise<void> {
   if (!request.body) return;
-  const urlEncoded = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
-  const max = urlEncoded ? FORM_MAX_BYTES : maxBodyBytes(new URL(request.url).pathname, uploadPaths);
-  const tooLarge = () =>
-    data(
-      {
-        message: max === FORM_MAX_BYTES ? FORM_TOO_LARGE_MESSAGE : FILE_TOO_LARGE_MESSAGE,
-      },
-      { status: 413 },
-    );
+  const { max, tooLarge } = bodyLimitOf(request, uploadPaths);
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared)) {
     if (Number(declared) > max) throw tooLarge();
     return;
   }
+  // A multipart body read by the host's streaming reader is counted as it is read.
+  if (options.countUndeclared === false) return;
   const reader = request.clone().body!.getReader();
   let total = 0;
   for (;;) {
@@ -70,4 +68,12 @@ export async function assertBodySize(request: Request, uploadPaths: readonly str
       throw tooLarge();
     }
   }
+}
+
+/** The post's limit (by its path and content type) and the 413 page that refuses a body over it. */
+export function bodyLimitOf(request: Request, uploadPaths: readonly string[] = UPLOAD_PATHS) {
+  const urlEncoded = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+  const max = urlEncoded ? FORM_MAX_BYTES : maxBodyBytes(new URL(request.url).pathname, uploadPaths);
+  const tooLarge = () => data({ message: max === FORM_MAX_BYTES ? FORM_TOO_LARGE_MESSAGE : FILE_TOO_LARGE_MESSAGE }, { status: 413 });
+  return { max, tooLarge };
 }

@@ -1,5 +1,7 @@
-import { data } from "react-router";
-import { assertBodySize } from "./body-limit.server";
+import { data, type RouterContextProvider } from "react-router";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../../common/uploads";
+import { assertBodySize, bodyLimitOf, FORM_MAX_BYTES } from "./body-limit.server";
+import { hostMultipartContext } from "./host";
 import { CSRF_REFUSED_MESSAGE, FORM_UNREADABLE_MESSAGE } from "./messages";
 import { STRIPE_STANDIN_BASE } from "./stripe-standin";
 import { csrfTokensMatch, getSession } from "./session.server";
@@ -39,11 +41,43 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * (a malformed multipart body, say): never an exception that becomes a 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
+  const streamed = streamedForms.get(request);
+  if (streamed) return streamed;
   try {
     return await request.clone().formData();
   } catch {
     throw data({ message: FORM_UNREADABLE_MESSAGE }, { status: 400 });
   }
+}
+
+/** Multipart forms the root middleware read through the host's streaming reader, by request. */
+const streamedForms = new WeakMap<Request, FormData>();
+
+/** How much a multipart post may carry: one upload path's worth, or a form's. */
+function multipartLimits(request: Request) {
+  const { max } = bodyLimitOf(request);
+  return { maxBodyBytes: max, maxFileBytes: UPLOAD_MAX_BYTES, maxFiles: UPLOAD_MAX_FILES, maxFields: 200, maxFieldBytes: FORM_MAX_BYTES };
+}
+
+/**
+ * A multipart post read once, as it arrives, by the host's reader (files to scratch files on
+ * disk): readForm then gives that form. Returns what removes the scratch files (call it once the
+ * request is answered), or nothing when the post is not multipart or the host has no reader.
+ */
+async function readStreamedForm(request: Request, context: Readonly<RouterContextProvider> | undefined) {
+  const read = context?.get(hostMultipartContext);
+  if (!read || !isMultipart(request)) return undefined;
+  const result = await read(request, multipartLimits(request));
+  if (!result.ok) {
+    if (result.reason === "too-large") throw bodyLimitOf(request).tooLarge();
+    throw data({ message: FORM_UNREADABLE_MESSAGE }, { status: 400 });
+  }
+  streamedForms.set(request, result.form);
+  return result.release;
+}
+
+function isMultipart(request: Request) {
+  return (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 }
 
 /**
@@ -52,16 +86,27 @@ export async function readForm(request: Request): Promise<FormData> {
  * can be read (400), carrying the session's CSRF token in a hidden field (so it works
  * without JavaScript; 403). Anything else is refused with a page before any action runs.
  */
-export async function assertCsrf(request: Request): Promise<void> {
-  if (SAFE_METHODS.has(request.method)) return;
+export async function assertCsrf(
+  request: Request,
+  context?: Readonly<RouterContextProvider>,
+): Promise<(() => Promise<void>) | undefined> {
+  if (SAFE_METHODS.has(request.method)) return undefined;
   const refuse = () => data({ message: CSRF_REFUSED_MESSAGE }, { status: 403 });
   if (isCrossSite(request)) throw refuse();
-  await assertBodySize(request);
+  const streaming = isMultipart(request) && Boolean(context?.get(hostMultipartContext));
+  await assertBodySize(request, undefined, { countUndeclared: !streaming });
   const path = new URL(request.url).pathname;
-  if (NO_TOKEN_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return;
+  if (NO_TOKEN_PATH_PREFIXES.some((prefix) => path.startsWith(prefix))) return undefined;
   const contentType = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!FORM_TYPES.includes(contentType)) throw data({ message: FORM_TYPE_REFUSED_MESSAGE }, { status: 415 });
-  const given = (await readForm(request)).get(CSRF_FIELD);
-  const session = await getSession(request);
-  if (!csrfTokensMatch(session.get("csrf"), given)) throw refuse();
+  const release = await readStreamedForm(request, context);
+  try {
+    const given = (await readForm(request)).get(CSRF_FIELD);
+    const session = await getSession(request);
+    if (!csrfTokensMatch(session.get("csrf"), given)) throw refuse();
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
+  return release;
 }

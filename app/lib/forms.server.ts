@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
+import { readForm } from "./csrf.server";
 import type { z, ZodType } from "zod";
 
 export type FormReply = { result: SubmissionResult<string[]>; attempt: number };
@@ -12,7 +13,7 @@ export type FormReply = { result: SubmissionResult<string[]>; attempt: number };
  * refusal the API gave (say 'Wrong email or password', or a field's problem) the same way.
  */
 export async function parseForm<Schema extends ZodType>(request: Request, schema: Schema, options: { hideFields?: string[] } = {}) {
-  const submission = parseWithZod(await request.clone().formData(), { schema });
+  const submission = parseWithZod(await readForm(request), { schema });
   const reply = (extra: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; resetForm?: boolean } = {}, status = 400) =>
     data<FormReply>(
       { result: submission.reply({ ...extra, hideFields: extra.resetForm ? undefined : options.hideFields }), attempt: Date.now() },

@@ -35,11 +35,31 @@ const logRegistry = globalThis as unknown as Record<symbol, RouterContext<HostLo
 /** The host's logger, or null when the host gave none (the app then writes a bare JSON line itself). */
 export const hostLogContext: RouterContext<HostLog | null> = (logRegistry[LOG_KEY] ??= createContext<HostLog | null>(null));
 
+/** How much a multipart post may carry (the host's reader enforces it as the body arrives). */
+export type MultipartLimits = { maxBodyBytes: number; maxFileBytes: number; maxFiles: number; maxFields: number; maxFieldBytes: number };
+
+/**
+ * The host's multipart reader (server/lib/multipart.ts): the body read once as it arrives, each
+ * file to a scratch file on disk, never whole in memory. `release` removes the scratch files;
+ * the web calls it once the request is answered.
+ */
+export type HostMultipartReader = (
+  request: Request,
+  limits: MultipartLimits,
+) => Promise<{ ok: true; form: FormData; release: () => Promise<void> } | { ok: false; reason: "too-large" | "unreadable" }>;
+
+const MULTIPART_KEY = Symbol.for("keyfree.host-multipart-context");
+const multipartRegistry = globalThis as unknown as Record<symbol, RouterContext<HostMultipartReader | null> | undefined>;
+/** The host's multipart reader, or null when there is none (route tests): the platform's formData() then. */
+export const hostMultipartContext: RouterContext<HostMultipartReader | null> = (multipartRegistry[MULTIPART_KEY] ??=
+  createContext<HostMultipartReader | null>(null));
+
 /** The load context a host hands the request handler (v8_middleware wants a RouterContextProvider). */
-export function hostLoadContext(api: HostApi, log?: HostLog): RouterContextProvider {
+export function hostLoadContext(api: HostApi, host: { log?: HostLog; readMultipart?: HostMultipartReader } = {}): RouterContextProvider {
   const context = new RouterContextProvider();
   context.set(hostApiContext, api);
-  if (log) context.set(hostLogContext, log);
+  if (host.log) context.set(hostLogContext, host.log);
+  if (host.readMultipart) context.set(hostMultipartContext, host.readMultipart);
   return context;
 }
 

@@ -6,7 +6,7 @@ import {
   PAIR_FAILURE_LIMIT,
   SIGN_IN_WINDOW_MS,
   signInLock,
-  tooManySignInAttemptsMessage,
+  signInRefusalMessage,
 } from "../domain/sign-in-throttle";
 import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
@@ -66,7 +66,7 @@ export async function signIn(
   // are counted alike, so the lock reveals nothing.
   const failures = await recentFailures(deps, key, address, now);
   const lock = signInLock(failures.pair, failures.byAddress, now);
-  if (lock) throw new ApiError(429, tooManySignInAttemptsMessage((lock.lockedUntil.getTime() - now.getTime()) / 60_000));
+  if (lock) throw new ApiError(429, signInRefusalMessage(lock, now));
   // Verify against a dummy hash for unknown emails so both failures take as long.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
   if (!user || !ok) {

@@ -3,16 +3,15 @@
  * reset itself, and setting the password of an invited tenant. The links travel by e-mail
  * (the outbox) and carry single-use tokens of which only a hash is stored.
  */
-import { and, count, eq, gt, gte, isNull, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, isNull, lt, sql } from "drizzle-orm";
 import type { ApiConfig } from "../config";
 import type { Deps } from "../context";
 import type { Database } from "../db";
-import { accessTokens, passwordTokens, userEvents, users } from "../db/schema";
+import { accessTokens, passwordResetRequests, passwordTokens, userEvents, users } from "../db/schema";
 import { PRODUCT_NAME } from "../../common/product";
 import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
-import { SlidingWindowCounter } from "../lib/rate-limit";
 import { hashPassword } from "../lib/passwords";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
 
@@ -58,23 +57,30 @@ export const TOKEN_MESSAGES: Record<PasswordTokenKind, { invalid: string; used: 
 
 type Db = Pick<Database, "insert" | "update" | "select">;
 
-/** Reset requests per client address, per database (so each test's API counts its own). */
-const requestsByAddress = new WeakMap<object, SlidingWindowCounter>();
+/** The hour over which reset requests from one address are counted. */
+export const RESET_REQUEST_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * 'Forgotten password' (part 1 §2.2): e-mails a reset link when the email has an account.
- * The answer is the same either way; requests from one address are throttled first.
+ * The answer is the same either way; requests from one address are throttled first, counted
+ * in the database (password_reset_requests) under a lock on the address, so every API
+ * instance counts the same requests and two at once cannot both take the last one.
  */
 export async function requestPasswordReset(deps: Pick<Deps, "db" | "clock" | "config">, email: string, address: string | null) {
   const { db, clock, config } = deps;
   const now = clock.now();
   if (address) {
-    let counter = requestsByAddress.get(db);
-    if (!counter) requestsByAddress.set(db, (counter = new SlidingWindowCounter(60 * 60 * 1000)));
-    if (counter.count(address, now) >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR) {
-      throw new ApiError(429, TOO_MANY_RESET_REQUESTS_MESSAGE);
-    }
-    counter.record(address, now);
+    const allowed = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"password-reset:" + address}))`);
+      const [row] = await tx
+        .select({ n: count() })
+        .from(passwordResetRequests)
+        .where(and(eq(passwordResetRequests.clientAddress, address), gt(passwordResetRequests.createdAt, new Date(now.getTime() - RESET_REQUEST_WINDOW_MS))));
+      if ((row?.n ?? 0) >= RESET_REQUESTS_PER_ADDRESS_PER_HOUR) return false;
+      await tx.insert(passwordResetRequests).values({ id: newId(), clientAddress: address, createdAt: now });
+      return true;
+    });
+    if (!allowed) throw new ApiError(429, TOO_MANY_RESET_REQUESTS_MESSAGE);
   }
   const [user] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
@@ -299,4 +305,13 @@ export async function setPassword(deps: Pick<Deps, "db" | "clock" | "config">, i
     await usePasswordToken(tx, "SET", row, passwordHash, now);
     return issueAccessToken(tx, deps.config, row.userId, now);
   });
+}
+
+/** Reset requests older than the throttle's hour count for nothing: the sweep deletes them. */
+export async function deleteOldPasswordResetRequests(deps: Pick<Deps, "db">, now: Date): Promise<number> {
+  const deleted = await deps.db
+    .delete(passwordResetRequests)
+    .where(lt(passwordResetRequests.createdAt, new Date(now.getTime() - RESET_REQUEST_WINDOW_MS)))
+    .returning({ id: passwordResetRequests.id });
+  return deleted.length;
 }

@@ -283,7 +283,7 @@ export async function signDocument(deps: Deps, ctx: StepContext, kind: keyof typ
   const bytes = simplePdf(spec.title, paragraphs);
   const document = await storeDocument(
     { db: ctx.tx as unknown as Database, files: deps.files, clock: deps.clock },
-    { name: `${spec.fileName} - ${name}.pdf`, bytes, contentType: "application/pdf", size: bytes.length },
+    { name: `${spec.fileName} - ${name}.pdf`, body: bytes, contentType: "application/pdf", size: bytes.length },
     { typeId: spec.typeId, userId: ctx.userId },
   );
   ctx.onRollback(() => deps.files.delete(document.storageKey));

@@ -103,6 +103,21 @@ export const signInFailures = pgTable(
   ],
 );
 
+/**
+ * 'Forgotten password' requests, per client address (issue 23): counted here, not in one
+ * process's memory, so every API instance throttles the same address alike. The sweep deletes
+ * rows older than the throttle's hour.
+ */
+export const passwordResetRequests = pgTable(
+  "password_reset_requests",
+  {
+    id: id(),
+    clientAddress: text("client_address").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_requests_address_idx").on(t.clientAddress, t.createdAt)],
+);
+
 export const organizations = pgTable("organizations", {
   id: id(),
   name: text("name").notNull(),

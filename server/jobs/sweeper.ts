@@ -1,4 +1,5 @@
 import { deleteOldSignInFailures } from "../accounts/auth-service";
+import { deleteOldPasswordResetRequests } from "../accounts/password-service";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { describeError, log } from "../lib/log";
@@ -9,6 +10,7 @@ import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
 import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 import { removeUnattachedDocuments } from "./unattached-documents";
+import { removeStaleScratch } from "../lib/multipart";
 
 /**
  * The clock: applies every deadline that is due (charges treated as accepted, proposal
@@ -33,6 +35,9 @@ export async function runDueJobs(deps: Deps) {
   const unattachedDocuments = await removeUnattachedDocuments(deps, now);
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
   const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
+  const passwordResetRequestsDeleted = await deleteOldPasswordResetRequests(deps, now);
+  // Upload scratch folders a crashed process left (server/lib/multipart.ts).
+  const staleUploadScratchRemoved = await removeStaleScratch();
   return {
     now: now.toISOString(),
     claims,
@@ -44,6 +49,8 @@ export async function runDueJobs(deps: Deps) {
     mail,
     unattachedDocuments,
     signInFailuresDeleted,
+    passwordResetRequestsDeleted,
+    staleUploadScratchRemoved,
   };
 }
 
@@ -70,7 +77,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.instalmentReminders.weekReminders.length +
         result.instalmentReminders.dayReminders.length +
         result.mail.sent +
-        result.unattachedDocuments.removedDocumentIds.length;
+        result.unattachedDocuments.removedDocumentIds.length +
+        result.staleUploadScratchRemoved;
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
     } catch (error) {
       log.error("sweeper failed", describeError(error));
@@ -104,5 +112,6 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     instalmentReminders: result.instalmentReminders.weekReminders.length + result.instalmentReminders.dayReminders.length,
     emailsSent: result.mail.sent,
     unattachedDocumentsRemoved: result.unattachedDocuments.removedDocumentIds.length,
+    staleUploadScratchRemoved: result.staleUploadScratchRemoved,
   };
 }

@@ -1,9 +1,17 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebStream } from "node:stream/web";
+import { newId } from "./tokens";
 
-/** Where document bytes live: local disk by default; object storage would implement the same. */
+/**
+ * Where document bytes live: local disk by default; object storage would implement the same.
+ * `put` takes bytes, or a Blob (an upload's scratch file) that it reads in chunks.
+ */
 export interface FileStore {
-  put(key: string, bytes: Uint8Array): Promise<void>;
+  put(key: string, body: Uint8Array | Blob): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
 }
@@ -17,11 +25,20 @@ function checkKey(key: string) {
 export class LocalDiskFileStore implements FileStore {
   constructor(private readonly root: string) {}
 
-  async put(key: string, bytes: Uint8Array) {
+  /** Written beside its place and renamed there: a crash leaves no half-written document under its key. */
+  async put(key: string, body: Uint8Array | Blob) {
     checkKey(key);
     const file = path.join(this.root, key);
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, bytes);
+    const partial = `${file}.${newId()}.partial`;
+    try {
+      const source = body instanceof Blob ? Readable.fromWeb(body.stream() as unknown as NodeWebStream<Uint8Array>) : Readable.from([body]);
+      await pipeline(source, createWriteStream(partial));
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
   }
 
   async get(key: string) {
@@ -43,9 +60,9 @@ export class LocalDiskFileStore implements FileStore {
 /** For tests. */
 export class MemoryFileStore implements FileStore {
   readonly files = new Map<string, Uint8Array>();
-  async put(key: string, bytes: Uint8Array) {
+  async put(key: string, body: Uint8Array | Blob) {
     checkKey(key);
-    this.files.set(key, bytes);
+    this.files.set(key, body instanceof Blob ? new Uint8Array(await body.arrayBuffer()) : body);
   }
   async get(key: string) {
     return this.files.get(key) ?? null;

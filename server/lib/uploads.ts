@@ -71,8 +71,11 @@ function ascii(bytes: Uint8Array, from: number, to: number) {
   return String.fromCharCode(...bytes.subarray(from, to));
 }
 
-/** The file's kind from its first bytes (magic numbers), or null when it is none we accept. */
-export function detectKind(bytes: Uint8Array): Kind | null {
+/**
+ * The file's kind from its first bytes (magic numbers), or null when it is none we accept.
+ * `whole`: false when `bytes` is only the file's start (a character may be cut at its end).
+ */
+export function detectKind(bytes: Uint8Array, whole = true): Kind | null {
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "pdf"; // %PDF-
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
@@ -83,16 +86,19 @@ export function detectKind(bytes: Uint8Array): Kind | null {
     if (["heic", "heix", "hevc", "hevx", "mif1", "msf1", "heim", "heis"].includes(brand)) return "heic";
     return "video"; // isom, mp41, mp42, qt  , M4V , avc1, 3gp…
   }
-  if (looksLikeText(bytes)) return "text";
+  if (looksLikeText(bytes, whole)) return "text";
   return null;
 }
 
-function looksLikeText(bytes: Uint8Array): boolean {
+/** How much of a file's start detectKind reads: its signature, or a sample of text. */
+export const SNIFF_BYTES = 64 * 1024;
+
+function looksLikeText(bytes: Uint8Array, whole: boolean): boolean {
   if (bytes.length === 0) return false;
-  const sample = bytes.subarray(0, 64 * 1024);
+  const sample = bytes.subarray(0, SNIFF_BYTES);
   if (sample.includes(0)) return false;
   try {
-    new TextDecoder("utf-8", { fatal: true }).decode(sample.length === bytes.length ? sample : sample.subarray(0, lastCompleteUtf8(sample)));
+    new TextDecoder("utf-8", { fatal: true }).decode(whole && sample.length === bytes.length ? sample : sample.subarray(0, lastCompleteUtf8(sample)));
     return true;
   } catch {
     return false;
@@ -113,7 +119,10 @@ function lastCompleteUtf8(sample: Uint8Array): number {
 export const uploadTooLarge = (name: string) => new ApiError(413, uploadTooLargeMessage(name));
 export const uploadWrongType = (name: string) => new ApiError(415, uploadWrongTypeMessage(name));
 
-export type CheckedUpload = { name: string; bytes: Uint8Array; contentType: string; size: number };
+/** A checked upload: its bytes stay where they are (a scratch file on disk) until stored. */
+export type CheckedUpload = { name: string; body: Blob; contentType: string; size: number };
+/** What storeDocument stores: a checked upload, or bytes the API made (a signed PDF). */
+export type DocumentContent = { name: string; body: Uint8Array | Blob; contentType: string; size: number };
 
 /**
  * Checks an uploaded file: at most 30 MB (413), a name with an accepted extension AND bytes
@@ -127,20 +136,21 @@ export async function checkUpload(file: unknown, fileName?: string): Promise<Che
   if (file.size === 0) throw uploadWrongType(name);
   const extension = name.split(".").pop()?.toLowerCase() as Extension | undefined;
   if (!extension || !(extension in KIND_OF)) throw uploadWrongType(name);
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (detectKind(bytes) !== KIND_OF[extension]) throw uploadWrongType(name);
-  return { name, bytes, contentType: CONTENT_TYPE[extension], size: bytes.length };
+  // Only the start is read: the whole file is read once more, in chunks, as it is stored.
+  const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
+  if (detectKind(head, file.size <= SNIFF_BYTES) !== KIND_OF[extension]) throw uploadWrongType(name);
+  return { name, body: file, contentType: CONTENT_TYPE[extension], size: file.size };
 }
 
 /** Stores a checked upload and records it as a document. */
 export async function storeDocument(
   deps: Pick<Deps, "db" | "files" | "clock">,
-  upload: CheckedUpload,
+  upload: DocumentContent,
   input: { typeId: string; userId: string | null },
 ) {
   const id = newId();
   const storageKey = `documents/${id.slice(0, 2)}/${id}`;
-  await deps.files.put(storageKey, upload.bytes);
+  await deps.files.put(storageKey, upload.body);
   const [document] = await deps.db
     .insert(documents)
     .values({

@@ -75,7 +75,7 @@ async function storeSamplePdf(db: Database, files: FileStore, name: string, type
   const bytes = samplePdf(name.replace(/\.pdf$/i, ""));
   const doc = await storeDocument(
     { db, files, clock: { now: () => now } },
-    { name, bytes, contentType: "application/pdf", size: bytes.length },
+    { name, body: bytes, contentType: "application/pdf", size: bytes.length },
     { typeId, userId: null },
   );
   return doc.id;

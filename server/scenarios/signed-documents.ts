@@ -19,7 +19,7 @@ export async function addSignedDocuments(deps: Pick<Deps, "db" | "files">, input
     const bytes = simplePdf(spec.title, [`Electronically signed by ${name} (${user.email}).`, `By ticking 'Accept terms', ${name} ${spec.agreement}.`]);
     const document = await storeDocument(
       { db: deps.db as Database, files: deps.files, clock: { now: () => now } },
-      { name: `${spec.fileName} - ${name}.pdf`, bytes, contentType: "application/pdf", size: bytes.length },
+      { name: `${spec.fileName} - ${name}.pdf`, body: bytes, contentType: "application/pdf", size: bytes.length },
       { typeId: spec.typeId, userId: input.userId },
     );
     await deps.db.insert(tenancyDocuments).values({ id: newId(), tenancyId: input.tenancyId, documentId: document.id, typeId: spec.typeId, createdAt: now });

@@ -1,10 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, signInFailures, userEvents } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
 import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
 import { deleteOldSignInFailures } from "../../server/accounts/auth-service";
-import { ADDRESS_FAILURE_LIMIT, PAIR_FAILURE_LIMIT, SIGN_IN_WINDOW_MS, tooManySignInAttemptsMessage } from "../../server/domain/sign-in-throttle";
+import {
+  ADDRESS_FAILURE_LIMIT,
+  PAIR_FAILURE_LIMIT,
+  SIGN_IN_WINDOW_MS,
+  signInTooSoonMessage,
+  slowDownMs,
+  tooManySignInAttemptsMessage,
+} from "../../server/domain/sign-in-throttle";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;
@@ -39,11 +46,47 @@ describe("login", () => {
 
   const from = (address: string) => ({ "x-forwarded-for": address });
   const lockedFor = (minutes: number) => ({ status: 429, body: { message: tooManySignInAttemptsMessage(minutes) } });
+  /** The longest slow-down before the lock: waiting this after each wrong password, a try is never refused as too soon. */
+  const PATIENCE_MS = slowDownMs(PAIR_FAILURE_LIMIT - 1);
+  let advanced = 0;
+  /** A try, then the clock moves on past any slow-down (undone after each test). */
+  async function patiently<T>(attempt: () => Promise<T>): Promise<T> {
+    const answer = await attempt();
+    t.clock.advance(PATIENCE_MS);
+    advanced += PATIENCE_MS;
+    return answer;
+  }
+  afterEach(() => {
+    t.clock.advance(-advanced);
+    advanced = 0;
+  });
+
+  it("slows the pair down before the lock: from the second wrong password each try waits 2 s, then 4 s, after the latest, even with the right password", async () => {
+    await createTenant(t.db, { email: "hasty@example.test", firstName: "H", lastName: "Asty" });
+    const attempt = (password: string) => t.json("POST", "/auth/login", { email: "hasty@example.test", password }, undefined, from("198.51.100.70"));
+    const wait = (ms: number) => {
+      t.clock.advance(ms);
+      advanced += ms;
+    };
+    expect((await attempt("first-guess")).status).toBe(401);
+    expect((await attempt("second-guess")).status).toBe(401);
+    expect(await attempt("third-guess")).toMatchObject({ status: 429, body: { message: signInTooSoonMessage(2) } });
+    expect(signInTooSoonMessage(2)).toBe("Too many attempts to sign in. Please wait 2 seconds and try again, or reset your password.");
+    wait(1_000);
+    expect(await attempt(DEMO_PASSWORD)).toMatchObject({ status: 429, body: { message: signInTooSoonMessage(1) } });
+    wait(1_000);
+    expect((await attempt("third-guess")).status).toBe(401);
+    expect(await attempt(DEMO_PASSWORD)).toMatchObject({ status: 429, body: { message: signInTooSoonMessage(4) } });
+    wait(4_000);
+    expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
+    // Another address is never slowed by this pair's wrong passwords.
+    expect((await t.json("POST", "/auth/login", { email: "hasty@example.test", password: "x" }, undefined, from("198.51.100.71"))).status).toBe(401);
+  });
 
   it("locks the pair of e-mail and address for 15 minutes after 5 wrong passwords, even for the right one, then lets it in again", async () => {
     await createTenant(t.db, { email: "guessed@example.test", firstName: "G", lastName: "Uessed" });
     const attempt = (password: string) => t.json("POST", "/auth/login", { email: "Guessed@example.test", password }, undefined, from("198.51.100.7"));
-    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) expect((await attempt(`guess-${i}`)).status).toBe(401);
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) expect((await patiently(() => attempt(`guess-${i}`))).status).toBe(401);
     // Told when to try again, in plain words.
     expect(await attempt(DEMO_PASSWORD)).toMatchObject(lockedFor(15));
     expect(tooManySignInAttemptsMessage(15)).toBe("Too many attempts to sign in. Please try again in 15 minutes, or reset your password.");
@@ -53,7 +96,7 @@ describe("login", () => {
       t.clock.advance(5 * 60_000 + 1000);
       expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
       // A successful sign-in starts the count again.
-      for (let i = 0; i < PAIR_FAILURE_LIMIT - 1; i += 1) expect((await attempt(`again-${i}`)).status).toBe(401);
+      for (let i = 0; i < PAIR_FAILURE_LIMIT - 1; i += 1) expect((await patiently(() => attempt(`again-${i}`))).status).toBe(401);
       expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
     } finally {
       t.clock.advance(-(15 * 60_000 + 1000));
@@ -63,7 +106,9 @@ describe("login", () => {
   it("a stranger at another address cannot lock the tenant out: wrong passwords from B do not stop the tenant at A", async () => {
     await createTenant(t.db, { email: "targeted@example.test", firstName: "T", lastName: "Argeted" });
     const attempt = (password: string, address: string) => t.json("POST", "/auth/login", { email: "targeted@example.test", password }, undefined, from(address));
-    for (let i = 0; i < PAIR_FAILURE_LIMIT + 3; i += 1) expect((await attempt(`guess-${i}`, "203.0.113.66")).status).toBeGreaterThanOrEqual(401);
+    for (let i = 0; i < PAIR_FAILURE_LIMIT + 3; i += 1) {
+      expect((await patiently(() => attempt(`guess-${i}`, "203.0.113.66"))).status).toBeGreaterThanOrEqual(401);
+    }
     expect((await attempt(DEMO_PASSWORD, "203.0.113.66")).status).toBe(429);
     expect((await attempt(DEMO_PASSWORD, "192.0.2.10")).status).toBe(200);
     // Counted in the database (shared by every API instance), against the pair of e-mail and address.
@@ -87,24 +132,29 @@ describe("login", () => {
 
   it("locks an email with no account the same way, so the lock does not tell whether an account exists", async () => {
     const attempt = () => t.json("POST", "/auth/login", { email: "no-such-account@example.test", password: "guess" }, undefined, from("198.51.100.8"));
-    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) expect((await attempt()).status).toBe(401);
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) expect((await patiently(attempt)).status).toBe(401);
     expect(await attempt()).toMatchObject(lockedFor(15));
   });
 
   it("a locked tenant can still ask for a password reset", async () => {
     await createTenant(t.db, { email: "locked.reset@example.test", firstName: "L", lastName: "R" });
     const address = from("198.51.100.9");
-    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) await t.json("POST", "/auth/login", { email: "locked.reset@example.test", password: `g${i}` }, undefined, address);
+    for (let i = 0; i < PAIR_FAILURE_LIMIT; i += 1) {
+      await patiently(() => t.json("POST", "/auth/login", { email: "locked.reset@example.test", password: `g${i}` }, undefined, address));
+    }
     expect((await t.json("POST", "/auth/login", { email: "locked.reset@example.test", password: DEMO_PASSWORD }, undefined, address)).status).toBe(429);
     const reset = await t.json("POST", "/auth/reset-password-request", { email: "locked.reset@example.test" }, undefined, address);
     expect(reset.status).toBeLessThan(300);
   });
 
   it("the sweep deletes counts older than the window", async () => {
-    const before = (await t.db.select().from(signInFailures)).length;
-    expect(before).toBeGreaterThan(0);
-    expect(await deleteOldSignInFailures({ db: t.db }, t.clock.now())).toBe(0);
-    expect(await deleteOldSignInFailures({ db: t.db }, new Date(t.clock.now().getTime() + SIGN_IN_WINDOW_MS + 1000))).toBe(before);
+    const now = t.clock.now().getTime();
+    const rows = await t.db.select().from(signInFailures);
+    // The tests above moved the clock on past their slow-downs: some counts are from "later".
+    const oldOnceTheWindowHasPassed = rows.filter((r) => r.createdAt.getTime() < now + 1000).length;
+    expect(oldOnceTheWindowHasPassed).toBeGreaterThan(0);
+    expect(await deleteOldSignInFailures({ db: t.db }, new Date(now))).toBe(0);
+    expect(await deleteOldSignInFailures({ db: t.db }, new Date(now + SIGN_IN_WINDOW_MS + 1000))).toBe(oldOnceTheWindowHasPassed);
   });
 
   it("answers requiresReset with no token when the user must choose a new password", async () => {

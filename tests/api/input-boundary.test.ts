@@ -91,7 +91,7 @@ describe("a control character in a field is refused with the field's own message
     expect(reachedTheDatabase("Clean\u0000")).toBe(false);
   });
 
-  it("a file's own name (as the device gave it) keeps the file and loses its control characters; a typed fileName is refused", async () => {
+  it("a file's own name (as the device gave it) keeps the file and loses its line breaks; a raw control character in a part header is malformed (400); a typed fileName is refused", async () => {
     const upload = async (name: string, fileName?: string) => {
       const form = new FormData();
       form.set("file", new Blob([PDF], { type: "application/pdf" }), name);
@@ -100,7 +100,10 @@ describe("a control character in a field is refused with the field's own message
       const res = await t.api.request("/documents", { method: "POST", body: form, headers: { authorization: `Bearer ${me.token}` } });
       return { status: res.status, body: (await res.json()) as any };
     };
-    expect(await upload("photo\u0000 of\u001b the hall.pdf")).toMatchObject({ status: 201, body: { name: "photo of the hall.pdf" } });
+    // A browser escapes a line break in a file's name (%0D%0A): the name arrives with it, and loses it.
+    expect(await upload("photo\r\n of the hall.pdf")).toMatchObject({ status: 201, body: { name: "photo of the hall.pdf" } });
+    // A NUL or an escape sent raw in a part's header is not a multipart form (RFC 9110 field values): refused, never stored.
+    expect(await upload("photo\u0000 of\u001b the hall.pdf")).toMatchObject({ status: 400, body: { message: "Malformed FormData request." } });
     refusedFor(await upload("photo.pdf", "photo\r\n.pdf"), "fileName");
     expect(reachedTheDatabase("photo\u0000")).toBe(false);
   });

@@ -507,6 +507,21 @@ export class TenantBrowser {
     return res;
   }
 
+  /** Posts a multipart form (the CSRF token added first, as the page's hidden field comes first). */
+  async postMultipart(pathname: string, form: FormData, accept = "application/json"): Promise<Response> {
+    const body = new FormData();
+    body.append("csrf", this.csrf);
+    for (const [name, value] of form) body.append(name, value);
+    const res = await fetch(new URL(pathname, this.world.baseUrl), {
+      method: "POST",
+      headers: this.headers({ accept }),
+      body,
+      redirect: "manual",
+    });
+    this.keep(res);
+    return res;
+  }
+
   /** The login form (/auth/login) with its CSRF token, as a tenant signs in. */
   async signIn() {
     await this.page("/auth/login");

@@ -76,7 +76,7 @@ const api: HostApi = { baseUrl: "http://api.internal", fetch: () => Promise.reje
 
 async function send(log: HostLog, path: string, init: RequestInit = {}) {
   const handle = createRequestHandler(build, "production");
-  return handle(new Request(`http://localhost${path}`, init), hostLoadContext(api, log));
+  return handle(new Request(`http://localhost${path}`, init), hostLoadContext(api, { log }));
 }
 
 describe("the web's error log (issue 23, scope 6)", () => {

@@ -12,7 +12,7 @@ import { commitSession, ensureCsrfToken, getSession } from "../../app/lib/sessio
 import { UPLOAD_MAX_BYTES } from "../../common/uploads";
 
 /** What a refusal thrown as `data(...)` carries: its status and message. */
-async function refusalOf(promise: Promise<void>) {
+async function refusalOf(promise: Promise<unknown>) {
   try {
     await promise;
     return { status: 200, message: undefined };

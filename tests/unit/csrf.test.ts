@@ -17,7 +17,7 @@ function post(body: string, headers: Record<string, string>) {
   });
 }
 
-async function statusOf(promise: Promise<void>) {
+async function statusOf(promise: Promise<unknown>) {
   try {
     await promise;
     return 200;

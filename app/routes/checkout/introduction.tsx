@@ -4,6 +4,7 @@ import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/introduction";
+import { readForm } from "~/lib/csrf.server";
 
 /** Part 1 §8: the onboarding introduction's failure message. */
 export const INTRODUCTION_FAILED = "Something went wrong! Please try again";
@@ -16,7 +17,7 @@ export const INTRODUCTION_FAILED = "Something went wrong! Please try again";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const base = `/checkout/${encodeURIComponent(params.orderId)}/${encodeURIComponent(params.customerId)}`;
   // Back to the page the tenant was on (a checkout page of this order customer), which now shows its step.
-  const from = (await request.formData().catch(() => null))?.get("from");
+  const from = (await readForm(request)).get("from");
   const back = typeof from === "string" && from.startsWith(`${base}/`) && !from.includes("//") ? from : checkoutPath(params.orderId, params.customerId, "about-you");
   try {
     await context.get(apiContext).POST("/me/onboarding-introduction");

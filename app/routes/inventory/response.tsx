@@ -9,6 +9,7 @@ import { textField } from "~/lib/text-rules";
 import { INVENTORY_ANSWERS, INVENTORY_PAGES, inventoryAnswer, isAutomatedVisit, type InventoryAnswer, type InventoryOutcome } from "./+lib/inventory";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/response";
+import { readForm } from "~/lib/csrf.server";
 
 /**
  * `/tenancy-inventory-response?token=…&response=CONFIRMED|UNCONFIRMED` (part 2 §2): opening the
@@ -52,7 +53,7 @@ export const answerSchema = z.object({ token: textField("token").min(1), respons
 
 /** The button a non-person visit is shown: records the answer, as opening the link does. */
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const parsed = answerSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = answerSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ message: "This answer could not be read. Open the link in your e-mail again." }, { status: 400 });
   let outcome: InventoryOutcome;
   try {

@@ -10,6 +10,7 @@ import { readOffer } from "./+lib/offers.server";
 import { CHOICE_PARAM, CHOICE_SLUGS, choiceSlug, CONFIRM_HEADINGS, offerPaths, offerView, type ChoiceSlug } from "./+lib/offers";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/offer";
+import { readForm } from "~/lib/csrf.server";
 
 /**
  * The Keyfree offer (part 2 §2 offer pages), opened from the offer e-mail without login: the
@@ -43,7 +44,7 @@ export const choiceSchema = z.object({
 
 /** Confirm: records the choice, then /accepted for Keyfree, /rejected?token=… for a cash deposit (part 2 §2). */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const parsed = choiceSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = choiceSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data({ message: "This choice could not be read. Go back to the offer and choose again." }, { status: 400 });
   const { token, choice } = parsed.data;
   try {

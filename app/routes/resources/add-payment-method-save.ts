@@ -1,6 +1,7 @@
 import { apiContext } from "~/lib/api.server";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/add-payment-method-save";
+import { readForm } from "~/lib/csrf.server";
 
 /**
  * The card form's save step (JavaScript only: card details need it): hands the payment
@@ -8,7 +9,7 @@ import type { Route } from "./+types/add-payment-method-save";
  * checked by the root middleware.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const paymentMethodId = String(form.get("paymentMethodId") ?? "");
   const setupIntentId = form.get("setupIntentId");
   const api = context.get(apiContext).raw;

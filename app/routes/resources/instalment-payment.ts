@@ -1,6 +1,7 @@
 import { apiContext } from "~/lib/api.server";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/instalment-payment";
+import { readForm } from "~/lib/csrf.server";
 
 /**
  * The manual payment's steps that need the tenant API (JavaScript only, since card details need
@@ -12,7 +13,7 @@ import type { Route } from "./+types/instalment-payment";
  * tenant's: not found).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const api = context.get(apiContext).raw;
   const paymentPlanId = params.paymentPlanId;

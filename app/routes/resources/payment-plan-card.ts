@@ -1,6 +1,7 @@
 import { apiContext } from "~/lib/api.server";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/payment-plan-card";
+import { readForm } from "~/lib/csrf.server";
 
 /**
  * The payment plan's card step in the browser (part 2 §2 card-details; JavaScript only, since
@@ -11,7 +12,7 @@ import type { Route } from "./+types/payment-plan-card";
  * card-details. CSRF is checked by the root middleware on posts.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const api = context.get(apiContext).raw;
   const path = { paymentPlanId: params.paymentPlanId };
   switch (params.step) {

@@ -1,6 +1,7 @@
 import { apiContext } from "~/lib/api.server";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/payment-step";
+import { readForm } from "~/lib/csrf.server";
 
 /**
  * The card form's steps that need the tenant API (JavaScript only, since card details need
@@ -9,7 +10,7 @@ import type { Route } from "./+types/payment-step";
  * CSRF is checked by the root middleware on posts.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const field = (name: string) => String(form.get(name) ?? "");
   const api = context.get(apiContext).raw;
   const orderId = field("orderId");

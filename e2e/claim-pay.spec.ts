@@ -140,6 +140,18 @@ test("Confirm publishes: £0 needs no payment; otherwise the proposal payment, w
   await expect(page.locator(".summary-card__amount")).toHaveText("£500.00");
   if (!isJsOn) await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
   await expectAccessible(page);
+
+  // Meanwhile the claim page (issue 24): each item says its proposal waits for its payment, and
+  // asks for no answer it offers no control for ("Response required: agree or disagree").
+  await page.goto(`/claims/${fair.claimId}`);
+  const charges = page.getByRole("region", { name: "Review Charges Raised" });
+  await expect(charges.getByText("Your proposal is waiting for its payment")).toHaveCount(2);
+  await expect(charges.getByText(/Response required/)).toHaveCount(0);
+  await expect(charges.getByRole("button", { name: /^Agree/ })).toHaveCount(0);
+  await expect(charges.getByRole("link", { name: /^(Disagree|Edit)/ })).toHaveCount(0);
+  await expect(page.getByRole("listitem").getByRole("link", { name: "Pay for your proposal (£500.00)" })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto(`/claims/${fair.claimId}/proposal-payment`);
   await page.getByRole("button", { name: "Back", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/claims/${fair.claimId}(\\?mediationEnabled=true)?$`));
   await page.goto(submit(fair.claimId));

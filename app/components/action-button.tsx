@@ -28,7 +28,11 @@ export type ActionButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "t
   buttonClassName?: string;
   /** A full page load even where the page runs script (a page whose next page must load afresh). */
   reloadDocument?: boolean;
-  /** Inside the form, before the button (a hint) and after it (a Cancel link, a hint). */
+  /**
+   * Inside the form, before and after the button: a hint (a block, such as a `<p>`). A control
+   * beside the button (Cancel) is not put here: both go in a <ButtonGroup> (button-group.tsx), so
+   * that without styles their names are not run together (issue 24).
+   */
   before?: ReactNode;
   after?: ReactNode;
 };

@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { ComponentProps, ReactNode } from "react";
 import { Form } from "react-router";
+import { ButtonGroup } from "./button-group";
 import { RadioGroup } from "./choice-fields";
 import { AppForm } from "./forms";
 import type { AddressChoice, PostcodeLookup } from "~/lib/address-lookup";
@@ -67,7 +68,7 @@ type AddressChoiceFormProps = Omit<ComponentProps<typeof AppForm>, "children"> &
   results: AddressChoice[];
   /** The page's own fields about the chosen address (the dates at it), under the choices. */
   children?: ReactNode;
-  /** Beside the button (the way to type the address instead). */
+  /** Beside the button (the way to type the address instead): a control, listed with the button (a ButtonGroup). */
   after?: ReactNode;
 };
 
@@ -89,10 +90,10 @@ export function AddressChoiceForm({ externalId, postcode, results, children, aft
       <RadioGroup field={externalId} legend={`Addresses at ${postcode}`} options={results} />
       {children}
       {after ? (
-        <div className="form-actions">
+        <ButtonGroup className="form-actions">
           {button}
           {after}
-        </div>
+        </ButtonGroup>
       ) : (
         button
       )}

@@ -17,9 +17,13 @@ export function SiteHeader({ firstName }: { firstName: string | null }) {
             </ActionButton>
           </div>
         ) : (
-          <Link to="/auth/login" className="site-header__login">
-            Login
-          </Link>
+          // A block of its own, as the account's is: without styles 'Login' is not run into the name
+          // before it ("Keyfree homeLogin" in a text browser).
+          <div className="site-header__account">
+            <Link to="/auth/login" className="site-header__login">
+              Login
+            </Link>
+          </div>
         )}
       </div>
     </header>

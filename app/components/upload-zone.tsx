@@ -107,9 +107,11 @@ function DocumentList({
 }: Pick<UploadZoneProps, "id" | "label" | "action" | "documents" | "removeFields">) {
   if (documents.length === 0) return <p className="upload-zone__empty">No documents uploaded</p>;
   return (
+    // Sent open, so the one word in the page is 'Hide': a text browser, which shows the list and
+    // ignores styles, reads "Hide 1 document(s)", not "ShowHide…". Closed (the browser's own
+    // toggle, with or without script), the styles put 'Show' in its place (styles/_upload-zone.scss).
     <details className="upload-zone__documents" open>
       <summary>
-        <span className="upload-zone__show">Show</span>
         <span className="upload-zone__hide">Hide</span> {documents.length} document(s)
         <span className="visually-hidden"> of {label.toLowerCase()}</span>
       </summary>

@@ -188,6 +188,26 @@ describe("the item panel (part 1 §2.5, §4.1)", () => {
     expect(itemPanelView(claim({ proposals: [] }), c.items[0]!, collapsed, NOW).required).toBe(false);
   });
 
+  it("a proposal waiting for its payment: the sync state in words, nothing to answer, and no 'Response required' (issue 24)", () => {
+    // Published, at the payment step: no draft, the tenant can still respond (accept, or go back),
+    // but no item can be agreed or disagreed with.
+    const atPayment = proposal({ id: "p2", round: 2, status: "AWAITING_PAYMENT" }, [9_000, 20_000]);
+    const c = claim({
+      proposals: [round1, atPayment],
+      tenantDraftProposalId: null,
+      allowedActions: ["accept", "unpublish"],
+      proposalPayment: { claimProposalId: "p2", orderId: "o2", orderCustomerActionId: "a2", amount: 29_000 },
+    });
+    for (const i of [0, 1]) {
+      const item = itemPanelView(c, c.items[i]!, collapsed, NOW);
+      expect(item).toMatchObject({ amountLabel: "Your proposal", icon: "sync", statusText: "Your proposal is waiting for its payment", actions: null });
+      expect(item.required).toBe(false);
+    }
+    // A co-tenant's proposal in progress: this tenant may accept the charges, but answers no item.
+    const coTenants = claim({ allowedActions: ["accept"] });
+    expect(itemPanelView(coTenants, coTenants.items[0]!, collapsed, NOW)).toMatchObject({ actions: null, required: false });
+  });
+
   it("nothing to act on when the tenant cannot respond", () => {
     const c = claim({ canRespond: false, allowedActions: [] });
     expect(itemPanelView(c, c.items[0]!, collapsed, NOW).actions).toBeNull();

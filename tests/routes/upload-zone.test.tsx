@@ -88,6 +88,15 @@ describe("the upload zone (part 1 §2.4)", () => {
     expect(buttons()).toEqual(["Remove passport.pdf", "Remove licence.png"]);
   });
 
+  it("the list's summary holds the one word that applies, 'Hide' (it is sent open): no 'ShowHide' without styles (issue 24)", async () => {
+    const handler = createStaticHandler([{ id: "root", path: "/", loader: () => ({ csrf: "t" }), Component: () => <UploadZone {...base} documents={docs} /> }]);
+    const context = await handler.query(new Request("http://localhost/"));
+    if (context instanceof Response) throw new Error("unexpected response");
+    document.body.innerHTML = renderToString(<StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />);
+    expect(document.querySelector("details")!.open).toBe(true);
+    expect(document.querySelector("summary")!.textContent).toBe("Hide 2 document(s) of proof of identity");
+  });
+
   it("has no Remove when deletion is not enabled, and nothing to upload with when read-only", async () => {
     render(stub({ documents: docs }));
     await screen.findByText("Drop files here or click to select");

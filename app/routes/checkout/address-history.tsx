@@ -7,6 +7,7 @@ import { data, Link, redirect, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
+import { ButtonGroup } from "~/components/button-group";
 import { AppForm, ErrorSummary, TextField, useAppForm } from "~/components/forms";
 import {
   ADDRESS_HISTORY_MESSAGES,
@@ -326,9 +327,12 @@ function RemoveConfirmation({ d, removing }: { d: LoaderData; removing: NonNulla
       <p>
         Are you sure you want to remove <strong>{removing.line}</strong>, {removing.postcode} from your address history?
       </p>
-      <ActionButton intent="remove" fields={{ id: removing.id }} className="form-actions" autoFocus after={<CancelLink to={d.links.list} />}>
-        Remove
-      </ActionButton>
+      <ButtonGroup className="form-actions">
+        <ActionButton intent="remove" fields={{ id: removing.id }} autoFocus>
+          Remove
+        </ActionButton>
+        <CancelLink to={d.links.list} />
+      </ButtonGroup>
     </section>
   );
 }

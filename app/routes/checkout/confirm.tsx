@@ -85,7 +85,7 @@ export default function Confirm({ loaderData: d }: Route.ComponentProps) {
               {d.addresses.map((a) => (
                 <li key={a.id}>
                   <strong>{a.line}</strong>
-                  {a.dates ? <span className="confirm-addresses__dates">{a.dates}</span> : null}
+                  {a.dates ? <div className="confirm-addresses__dates">{a.dates}</div> : null}
                 </li>
               ))}
             </ul>

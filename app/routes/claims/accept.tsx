@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
+import { ButtonGroup } from "~/components/button-group";
 import { apiContext } from "~/lib/api.server";
 import { totalChargesPence } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
@@ -106,9 +107,10 @@ export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
           them.
         </p>
       ) : null}
-      <ActionButton className="claim-actions" autoFocus after={<CancelLink to={d.claimPage} />}>
-        {heading}
-      </ActionButton>
+      <ButtonGroup className="claim-actions">
+        <ActionButton autoFocus>{heading}</ActionButton>
+        <CancelLink to={d.claimPage} />
+      </ButtonGroup>
     </div>
   );
 }

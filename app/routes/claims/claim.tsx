@@ -4,6 +4,7 @@ import type { ClaimChoiceView } from "./+lib/claim-choice";
 import { claimPageView, type ClaimPageView } from "./+lib/claim-page-view";
 import { mediationRedirect } from "./+lib/claim-page-url";
 import { claimPaths, getClaim } from "./+lib/claims.server";
+import { ButtonGroup } from "~/components/button-group";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";
 
@@ -227,7 +228,7 @@ function WaysForward({ view }: { view: ClaimPageView }) {
   return (
     <section className="claim-actions" aria-labelledby="actions-heading">
       <h2 id="actions-heading">What you can do</h2>
-      <div className="claim-actions__buttons">
+      <ButtonGroup className="claim-actions__buttons">
         {view.payHref ? (
           <a className="button" href={view.payHref}>
             Pay now
@@ -248,7 +249,7 @@ function WaysForward({ view }: { view: ClaimPageView }) {
             Accept charges
           </a>
         ) : null}
-      </div>
+      </ButtonGroup>
       {view.continueStep && "missing" in view.continueStep ? (
         <div className="claim-actions__missing">
           <p>Give a proposal for every item before you continue. Still to answer:</p>

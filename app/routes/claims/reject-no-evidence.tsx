@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
+import { ButtonGroup } from "~/components/button-group";
 import { apiContext } from "~/lib/api.server";
 import { CLAIM_FAILURE_FALLBACK, CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { disputeFigures, FRESH_STEPS, REJECT_NO_EVIDENCE_MESSAGE } from "./+lib/dispute";
@@ -79,9 +80,10 @@ export default function RejectWithNoEvidence({ loaderData: d }: Route.ComponentP
       <p>
         Have photos, receipts or messages that support your side? <Link to={d.disputePage}>Dispute with evidence instead</Link>.
       </p>
-      <ActionButton className="claim-actions" after={<CancelLink to={d.claimPage} />}>
-        Confirm
-      </ActionButton>
+      <ButtonGroup className="claim-actions">
+        <ActionButton>Confirm</ActionButton>
+        <CancelLink to={d.claimPage} />
+      </ButtonGroup>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
+import { ButtonGroup } from "~/components/button-group";
 import { apiContext } from "~/lib/api.server";
 import { INCOMPLETE_PROPOSAL_MESSAGE, submitView, type SubmitView } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, claimSuccessRedirect, getClaim } from "./+lib/claims.server";
@@ -111,9 +112,10 @@ export default function SubmitProposal({ loaderData: d }: Route.ComponentProps) 
         <p>A proposal of {v.proposed} needs no payment: it is sent to {d.organisation || "your landlord or agent"} as soon as you submit it.</p>
       )}
 
-      <ActionButton className="claim-actions" autoFocus after={<CancelLink to={d.claimPage} />}>
-        {heading}
-      </ActionButton>
+      <ButtonGroup className="claim-actions">
+        <ActionButton autoFocus>{heading}</ActionButton>
+        <CancelLink to={d.claimPage} />
+      </ButtonGroup>
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
+import { ButtonGroup } from "~/components/button-group";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
 import { webConfig } from "~/lib/env.server";
@@ -101,9 +102,12 @@ export default function KeyfreeOffer({ loaderData }: Route.ComponentProps) {
               : `You are choosing a cash deposit: a total to pay of ${offer.cashDepositTotal}.`}{" "}
             Your choice is final for your tenancy and cannot be changed by your co-tenants.
           </p>
-          <ActionButton fields={{ token, choice: confirming }} className="confirm-choice__actions" autoFocus after={<CancelLink to={links.cancel} />}>
-            Confirm
-          </ActionButton>
+          <ButtonGroup className="confirm-choice__actions">
+            <ActionButton fields={{ token, choice: confirming }} autoFocus>
+              Confirm
+            </ActionButton>
+            <CancelLink to={links.cancel} />
+          </ButtonGroup>
         </section>
       ) : null}
 

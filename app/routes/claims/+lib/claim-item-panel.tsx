@@ -1,5 +1,6 @@
 import type { EvidenceLink, ItemPanelView } from "./claim-item-view";
 import { ActionButton } from "~/components/action-button";
+import { ButtonGroup } from "~/components/button-group";
 
 /**
  * One claim item (part 1 §2.5, §4.1): description, type, the amount with its label, the tick
@@ -43,7 +44,7 @@ export function ClaimItemPanel({ item }: { item: ItemPanelView }) {
       {item.required ? <p className="claim-item__required">Response required: agree or disagree with this charge.</p> : null}
 
       {item.actions ? (
-        <div className="claim-item__actions">
+        <ButtonGroup className="claim-item__actions">
           {item.actions.kind === "answer" ? (
             <>
               <ActionButton action={item.actions.agreeAction} intent="agree" className="claim-item__agree" reloadDocument>
@@ -65,7 +66,7 @@ export function ClaimItemPanel({ item }: { item: ItemPanelView }) {
               ) : null}
             </>
           )}
-        </div>
+        </ButtonGroup>
       ) : null}
 
       {item.expanded ? (

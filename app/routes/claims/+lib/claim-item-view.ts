@@ -107,7 +107,8 @@ const evidence = (docs: readonly ItemDocument[]): EvidenceLink[] => docs.map((d)
  * tenant's proposal for it, 'Your proposal' while the tenant has one, else 'Item charges' (the
  * landlord's current amount). "Required" (§4.1): the tenant can respond, the panel is
  * collapsed, no tenant draft exists, round 1 exists and is not settled — view only is already
- * in canRespond (the API says false then).
+ * in canRespond (the API says false then) — and the item offers Agree and Disagree, the answer
+ * the highlight asks for (not while the tenant's proposal waits for its payment).
  */
 export function itemPanelView(claim: Claim, item: ClaimItem, state: ClaimPageState, now: Date): ItemPanelView {
   const own = tenantProposalOf(claim);
@@ -136,16 +137,6 @@ export function itemPanelView(claim: Claim, item: ClaimItem, state: ClaimPageSta
 
   const expanded = state.itemId === item.id;
   const anchor = `item-${item.id}`;
-  // A final proposal, or charges without mediation, is answered as a whole (accept or dispute): no item asks for an answer.
-  const answeredAsAWhole = claim.allowedActions.includes("dispute");
-  const required =
-    claim.canRespond &&
-    !answeredAsAWhole &&
-    !expanded &&
-    claim.tenantDraftProposalId === null &&
-    round1 !== undefined &&
-    round1.status !== "SETTLED" &&
-    !item.isSettled;
 
   const proposalHref = `/claims/${encodeURIComponent(claim.id)}/items/${encodeURIComponent(item.id)}/proposal`;
   const canPropose = claim.canRespond && (claim.allowedActions.includes("counter") || claim.tenantDraftProposalId !== null);
@@ -157,6 +148,21 @@ export function itemPanelView(claim: Claim, item: ClaimItem, state: ClaimPageSta
       ? { kind: "edit", editHref: proposalHref, backHref: expanded ? claimPageHref(claim, {}, anchor) : null }
       : { kind: "answer", agreeAction: proposalHref, disagreeHref: proposalHref };
   }
+
+  // A final proposal, or charges without mediation, is answered as a whole (accept or dispute): no item asks for an answer.
+  const answeredAsAWhole = claim.allowedActions.includes("dispute");
+  // "Response required: agree or disagree" only where the item offers Agree and Disagree (issue
+  // 24): a proposal waiting for its payment is no draft, and the tenant can still respond (by
+  // paying it, or accepting the charges), but no item can be answered then.
+  const required =
+    claim.canRespond &&
+    actions?.kind === "answer" &&
+    !answeredAsAWhole &&
+    !expanded &&
+    claim.tenantDraftProposalId === null &&
+    round1 !== undefined &&
+    round1.status !== "SETTLED" &&
+    !item.isSettled;
 
   const finalLine = latestOf(claim.proposals, 3)?.itemProposals.find((ip) => ip.claimItemId === item.id);
 

@@ -77,7 +77,8 @@ export function textProblems(html: string, url: string): string[] {
   const pageWords = wordsOfThePage(document);
 
   markControlsAndHidden(document);
-  const shown = renderText(dom.serialize());
+  // w3m writes a refresh as its first line ("Refresh (2 sec) /checkout/…"): not the page's text.
+  const shown = renderText(dom.serialize()).replace(/^Refresh \(\d+ sec\).*\n/, "");
   problems.push(...ariaHiddenShown(shown), ...controlsRunTogether(shown), ...gluedWords(shown, pageWords));
   return problems;
 }
@@ -294,8 +295,9 @@ function gluedWords(marked: string, pageWords: Set<string>): string[] {
   const problems = new Map<string, string>();
   for (const match of marked.matchAll(/[\p{L}\p{N}\uE000-\uE003]+/gu)) {
     const raw = match[0];
-    // Where a control meets a word, "controls run together" has said so.
-    if (/[\p{L}\p{N}][\uE000\uE001]+[\p{L}\p{N}]/u.test(raw)) continue;
+    // Where a control meets a word, "controls run together" has said so; where aria-hidden text
+    // meets one, "aria-hidden text shown" has.
+    if (/[\p{L}\p{N}][\uE000-\uE003]+[\p{L}\p{N}]/u.test(raw)) continue;
     const word = raw.replace(MARKS, "");
     // Digits alone ("12" from "1" and "2") are numbers w3m writes itself, such as a list's.
     if (word === "" || pageWords.has(word) || problems.has(word) || /^\p{N}+$/u.test(word)) continue;

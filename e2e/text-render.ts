@@ -17,7 +17,8 @@ import { JSDOM } from "jsdom";
  *   different elements, "4DJCurrent", "ShowHide".
  * - aria-hidden text shown: letters or digits inside `aria-hidden="true"` that the text browser
  *   shows anyway ("1. 1About You"). Inside `hidden` or SVG is left alone.
- * - heading order: inside `main`, the h1 comes first: no link, button or other heading before it.
+ * - heading order: inside `main`, the h1 comes first: no link, button, other heading or named
+ *   region (an aside, a labelled section: a panel such as "Your Repayment Summary") before it.
  * - a wait page that cannot move: a page with `<meta http-equiv="refresh">` (which w3m ignores)
  *   has a link to where the refresh goes (to its own path when it reloads itself: "Check again").
  * - a radio group none of whose radios is checked: Lynx shows the first as chosen and sends it
@@ -85,26 +86,45 @@ export function textProblems(html: string, url: string): string[] {
 
 // --- Heading order ---------------------------------------------------------------------------
 
-const BEFORE_THE_H1 = `h1, h2, h3, h4, h5, h6, ${CONTROLS}`;
+/** Headings, controls and named regions (a panel beside the page: "Your Keyfree", "Your Repayment Summary"). */
+const BEFORE_THE_H1 = `h1, h2, h3, h4, h5, h6, ${CONTROLS}, aside, section[aria-labelledby], section[aria-label], [role="region"], [role="complementary"]`;
+const isRegion = (e: Element) => !/^H[1-6]$/.test(e.tagName) && !e.matches(CONTROLS);
 
 function headingOrder(document: Document): string[] {
   const main = document.querySelector("main");
   if (!main) return [];
-  const items = [...main.querySelectorAll(BEFORE_THE_H1)].filter((e) => isControl(e) && (e.tagName !== "A" || e.hasAttribute("href")));
+  const items = inDocumentOrder(main.querySelectorAll(BEFORE_THE_H1)).filter((e) => isControl(e) && (e.tagName !== "A" || e.hasAttribute("href")));
   const h1 = items.findIndex((e) => e.tagName === "H1");
   if (h1 === -1) return ["heading order: main has no h1"];
-  if (h1 === 0) return [];
-  const before = items.slice(0, h1).map(describe).join(", ");
-  return [`heading order: ${before} ${h1 === 1 ? "comes" : "come"} before the h1 ${quote(items[h1]!.textContent)} in main`];
+  // A region before the h1 is named once, not again for each heading or link inside it.
+  const before = items.slice(0, h1).filter((e, _i, all) => !all.some((region) => region !== e && isRegion(region) && region.contains(e)));
+  if (before.length === 0) return [];
+  return [`heading order: ${before.map(describe).join(", ")} ${before.length === 1 ? "comes" : "come"} before the h1 ${quote(items[h1]!.textContent)} in main`];
 }
 
 function describe(element: Element): string {
   const tag = element.tagName.toLowerCase();
+  if (isRegion(element)) return `the ${tag === "aside" ? "aside" : "region"} ${quote(regionName(element))}`;
   const text = quote(element.textContent || element.getAttribute("value"));
   if (/^h[1-6]$/.test(tag)) return `the ${tag} ${text}`;
   if (tag === "a") return `the link ${text}`;
   if (tag === "summary") return `the summary ${text}`;
   return `the button ${text}`;
+}
+
+/** A region's name: its label, else its first heading, else the start of its text. */
+function regionName(region: Element): string {
+  const labelledBy = region.getAttribute("aria-labelledby");
+  const label = labelledBy
+    ?.split(/\s+/)
+    .map((id) => region.ownerDocument.getElementById(id)?.textContent ?? "")
+    .join(" ");
+  return label || region.getAttribute("aria-label") || region.querySelector("h1, h2, h3, h4, h5, h6")?.textContent || region.textContent || "";
+}
+
+/** jsdom's selector engine does not always give a selector list's matches in document order. */
+function inDocumentOrder(elements: Iterable<Element>): Element[] {
+  return [...elements].sort((a, b) => (a.compareDocumentPosition(b) & 4 /* b follows a */ ? -1 : 1));
 }
 
 // --- A wait page that cannot move ------------------------------------------------------------

@@ -139,11 +139,19 @@ describe("heading order", () => {
 
   it("fails when the back link and the 'Your Keyfree' panel come before the h1", () => {
     expect(problemsOf(checkoutStep(back + panel, ""))).toEqual([
-      'heading order: the link "Back", the h2 "Your Keyfree" come before the h1 "About you" in main',
+      'heading order: the link "Back", the aside "Your Keyfree" come before the h1 "About you" in main',
     ]);
-    expect(problemsOf(checkoutStep(`<h2>Your Repayment Summary</h2>`, ""))).toEqual([
-      'heading order: the h2 "Your Repayment Summary" comes before the h1 "About you" in main',
+    expect(problemsOf(checkoutStep(`<h2>Your Keyfree</h2>`, ""))).toEqual([
+      'heading order: the h2 "Your Keyfree" comes before the h1 "About you" in main',
     ]);
+  });
+
+  it("fails when a panel that is no heading, 'Your Repayment Summary', comes before the h1", () => {
+    const summary = `<section aria-labelledby="summary-title"><p id="summary-title">Your Repayment Summary</p><p>£50 a month</p></section>`;
+    expect(problemsOf(checkoutStep(summary, ""))).toEqual([
+      'heading order: the region "Your Repayment Summary" comes before the h1 "About you" in main',
+    ]);
+    expect(problemsOf(checkoutStep("", summary))).toEqual([]);
   });
 
   it("fails when main has no h1", () => {

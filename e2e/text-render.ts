@@ -96,10 +96,15 @@ function headingOrder(document: Document): string[] {
   const items = inDocumentOrder(main.querySelectorAll(BEFORE_THE_H1)).filter((e) => isControl(e) && (e.tagName !== "A" || e.hasAttribute("href")));
   const h1 = items.findIndex((e) => e.tagName === "H1");
   if (h1 === -1) return ["heading order: main has no h1"];
-  // A region before the h1 is named once, not again for each heading or link inside it.
-  const before = items.slice(0, h1).filter((e, _i, all) => !all.some((region) => region !== e && isRegion(region) && region.contains(e)));
+  const theH1 = items[h1]!;
+  // What holds the h1 is not before it; a region before it is named once, not again for each
+  // heading or link inside it.
+  const before = items
+    .slice(0, h1)
+    .filter((e) => !e.contains(theH1))
+    .filter((e, _i, all) => !all.some((region) => region !== e && isRegion(region) && region.contains(e)));
   if (before.length === 0) return [];
-  return [`heading order: ${before.map(describe).join(", ")} ${before.length === 1 ? "comes" : "come"} before the h1 ${quote(items[h1]!.textContent)} in main`];
+  return [`heading order: ${before.map(describe).join(", ")} ${before.length === 1 ? "comes" : "come"} before the h1 ${quote(theH1.textContent)} in main`];
 }
 
 function describe(element: Element): string {
@@ -225,7 +230,7 @@ const NOTHING_BETWEEN = /[[\]\uE000-\uE003]/;
 function controlsRunTogether(marked: string): string[] {
   // A control that shows nothing (an icon with no text) touches nothing: take it out first.
   let shown = marked;
-  for (let before = ""; before !== shown; ) {
+  for (let before = ""; before !== shown;) {
     before = shown;
     shown = shown.replace(/\uE000([^\uE000\uE001\p{L}\p{N}]*)\uE001/gu, (_m, inner: string) => inner.replace(/\S/g, ""));
   }
@@ -237,7 +242,8 @@ function controlsRunTogether(marked: string): string[] {
       let nextControl = false;
       for (; j < shown.length && NOTHING_BETWEEN.test(shown[j]!); j += 1) if (shown[j] === CONTROL_START) nextControl = true;
       if (nextControl) problems.set(j, `controls run together: ${touching(shown, controlBefore(shown, i), controlAfter(shown, i + 1))}`);
-      else if (WORD_CHAR.test(shown[j] ?? "")) problems.set(j, `a control runs into the word after it: ${touching(shown, controlBefore(shown, i), wordAfter(shown, j))}`);
+      else if (WORD_CHAR.test(shown[j] ?? ""))
+        problems.set(j, `a control runs into the word after it: ${touching(shown, controlBefore(shown, i), wordAfter(shown, j))}`);
     } else if (shown[i] === CONTROL_START) {
       // What comes before the control, past brackets and marks.
       let j = i - 1;
@@ -258,7 +264,10 @@ const controlAfter = (text: string, start: number): Span => {
   const end = text.indexOf(CONTROL_END, start);
   return { start, end: Math.min(end === -1 ? text.length : end, lineEnd(text, start)) };
 };
-const wordBefore = (text: string, end: number): Span => ({ start: end - (/[\p{L}\p{N}]+$/u.exec(text.slice(lineStart(text, end), end))?.[0].length ?? 0), end });
+const wordBefore = (text: string, end: number): Span => ({
+  start: end - (/[\p{L}\p{N}]+$/u.exec(text.slice(lineStart(text, end), end))?.[0].length ?? 0),
+  end,
+});
 const wordAfter = (text: string, start: number): Span => ({ start, end: start + (/^[\p{L}\p{N}]+/u.exec(text.slice(start))?.[0].length ?? 0) });
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
 const lineEnd = (text: string, at: number) => (text.indexOf("\n", at) + 1 || text.length + 1) - 1;

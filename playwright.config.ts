@@ -38,7 +38,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // The list, then the count of page states checked by axe and the HTML checker (e2e/checks-reporter.ts).
+  // The list, then the count of page states checked by axe, the HTML checker and the text check (e2e/checks-reporter.ts).
   reporter: [["list"], ["./e2e/checks-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${PORT}`,

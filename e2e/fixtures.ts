@@ -4,7 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { HtmlValidate, type ConfigData } from "html-validate";
-import { alreadyChecked, logCheck, markChecked, normaliseHtml, stateKey, type CheckKind } from "./page-states";
+import { alreadyChecked, logCheck, markChecked, normaliseHtml, reportTextProblems, stateKey, type CheckKind } from "./page-states";
+import { textProblems } from "./text-render";
 
 export const DEMO_PASSWORD = "Keyfree-demo-1";
 const DATA_DIR = ".data/e2e";
@@ -170,7 +171,8 @@ async function closeTwins() {
 
 /**
  * Every page state a journey sees is checked here: valid HTML (expectValidHtml), then
- * WCAG 2.2 AA, checked by axe on the page as it is now. axe runs as a script in the page,
+ * WCAG 2.2 AA, checked by axe on the page as it is now, then how it reads in a text browser
+ * (expectReadableAsText). axe runs as a script in the page,
  * so with JavaScript off (or on a page that refreshes itself) the page's HTML (scripts
  * removed, as that browser saw it) is checked in a scripted twin page on the same origin,
  * styles and all. Each distinct state once per run (checkOnce).
@@ -186,6 +188,30 @@ export async function expectAccessible(page: Page, options: AccessibleOptions = 
   const html = content.replace(/<script\b[\s\S]*?<\/script>/gi, "");
   const live = jsOn && /<script\b/i.test(content);
   await checkOnce("axe", page, html, { viewport: page.viewportSize(), options, live }, () => runAxe(page, html, jsOn, options));
+  await expectReadableAsText(page);
+}
+
+/**
+ * The page as a text browser reads it (e2e/text-render.ts: w3m, no styles, no script): no
+ * controls or words run together, no aria-hidden text shown, the h1 first in main, a link on a
+ * page that refreshes itself, no radio group Lynx would answer by itself. What a text browser
+ * gets is the document the server sent, scripts removed: checked when that is the page shown
+ * (with JavaScript on, a state reached by script is not one a text browser reaches). Each
+ * distinct state once per run. TEXT_CHECK=report prints the problems at the end of the run
+ * instead of failing (while pages are being fixed); the default fails.
+ */
+async function expectReadableAsText(page: Page) {
+  const sent = await sentDocument(page);
+  if (sent === undefined) return;
+  const html = sent.replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  await checkOnce("text", page, html, {}, async () => {
+    const problems = textProblems(html, page.url());
+    if (process.env.TEXT_CHECK === "report") {
+      if (problems.length > 0) reportTextProblems(page.url(), problems);
+      return;
+    }
+    expect(problems, `how ${page.url()} reads in a text browser (w3m -dump, e2e/text-render.ts)`).toEqual([]);
+  });
 }
 
 async function runAxe(page: Page, snapshot: string, jsOn: boolean, options: AccessibleOptions) {

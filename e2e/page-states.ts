@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileS
 import path from "node:path";
 
 /**
- * The page states the browser tests check (axe and the HTML checker), recorded per run in
+ * The page states the browser tests check (axe, the HTML checker and the text check), recorded per run in
  * CHECKS_DIR: one JSON line per check in `log.jsonl`, and one file per distinct state under
  * `keys/<kind>/` (created exclusively, after the check passed, so both projects and both
  * workers share them). A state is the HTML being checked with what differs between two visits
@@ -12,7 +12,10 @@ import path from "node:path";
 export const CHECKS_DIR = ".data/e2e-checks";
 const LOG = path.join(CHECKS_DIR, "log.jsonl");
 
-export type CheckKind = "axe" | "html";
+export type CheckKind = "axe" | "html" | "text";
+
+/** The text check's problems when it only reports them (TEXT_CHECK=report): one JSON line per page state. */
+const TEXT_REPORT = path.join(CHECKS_DIR, "text-report.jsonl");
 
 export type CheckRecord = {
   kind: CheckKind;
@@ -109,23 +112,40 @@ export function logCheck(record: CheckRecord) {
   appendFileSync(LOG, `${JSON.stringify(record)}\n`);
 }
 
+/** Records a page state's text-check problems (TEXT_CHECK=report), to be printed at the end of the run. */
+export function reportTextProblems(url: string, problems: string[]) {
+  mkdirSync(CHECKS_DIR, { recursive: true });
+  appendFileSync(TEXT_REPORT, `${JSON.stringify({ url, problems })}\n`);
+}
+
 export function resetChecks() {
   rmSync(CHECKS_DIR, { recursive: true, force: true });
   mkdirSync(CHECKS_DIR, { recursive: true });
 }
 
 export function summariseChecks(): string[] {
-  const records = existsSync(LOG)
-    ? readFileSync(LOG, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as CheckRecord)
-    : [];
-  return (["axe", "html"] as const).map((kind) => {
+  const records = readJsonLines<CheckRecord>(LOG);
+  const LABELS: Record<CheckKind, [string, string]> = { axe: ["axe", "axe"], html: ["HTML checker", "checker"], text: ["text check", "w3m"] };
+  const totals = (["axe", "html", "text"] as const).map((kind) => {
     const of = records.filter((r) => r.kind === kind);
     const distinct = new Set(of.map((r) => r.key)).size;
     const runs = of.filter((r) => r.ran).length;
-    const label = kind === "axe" ? "axe" : "HTML checker";
-    return `${label}: ${of.length} page states visited, ${distinct} distinct, ${runs} ${kind === "axe" ? "axe" : "checker"} runs`;
+    const [label, runner] = LABELS[kind];
+    return `${label}: ${of.length} page states visited, ${distinct} distinct, ${runs} ${runner} runs`;
   });
+  const reported = readJsonLines<{ url: string; problems: string[] }>(TEXT_REPORT);
+  if (reported.length === 0) return totals;
+  return [
+    ...totals,
+    `text check (TEXT_CHECK=report, not failing): ${reported.length} page states with problems`,
+    ...reported.flatMap(({ url, problems }) => [`  ${url}`, ...problems.map((p) => `    - ${p}`)]),
+  ];
+}
+
+function readJsonLines<T>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as T);
 }

@@ -45,11 +45,11 @@ export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
     return (
       <div className="panel panel--narrow">
         <title>{pageTitle("Processing your payment")}</title>
-        <Polling state={d.polling} />
         <h1>Processing your payment</h1>
         <p role="status" className="notice">
           Processing your payment...
         </p>
+        <Polling state={d.polling} />
       </div>
     );
   }

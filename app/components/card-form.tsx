@@ -62,7 +62,7 @@ export function useHydrated() {
 /**
  * Card details need JavaScript: said plainly, with what to do instead (nothing here looks usable).
  * Shown until the page hydrates; a page whose script runs never paints it (`no-script-message`,
- * hidden under root's `js` class, JS_CLASS_SCRIPT in app/lib/page-delivery.ts).
+ * hidden under root's `js` class, JS_CLASS_SCRIPT in app/lib/js-class-script.ts).
  */
 export function CardDetailsNeedJavaScript() {
   return (

@@ -73,7 +73,7 @@ test.describe("Update your details (add a payment method)", () => {
     });
     await page.goto("/add-payment-method", { waitUntil: "commit" });
     await expect(page.getByRole("heading", { level: 1, name: "Update your details" })).toBeVisible();
-    await expect(page.locator(".no-script-message")).toBeAttached();
+    await expect(page.getByText("Card details need JavaScript")).toBeAttached();
     await expect(html).not.toHaveAttribute("data-hydrated");
     await expect(message).toBeHidden();
     await expect(html).toHaveClass(/\bjs\b/);

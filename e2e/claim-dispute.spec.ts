@@ -92,6 +92,7 @@ test("disputing a final proposal: the message is required, Back twice, a third B
   await proceed();
   await expect(page).toHaveURL(feePage);
   await expect(h1(page, "Pay the dispute fee")).toBeVisible();
+  await expectTitleFirst(page, "Pay the dispute fee");
   await expect(
     page.getByText(
       "You must complete payment for this dispute to be considered. If payment is not made, these end of tenancy charges will be considered accepted and you will take full liability of the charges.",

@@ -23,6 +23,7 @@ import { assertCsrf } from "./lib/csrf.server";
 import { revokeAccessToken } from "./lib/auth.server";
 import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
 import { webConfig } from "./lib/env.server";
+import { JS_CLASS_SCRIPT } from "./lib/js-class-script";
 import { type DeliveryHandle, useNonce, usePageHydrates } from "./lib/page-delivery";
 import { pageTitle, PRODUCT } from "./lib/product";
 import { safeRedirectTarget } from "./lib/safe-redirect";
@@ -113,6 +114,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* A page that sends script says so before its first paint (JS_CLASS_SCRIPT); one that sends none gets none. */}
+        {hydrates ? <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: JS_CLASS_SCRIPT }} /> : null}
         <Meta />
         <Links />
       </head>

@@ -45,4 +45,46 @@ test.describe("Update your details (add a payment method)", () => {
     await page.goto("/");
     await expect(page).toHaveURL(/\/add-payment-method$/);
   });
+
+  test("'Card details need JavaScript' is never painted while the page's script loads, and shows if the script fails", async ({
+    page,
+    isJsOn,
+    newTenant,
+  }) => {
+    const tenant = await newTenant({ requiresNewPaymentMethod: true });
+    await signedInAs(page, tenant.email, "/add-payment-method");
+    const message = page.getByRole("heading", { name: "Card details need JavaScript" });
+    const html = page.locator("html");
+    if (!isJsOn) {
+      // Without script the message is the page's answer (the head's script never runs).
+      await expect(message).toBeVisible();
+      await expect(html).not.toHaveClass(/\bjs\b/);
+      return;
+    }
+    await expect(page.getByLabel("Card number")).toBeVisible();
+
+    // The app's script held back (a slow phone): the page as painted before it hydrates shows no
+    // message, and a screen reader finds none, since the head's inline script marked the page `js`.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/add-payment-method", { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1, name: "Update your details" })).toBeVisible();
+    await expect(page.getByText("Card details need JavaScript")).toBeAttached();
+    await expect(html).not.toHaveAttribute("data-hydrated");
+    await expect(message).toBeHidden();
+    await expect(html).toHaveClass(/\bjs\b/);
+    release();
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    await page.unroute(/\/assets\/.+\.js$/);
+
+    // The app's script fails to load: the message shows after all, saying what to do.
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    await page.goto("/add-payment-method");
+    await expect(message).toBeVisible();
+    await expect(html).not.toHaveClass(/\bjs\b/);
+  });
 });

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { SLOW_REFERENCE } from "./checkout-steps/referencing";
 import type { JourneyTenant } from "./checkout-steps/types";
 import { expect, expectAccessible, NO_BROWSER, signedInAs, signInRequest, test, uniqueStamp } from "./fixtures";
+import { expectStepsNumberedOnce, expectTitleFirst } from "./reading-order";
 
 /**
  * Referencing (Eligibility, part 1 §4.2), JavaScript on and off, beyond what the checkout journey
@@ -35,7 +36,7 @@ async function openReferencing(page: Page, tenant: JourneyTenant) {
   await expect(page).toHaveURL(new RegExp(`/checkout/${tenant.orderId}/${tenant.customerId}/referencing$`));
 }
 
-test("a reference that stays pending: after 30 seconds the page stops checking and says so", async ({ page, ops }) => {
+test("a reference that stays pending: 'Check again' from the start; after 30 seconds the page stops checking and says so", async ({ page, ops }) => {
   const tenant = await tenantAtReferencing(ops);
   await openReferencing(page, tenant);
   await page.getByRole("button", { name: "Start my eligibility check" }).click();
@@ -46,6 +47,17 @@ test("a reference that stays pending: after 30 seconds the page stops checking a
   const since = Number(new URL(page.url()).searchParams.get("since"));
   await expect(page.getByRole("status")).not.toHaveText(SLOW_REFERENCE);
   await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute("content", new RegExp(`since=${since}$`));
+  // The h1 first (the Back link and 'Your Keyfree' shown above it come after it), the steps numbered once.
+  await expectTitleFirst(page, "Checking your eligibility");
+  await expectStepsNumberedOnce(page, "Checkout progress");
+  // From the start, a link that checks again by hand, for a browser that ignores the refresh (w3m):
+  // the same wait, its start kept, so following it neither restarts nor ends the wait.
+  const checkAgain = page.getByRole("link", { name: "Check again" });
+  await expect(checkAgain).toHaveAttribute("href", `/checkout/${tenant.orderId}/${tenant.customerId}/referencing?since=${since}`);
+  await checkAgain.click();
+  await expect(page).toHaveURL(new RegExp(`/referencing\\?since=${since}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Checking your eligibility" })).toBeVisible();
+  await expect(page.getByRole("status")).not.toHaveText(SLOW_REFERENCE);
   await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/referencing?since=${since - 30_000}`);
   await expect(page.getByRole("heading", { level: 1, name: "Checking your eligibility" })).toBeVisible();
   await expect(page.getByRole("status")).toHaveText(SLOW_REFERENCE);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
+import { expectTitleFirst } from "./reading-order";
 
 /**
  * Issue 12, scope 2: the formal dispute of a final proposal — the message ('Message is
@@ -67,6 +68,7 @@ test("disputing a final proposal: the message is required, Back twice, a third B
   const feePage = new RegExp(`/claims/${claim.claimId}/dispute-fee$`);
   await page.goto(`/claims/${claim.claimId}/dispute`);
   await expect(h1(page, "Formal dispute")).toBeVisible();
+  await expectTitleFirst(page, "Formal dispute");
   await expect(page.getByText("It costs £60.00")).toBeVisible();
   await expect(page.getByText("The adjudicator takes up to 6 weeks to decide.")).toBeVisible();
   await expect(page.getByText("you have 3 calendar days to pay")).toBeVisible();
@@ -90,6 +92,7 @@ test("disputing a final proposal: the message is required, Back twice, a third B
   await proceed();
   await expect(page).toHaveURL(feePage);
   await expect(h1(page, "Pay the dispute fee")).toBeVisible();
+  await expectTitleFirst(page, "Pay the dispute fee");
   await expect(
     page.getByText(
       "You must complete payment for this dispute to be considered. If payment is not made, these end of tenancy charges will be considered accepted and you will take full liability of the charges.",

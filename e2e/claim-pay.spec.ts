@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
+import { expectTitleFirst } from "./reading-order";
 
 /**
  * Issue 11, scopes 5 and 6: submitting the tenant's proposal (the confirmation that fits its
@@ -195,6 +196,7 @@ test("accepting the charges: the accept confirmation, then paying them by card t
   await page.getByRole("button", { name: "Accept charges" }).click();
   await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}/pay$`));
   await expect(page.getByRole("heading", { level: 1, name: "Pay the charges" })).toBeVisible();
+  await expectTitleFirst(page, "Pay the charges");
   await expect(page.getByRole("heading", { name: "The amount to pay for these charges is" })).toBeVisible();
   await expect(page.locator(".summary-card__amount")).toHaveText("£180.00");
   // Accepted: the confirmation is behind the tenant.

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
+import { expectTitleFirst } from "./reading-order";
 
 /**
  * 'Provide a new proposal' (part 1 §2.5, §4.1, §5, §8) on a fresh claim with mediation and
@@ -76,6 +77,7 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   // ── Disagree on the carpet: every message of the form ──
   await open(page, proposalUrl(claim.claimId, carpet), isJsOn);
   await expect(page.getByRole("heading", { level: 1, name: "Provide a new proposal" })).toBeVisible();
+  await expectTitleFirst(page, "Provide a new proposal");
   await expect(page.getByRole("heading", { level: 2, name: "Carpet cleaning" })).toBeVisible();
   await expect(page.getByText("Cleaning", { exact: true })).toBeVisible();
   await expect(page.getByText("Item charges £180.00")).toBeVisible();
@@ -146,6 +148,7 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   await expect(page).toHaveURL(new RegExp(`/items/${blind}/evidence$`));
   await arrived(page, isJsOn, true);
   await expect(page.getByRole("heading", { level: 1, name: "Your evidence for this item" })).toBeVisible();
+  await expectTitleFirst(page, "Your evidence for this item");
   await expect(zone(page, evidence)).toContainText("No documents uploaded");
   await expectAccessible(page);
   await upload(page, evidence, "notes.txt", isJsOn);
@@ -197,6 +200,7 @@ test("a tenant proposes per item: every form message, both warnings, evidence, E
   const documents = "Your supporting documents";
   await open(page, `/claims/${claim.claimId}/supporting-information`, isJsOn, true);
   await expect(page.getByRole("heading", { level: 1, name: "Supporting Information" })).toBeVisible();
+  await expectTitleFirst(page, "Supporting Information");
   await expect(zone(page, documents)).toContainText("No documents uploaded");
   await expectAccessible(page);
   await upload(page, documents, "notes.txt", isJsOn);

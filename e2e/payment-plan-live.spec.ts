@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { authoriseAndPay, expect, expectAccessible, fillCard, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
+import { expectTitleFirst } from "./reading-order";
 
 /**
  * Issue 13 scope 6 and the web half of 8–9 (docs/decisions/0028): a live plan's active page
@@ -80,6 +81,7 @@ test("the month's charge declines off-session: the failure e-mail's link, paying
   await signedInAs(page, plan.email, new URL(link!).pathname);
 
   await expect(h1(page, "Pay your missed instalment")).toBeVisible();
+  await expectTitleFirst(page, "Pay your missed instalment");
   await expect(page.getByText("Instalment 1", { exact: true })).toBeVisible();
   await expect(page.getByText("£100.00", { exact: true })).toBeVisible();
   await page.locator("html[data-hydrated]").waitFor();

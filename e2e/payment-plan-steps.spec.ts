@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, fillCard, signedInAs, test, uniqueStamp } from "./fixtures";
+import { expectStepsNumberedOnce, expectTitleFirst } from "./reading-order";
 
 /**
  * Issue 13, scope 2–5: a payment plan's three steps (confirm, address, card details) to 'Your
@@ -46,7 +47,10 @@ test("plan@ goes from the dashboard through confirm, address (a bad postcode, th
   await expect(page).toHaveURL(/\/payment-plan\/[^/]+\/confirm$/);
   await expect(heading(page, "Proposed Payment Summary")).toBeVisible();
   await expect(stepBar(page).getByText("Payment Proposal Outline")).toBeVisible();
-  await expect(page.getByText("Your Repayment Summary")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Your Repayment Summary" })).toBeVisible();
+  // The h1 first, the summary (shown above it) after it; the steps numbered once.
+  await expectTitleFirst(page, "Proposed Payment Summary");
+  await expectStepsNumberedOnce(page, "Payment plan progress");
   await expect(page.getByText(/^Your outstanding balance of £[\d,]+\.\d\d will be spread over 6 instalments$/)).toBeVisible();
   await expect(page.getByText(/^This offer is open until \d{1,2}:\d\d[ap]m on \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}\./)).toBeVisible();
   await expect(scheduleRows(page)).toHaveCount(5);
@@ -85,6 +89,7 @@ test("plan@ goes from the dashboard through confirm, address (a bad postcode, th
 
   await expect(page).toHaveURL(/\/payment-plan\/[^/]+\/card-details$/);
   await expect(heading(page, "Payment Details")).toBeVisible();
+  await expectTitleFirst(page, "Payment Details");
   await expect(page.getByText("Each instalment is charged to this card automatically every month")).toBeVisible();
   await expect(page.getByLabel("Card number")).toBeVisible();
   await expectAccessible(page);
@@ -140,6 +145,8 @@ test("without JavaScript: a 48-hour-old offer is void; confirm, a look-up that f
   await page.goto(`/payment-plan/${planId}/confirm`);
   await expect(page).toHaveURL(new RegExp(`/payment-plan/${planId}/address$`));
   await expect(stepBar(page).getByText("Payment Proposal Outline (completed)")).toBeAttached();
+  await expectStepsNumberedOnce(page, "Payment plan progress");
+  await expectTitleFirst(page, "Current Address");
 
   await page.getByRole("search").getByLabel("Postcode").fill("ZE2 9XZ");
   await page.getByRole("button", { name: "Find address" }).click();

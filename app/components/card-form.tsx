@@ -59,10 +59,14 @@ export function useHydrated() {
   return hydrated;
 }
 
-/** Card details need JavaScript: said plainly, with what to do instead (nothing here looks usable). */
+/**
+ * Card details need JavaScript: said plainly, with what to do instead (nothing here looks usable).
+ * Shown until the page hydrates; a page whose script runs never paints it (`no-script-message`,
+ * hidden under root's `js` class, JS_CLASS_SCRIPT in app/lib/js-class-script.ts).
+ */
 export function CardDetailsNeedJavaScript() {
   return (
-    <div className="notice notice--warning" role="note">
+    <div className="notice notice--warning no-script-message" role="note">
       <h2 className="notice__title">Card details need JavaScript</h2>
       <p>
         To keep your card details safe they are typed into a secure form that needs JavaScript, which is turned off or not

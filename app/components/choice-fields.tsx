@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { FieldError } from "./forms";
 
@@ -93,6 +93,51 @@ export function TextAreaField({
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
       />
+    </div>
+  );
+}
+
+/**
+ * A one-of-several question as a native select whose first option, 'Select a reason' say, is
+ * empty and chosen until the tenant picks one: every browser sends it empty, so 'nothing chosen'
+ * reaches the schema's own message. Use it where skipping the question must be told apart from an
+ * answer: a radio group with nothing ticked is not the same everywhere (Lynx, following HTML 2,
+ * shows the first radio as chosen and sends it), issue 24 and the offer's rejection form.
+ */
+export function SelectField<Value extends string>({
+  field,
+  label,
+  placeholder,
+  options,
+}: {
+  field: FieldMetadata<Value | undefined>;
+  label: string;
+  placeholder: string;
+  options: Array<{ value: Value; label: string }>;
+}) {
+  const errorId = field.errors?.length ? field.errorId : undefined;
+  const { key, defaultValue, ...props } = getSelectProps(field);
+  return (
+    <div className={`field${errorId ? " field--error" : ""}`}>
+      <label className="field__label" htmlFor={field.id}>
+        {label}
+      </label>
+      <FieldError field={field} />
+      <select
+        key={key}
+        {...props}
+        defaultValue={typeof defaultValue === "string" ? defaultValue : ""}
+        className="field__input"
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

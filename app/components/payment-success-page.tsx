@@ -21,11 +21,11 @@ export function PaymentSuccessPage({
     return (
       <div className="panel panel--narrow">
         <title>{pageTitle("Processing your payment")}</title>
-        <Polling state={loaderData.polling} />
         <h1>{processingHeading}</h1>
         <p role="status" className="notice">
           Processing your payment...
         </p>
+        <Polling state={loaderData.polling} />
       </div>
     );
   }

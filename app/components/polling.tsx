@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useLocation, useMatches, useNavigate, useRevalidator } from "react-router";
+import { Link, useLocation, useMatches, useNavigate, useRevalidator } from "react-router";
 import { handlesHydrate } from "~/lib/page-delivery";
 import { POLL_INTERVAL_MS, type PollingState } from "~/lib/polling";
 
@@ -9,11 +9,22 @@ import { POLL_INTERVAL_MS, type PollingState } from "~/lib/polling";
  * nothing). A page that sends no script refreshes itself (`<meta http-equiv="refresh">`, with
  * the start time in the URL); a hydrated page revalidates its loaders on an interval instead.
  * The loader computes `state` with pollingState(url).
+ *
+ * From the start it also offers 'Check again', a link to the same wait (its start time kept),
+ * for a browser that ignores the refresh (w3m, or one with refreshes turned off), issue 24. So
+ * it goes after the page's h1 and its status message: nothing to press before the h1.
  */
 export function Polling({ state }: { state: PollingState }) {
   const hydrates = useRunsScript();
   if (state.timedOut) return null;
-  return hydrates ? <Revalidate refreshUrl={state.refreshUrl} /> : <meta httpEquiv="refresh" content={`2;url=${state.refreshUrl}`} />;
+  return (
+    <>
+      {hydrates ? <Revalidate refreshUrl={state.refreshUrl} /> : <meta httpEquiv="refresh" content={`2;url=${state.refreshUrl}`} />}
+      <p className="polling__again">
+        <Link to={state.refreshUrl}>Check again</Link>
+      </p>
+    </>
+  );
 }
 
 function Revalidate({ refreshUrl }: { refreshUrl: string }) {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible } from "../fixtures";
+import { expectTitleFirst } from "../reading-order";
 import type { JourneyHelpers, JourneyTenant } from "./types";
 
 type Values = Partial<Record<"firstName" | "lastName" | "day" | "month" | "year" | "mobileNumber", string>>;
@@ -36,6 +37,7 @@ async function submitExpecting(page: Page, messages: string[]) {
  */
 export async function aboutYouStep(page: Page, tenant: JourneyTenant, _h: JourneyHelpers): Promise<void> {
   await expect(page.getByRole("heading", { level: 1, name: "Tell us a bit about yourself" })).toBeVisible();
+  await expectTitleFirst(page, "Tell us a bit about yourself");
   // Prefilled with what the tenant's invitation holds; the email is shown, not editable.
   await expect(page.getByLabel("First name")).toHaveValue(tenant.firstName);
   await expect(page.getByLabel("Last name")).toHaveValue(tenant.lastName);

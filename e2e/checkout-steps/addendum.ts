@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { AGREEMENT_MESSAGES } from "../../common/tenant-terms";
 import { expect, expectAccessible } from "../fixtures";
+import { expectTitleFirst } from "../reading-order";
 import type { JourneyHelpers, JourneyTenant } from "./types";
 
 /**
@@ -11,6 +12,7 @@ export async function addendumStep(page: Page, tenant: JourneyTenant, h: Journey
   const base = `/checkout/${tenant.orderId}/${tenant.customerId}`;
   await expect(page).toHaveURL(new RegExp(`${base}/addendum$`));
   await expect(page.getByRole("heading", { level: 1, name: "Sign Addendum" })).toBeVisible();
+  await expectTitleFirst(page, "Sign Addendum");
   await expectAccessible(page);
 
   await page.getByRole("button", { name: "Continue" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible } from "../fixtures";
+import { expectTitleFirst } from "../reading-order";
 import type { JourneyHelpers, JourneyTenant } from "./types";
 
 /**
@@ -13,6 +14,7 @@ export async function addressHistoryStep(page: Page, tenant: JourneyTenant, _h: 
   const base = `/checkout/${tenant.orderId}/${tenant.customerId}/address-history`;
   await expect(page).toHaveURL(new RegExp(`${base}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Your current address" })).toBeVisible();
+  await expectTitleFirst(page, "Your current address");
   await expect(page.getByText("You have not added an address yet.")).toBeVisible();
   await expectAccessible(page);
 
@@ -40,6 +42,7 @@ export async function addressHistoryStep(page: Page, tenant: JourneyTenant, _h: 
   await page.getByLabel("Postcode").fill("BS1 4DJ");
   await page.getByRole("button", { name: "Find address" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Choose your address" })).toBeVisible();
+  await expectTitleFirst(page, "Choose your address");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Use this address" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Choose an address");
@@ -56,6 +59,7 @@ export async function addressHistoryStep(page: Page, tenant: JourneyTenant, _h: 
   // Manual entry: a postcode that is not a UK one and no building number or name.
   await page.getByRole("link", { name: "Enter the address manually" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Enter your address" })).toBeVisible();
+  await expectTitleFirst(page, "Enter your address");
   await expectAccessible(page);
   await page.getByLabel("Street").fill("Portland Street");
   await page.getByLabel("Postcode").fill("NOT A POSTCODE");

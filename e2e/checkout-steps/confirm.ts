@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { CONFIRM_ACKNOWLEDGEMENT_KEYS, CONFIRM_REFUSALS } from "../../common/tenant-terms";
 import { expect, expectAccessible } from "../fixtures";
+import { expectTitleFirst } from "../reading-order";
 import type { JourneyHelpers, JourneyTenant } from "./types";
 
 /**
@@ -12,6 +13,7 @@ export async function confirmStep(page: Page, tenant: JourneyTenant, _h: Journey
   const base = `/checkout/${tenant.orderId}/${tenant.customerId}`;
   await expect(page).toHaveURL(new RegExp(`${base}/confirm$`));
   await expect(page.getByRole("heading", { level: 1, name: "Is everything correct?" })).toBeVisible();
+  await expectTitleFirst(page, "Is everything correct?");
   const aboutYou = page.getByRole("region", { name: "About you" });
   await expect(aboutYou).toContainText(`${tenant.firstName} ${tenant.lastName}`);
   await expect(aboutYou).toContainText(tenant.email);

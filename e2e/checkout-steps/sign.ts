@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { AGREEMENT_MESSAGES } from "../../common/tenant-terms";
 import { expect, expectAccessible } from "../fixtures";
+import { expectTitleFirst } from "../reading-order";
 import type { JourneyHelpers, JourneyTenant } from "./types";
 
 /**
@@ -11,6 +12,7 @@ export async function signStep(page: Page, tenant: JourneyTenant, _h: JourneyHel
   const base = `/checkout/${tenant.orderId}/${tenant.customerId}`;
   await expect(page).toHaveURL(new RegExp(`${base}/sign(#read-terms)?$`));
   await expect(page.getByRole("heading", { level: 1, name: "Agree to Terms" })).toBeVisible();
+  await expectTitleFirst(page, "Agree to Terms");
   const next = (await page.getByText(/^Next: (Sign Addendum|Payment)$/).textContent()) ?? "";
 
   await page.getByRole("link", { name: "Read our terms" }).click();

@@ -46,10 +46,24 @@ describe("<Polling>", () => {
     expect(document.querySelector('meta[http-equiv="refresh"]')!.getAttribute("content")).toBe(`2;url=/wait?since=${NOW}`);
   });
 
+  it("offers 'Check again' from the start, to the same wait (its start kept), with script or without (issue 24: w3m ignores the refresh)", async () => {
+    for (const hydrate of [false, true]) {
+      renderPolling({ since: NOW, timedOut: false, refreshUrl: `/wait?since=${NOW}` }, hydrate);
+      const link = await vi.waitFor(() => {
+        const found = [...document.querySelectorAll("a")].find((a) => a.textContent === "Check again");
+        expect(found, `with script: ${hydrate}`).toBeDefined();
+        return found!;
+      });
+      expect(link.getAttribute("href")).toBe(`/wait?since=${NOW}`);
+      cleanup();
+    }
+  });
+
   it("stops after 30 s: no refresh at all", async () => {
     const loader = renderPolling({ since: NOW - 30_000, timedOut: true, refreshUrl: `/wait?since=${NOW - 30_000}` }, false);
     await vi.waitFor(() => expect(loader).toHaveBeenCalledTimes(1));
     expect(document.querySelector('meta[http-equiv="refresh"]')).toBeNull();
+    expect([...document.querySelectorAll("a")].some((a) => a.textContent === "Check again")).toBe(false);
   });
 
   it("on a hydrated page it revalidates the loaders every 2 s instead of reloading", async () => {

@@ -7,6 +7,7 @@ import { loadArbitration } from "./+lib/arbitrations.server";
 import { webConfig } from "~/lib/env.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
 
@@ -34,10 +35,16 @@ export default function PayAdjudication({ loaderData: d }: Route.ComponentProps)
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle(view.pay?.explanation ? "What does paying my share mean?" : "Pay for your adjudication")}</title>
-      <p>
-        <Link to={view.backHref}>Back to your adjudication</Link>
-      </p>
-      <h1>Pay for your adjudication</h1>
+      {/* The h1 first in main, the way back after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to={view.backHref}>Back to your adjudication</Link>
+          </p>
+        }
+      >
+        Pay for your adjudication
+      </PageHeading>
       {view.paidSoFar ? <p className="notice">{view.paidSoFar}</p> : null}
       {view.liability ? <p>{view.liability}</p> : null}
       {view.deadline ? <p>{view.deadline}</p> : null}

@@ -1,5 +1,5 @@
 import { redirect, useActionData } from "react-router";
-import { CheckoutBack } from "./+lib/checkout-back";
+import { CheckoutHeading } from "./+lib/checkout-back";
 import { RadioGroup } from "~/components/choice-fields";
 import { DateOfBirthField } from "~/components/date-of-birth-field";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
@@ -71,8 +71,7 @@ export default function AboutYou({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <title>{pageTitle(TITLE, errors.length > 0)}</title>
-      {d.confirmPath ? <CheckoutBack to={d.confirmPath} label="Back to check your details" /> : <CheckoutBack />}
-      <h1>{TITLE}</h1>
+      <CheckoutHeading back={d.confirmPath ? { to: d.confirmPath, label: "Back to check your details" } : undefined}>{TITLE}</CheckoutHeading>
       <AppForm {...form} errors={summary} action={d.formAction}>
         <TextField field={fields.firstName} label="First name" type="text" autoComplete="given-name" spellCheck={false} />
         <TextField field={fields.lastName} label="Last name" type="text" autoComplete="family-name" spellCheck={false} />

@@ -1,4 +1,4 @@
-import { CheckoutBack } from "./+lib/checkout-back";
+import { CheckoutHeading } from "./+lib/checkout-back";
 import { useActionData } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
@@ -44,8 +44,7 @@ export default function Addendum({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <title>{pageTitle("Sign Addendum", form.errors.length > 0)}</title>
-      <CheckoutBack />
-      <h1>Sign Addendum</h1>
+      <CheckoutHeading>Sign Addendum</CheckoutHeading>
       <AppForm {...form}>
         <p className="lead">
           This addendum to your tenancy agreement records that your tenancy uses {PRODUCT.name} instead of a cash deposit.

@@ -1,4 +1,5 @@
-import { CheckoutBack } from "./+lib/checkout-back";
+import { CheckoutHeading } from "./+lib/checkout-back";
+import { PageHeading } from "~/components/page-heading";
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { ManualAddressFields } from "~/components/address-fields";
@@ -162,10 +163,9 @@ export default function AddressHistory({ loaderData: d }: Route.ComponentProps) 
   return (
     <section aria-labelledby="address-history-title">
       <title>{pageTitle("Your current address", Boolean(continueError) || Boolean(reply?.result?.error) || Boolean(d.postcodeError))}</title>
-      <CheckoutBack />
+      <CheckoutHeading id="address-history-title">Your current address</CheckoutHeading>
       {continueError ? <ErrorSummary errors={[{ fieldId: "continue", message: continueError }]} focusKey={continueError} /> : null}
       {d.postcodeError ? <ErrorSummary errors={[{ fieldId: POSTCODE_SEARCH_ID, message: d.postcodeError }]} /> : null}
-      <h1 id="address-history-title">Your current address</h1>
       <p className="lead">Tell us where you live now and where you have lived before.</p>
 
       <h2>Your addresses</h2>
@@ -215,12 +215,9 @@ function ChooseAddress({ d, reply }: { d: LoaderData; reply: Reply }) {
   return (
     <section aria-labelledby="choose-address-title">
       <title>{pageTitle(title, form.errors.length > 0)}</title>
-      <p>
-        <Link to={d.links.list} className="standalone-link">
-          Back to your addresses
-        </Link>
-      </p>
-      <h1 id="choose-address-title">{title}</h1>
+      <PageHeading id="choose-address-title" above={<BackToAddresses to={d.links.list} />}>
+        {title}
+      </PageHeading>
       {results.length === 0 || !d.postcode ? (
         <>
           <p role="status">No addresses were found for {d.postcode}. Check the postcode and search again, or enter the address manually.</p>
@@ -300,12 +297,9 @@ function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
   return (
     <section aria-labelledby="manual-address-title">
       <title>{pageTitle("Enter your address", form.errors.length > 0)}</title>
-      <p>
-        <Link to={d.links.list} className="standalone-link">
-          Back to your addresses
-        </Link>
-      </p>
-      <h1 id="manual-address-title">Enter your address</h1>
+      <PageHeading id="manual-address-title" above={<BackToAddresses to={d.links.list} />}>
+        Enter your address
+      </PageHeading>
       <AppForm {...form}>
         <input type="hidden" name="intent" value="manual" />
         <ManualAddressFields fields={fields} countries={COUNTRIES} defaultCountry={DEFAULT_COUNTRY} flatLabel="Flat or room number (optional)" />
@@ -315,6 +309,17 @@ function ManualEntry({ d, reply }: { d: LoaderData; reply: Reply }) {
         </button>
       </AppForm>
     </section>
+  );
+}
+
+/** The search's and the manual entry's way back to the list, shown above their h1 (PageHeading). */
+function BackToAddresses({ to }: { to: string }) {
+  return (
+    <p>
+      <Link to={to} className="standalone-link">
+        Back to your addresses
+      </Link>
+    </p>
   );
 }
 

@@ -1,4 +1,4 @@
-import { CheckoutBack } from "./+lib/checkout-back";
+import { CheckoutHeading } from "./+lib/checkout-back";
 import { Link, redirect, useActionData } from "react-router";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
@@ -60,8 +60,7 @@ export default function Confirm({ loaderData: d }: Route.ComponentProps) {
   return (
     <>
       <title>{pageTitle("Is everything correct?", form.errors.length > 0)}</title>
-      <CheckoutBack />
-      <h1>Is everything correct?</h1>
+      <CheckoutHeading>Is everything correct?</CheckoutHeading>
       <AppForm {...form}>
         <p className="lead">Check the details you gave us before you agree to the terms.</p>
         <section className="confirm-section" aria-labelledby="confirm-about-you">

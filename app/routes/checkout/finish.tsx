@@ -36,11 +36,11 @@ export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) 
       {d.state === "processing" && d.polling ? (
         <>
           <title>{pageTitle("Processing your payment")}</title>
-          <Polling state={d.polling} />
           <h1>Payment</h1>
           <p role="status" className="notice">
             Processing your payment...
           </p>
+          <Polling state={d.polling} />
         </>
       ) : d.state === "waiting" ? (
         <>

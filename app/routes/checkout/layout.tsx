@@ -10,7 +10,8 @@ import type { Route } from "./+types/layout";
  * Every checkout page (part 1 §2.3): the middleware reads the order customer and the user once
  * per request and keeps the tenant on the step of their next action; the layout shows the step
  * tracker, the 'Your Keyfree' fee banner and, on a first visit, the onboarding introduction in
- * place of the step.
+ * place of the step. The banner shows above the step but comes after it in the document, so the
+ * step's h1 is the first heading in main (issue 24).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ context, params, url }) => {
@@ -46,8 +47,12 @@ export default function CheckoutLayout({ loaderData: d }: Route.ComponentProps) 
         <Introduction action={d.introductionAction} minimumFee={d.banner.minimumFee} />
       ) : (
         <>
+          {/* The step first, so its h1 is the first heading in main (issue 24); the stylesheet
+              shows 'Your Keyfree' above it, as designed (.checkout__banner). */}
+          <div className="checkout__step">
+            <Outlet />
+          </div>
           <FeeBanner address={d.address} banner={d.banner} />
-          <Outlet />
         </>
       )}
     </div>
@@ -59,7 +64,7 @@ type Banner = Route.ComponentProps["loaderData"]["banner"];
 /** 'Your Keyfree': the fee, one week's rent with the £150 minimum, and this tenant's share. */
 function FeeBanner({ address, banner: b }: { address: string; banner: Banner }) {
   return (
-    <section className="fee-banner" aria-labelledby="fee-banner-title">
+    <section className="fee-banner checkout__banner" aria-labelledby="fee-banner-title">
       <h2 id="fee-banner-title">Your {PRODUCT.name}</h2>
       <p className="fee-banner__address">{address}</p>
       <p className="fee-banner__amount">{b.fee}</p>

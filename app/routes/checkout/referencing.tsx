@@ -1,4 +1,4 @@
-import { CheckoutBack } from "./+lib/checkout-back";
+import { CheckoutHeading } from "./+lib/checkout-back";
 import { REFERENCE_UPLOAD_LIMIT } from "../../../common/uploads";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ActionButton } from "~/components/action-button";
@@ -123,9 +123,8 @@ export default function Referencing({ loaderData: d }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
     <>
-      {d.polling ? <Polling state={d.polling} /> : null}
-      <CheckoutBack />
       <StateContent d={d} upload={actionData?.upload ?? null} message={actionData?.message ?? null} />
+      {d.polling ? <Polling state={d.polling} /> : null}
     </>
   );
 }
@@ -143,7 +142,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("Eligibility")}</title>
-          <h1>Eligibility</h1>
+          <CheckoutHeading>Eligibility</CheckoutHeading>
           {problem}
           <p>
             Next we check that you are eligible for {PRODUCT.name} (referencing), using the details you have given us. Checks usually
@@ -156,7 +155,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("Checking your eligibility")}</title>
-          <h1>Checking your eligibility</h1>
+          <CheckoutHeading>Checking your eligibility</CheckoutHeading>
           <p role="status" className="notice">
             We're checking your details. Checks usually finish in under a minute.
           </p>
@@ -166,7 +165,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("Checking your eligibility")}</title>
-          <h1>Checking your eligibility</h1>
+          <CheckoutHeading>Checking your eligibility</CheckoutHeading>
           <p role="status" className="notice">
             {REFERENCING_MESSAGES.slow}
           </p>
@@ -181,7 +180,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("You're eligible")}</title>
-          <h1>You're eligible</h1>
+          <CheckoutHeading>You're eligible</CheckoutHeading>
           <p className="notice notice--success">Success! You have passed our eligibility checks.</p>
           <p>
             <Link to={d.continueTo ?? "/"} className="button" reloadDocument>
@@ -194,7 +193,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("We can't offer you Keyfree")}</title>
-          <h1>We can't offer you {PRODUCT.name}</h1>
+          <CheckoutHeading>We can't offer you {PRODUCT.name}</CheckoutHeading>
           <p>
             Sorry, you have not passed our eligibility checks, so we can't offer you {PRODUCT.name} for this tenancy. Please speak to your
             letting agent about paying a deposit instead.
@@ -205,7 +204,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("A guarantor is needed")}</title>
-          <h1>A guarantor is needed</h1>
+          <CheckoutHeading>A guarantor is needed</CheckoutHeading>
           {d.guarantor ? (
             <p>
               To offer you {PRODUCT.name}, we need your guarantor, <strong>{d.guarantor}</strong>, to pass our checks as well. We'll contact
@@ -223,7 +222,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("We'll get back to you")}</title>
-          <h1>{REFERENCING_MESSAGES.inReview}</h1>
+          <CheckoutHeading>{REFERENCING_MESSAGES.inReview}</CheckoutHeading>
           <p role="status" className="notice">
             Thank you, we have your documents and are reviewing them. We'll let you know by email once we have finished.
           </p>
@@ -233,7 +232,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("We need a little more information", upload !== null)}</title>
-          <h1>We need a little more information</h1>
+          <CheckoutHeading>We need a little more information</CheckoutHeading>
           {problem}
           <p>To finish your eligibility check, please upload a proof of identity and a proof of address, one file at a time.</p>
           {d.proofs.map((proof) => (
@@ -272,7 +271,7 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
       return (
         <>
           <title>{pageTitle("Checking your eligibility")}</title>
-          <h1>Checking your eligibility</h1>
+          <CheckoutHeading>Checking your eligibility</CheckoutHeading>
           <p role="status" className="notice">
             Your eligibility check is in progress. We'll let you know by email once it has finished.
           </p>

@@ -1,4 +1,4 @@
-import { CheckoutBack } from "./+lib/checkout-back";
+import { CheckoutHeading } from "./+lib/checkout-back";
 import { Link, redirect, useActionData } from "react-router";
 import { CPA_CANCELLATION_FEE_PENCE, tenantTermsSummary } from "../../../common/tenant-terms";
 import { CheckboxField } from "~/components/checkbox-field";
@@ -68,8 +68,7 @@ function Waiting() {
   return (
     <>
       <title>{pageTitle("Waiting for other tenants...")}</title>
-      <CheckoutBack />
-      <h1>Agree to Terms</h1>
+      <CheckoutHeading>Agree to Terms</CheckoutHeading>
       <div className="notice" role="status">
         <h2 className="notice__title">Waiting for other tenants...</h2>
         <p>
@@ -87,8 +86,7 @@ function AgreeToTerms({ d }: { d: Route.ComponentProps["loaderData"] }) {
   return (
     <>
       <title>{pageTitle("Agree to Terms", form.errors.length > 0)}</title>
-      <CheckoutBack />
-      <h1>Agree to Terms</h1>
+      <CheckoutHeading>Agree to Terms</CheckoutHeading>
       <p className="lead">
         Before you pay, read and accept the {PRODUCT.name} terms. They say what you pay, what is covered and what happens at the end of
         your tenancy.

@@ -13,6 +13,7 @@ import { formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/dispute-fee";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
 
@@ -67,29 +68,35 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle("Pay the dispute fee")}</title>
-      {d.backsLeft > 0 ? (
-        <ActionButton
-          intent="back"
-          className="claim-back"
-          buttonClassName="button button--secondary button--small"
-          reloadDocument
-          aria-describedby="dispute-fee-back-hint"
-          after={
-            <p id="dispute-fee-back-hint" className="claim-back__hint">
-              Back to change your message: you can go back {d.backsLeft === 1 ? "1 more time" : `${d.backsLeft} more times`}.
+      {/* The h1 first in main, the way back after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          d.backsLeft > 0 ? (
+            <ActionButton
+              intent="back"
+              className="claim-back"
+              buttonClassName="button button--secondary button--small"
+              reloadDocument
+              aria-describedby="dispute-fee-back-hint"
+              after={
+                <p id="dispute-fee-back-hint" className="claim-back__hint">
+                  Back to change your message: you can go back {d.backsLeft === 1 ? "1 more time" : `${d.backsLeft} more times`}.
+                </p>
+              }
+            >
+              Back
+            </ActionButton>
+          ) : (
+            <p>
+              <Link to={d.claimPage} reloadDocument>
+                Back to your claim
+              </Link>
             </p>
-          }
-        >
-          Back
-        </ActionButton>
-      ) : (
-        <p>
-          <Link to={d.claimPage} reloadDocument>
-            Back to your claim
-          </Link>
-        </p>
-      )}
-      <h1>Pay the dispute fee</h1>
+          )
+        }
+      >
+        Pay the dispute fee
+      </PageHeading>
       <p className="notice notice--warning">
         <strong>{d.warning}</strong>
       </p>

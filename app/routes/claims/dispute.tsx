@@ -10,6 +10,7 @@ import { readForm } from "~/lib/csrf.server";
 import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/dispute";
+import { PageHeading } from "~/components/page-heading";
 
 const TITLE = "Formal dispute";
 
@@ -101,12 +102,18 @@ export default function Dispute() {
   return (
     <div className="panel panel--narrow claim-dispute">
       <title>{pageTitle(TITLE, form.errors.length > 0)}</title>
-      <p>
-        <Link to={d.claimPage} className="back-link">
-          Back to your claim
-        </Link>
-      </p>
-      <h1>{TITLE}</h1>
+      {/* The h1 first in main, the Back link after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to={d.claimPage} className="back-link">
+              Back to your claim
+            </Link>
+          </p>
+        }
+      >
+        {TITLE}
+      </PageHeading>
       {d.wentBack ? (
         <p className="notice" role="status">
           You can change your message and your documents, then press Proceed To Payment.{" "}

@@ -12,6 +12,7 @@ import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
 import { formatPounds } from "~/lib/format";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/item-evidence";
+import { PageHeading } from "~/components/page-heading";
 
 /** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015, 0021). */
 export const handle = { hydrate: true };
@@ -78,12 +79,18 @@ export default function ItemEvidence() {
   return (
     <div className="panel claim-proposal">
       <title>{pageTitle(TITLE, Boolean(actionData?.uploadError))}</title>
-      <p>
-        <Link to={d.proposal} reloadDocument className="back-link">
-          Back to your proposal
-        </Link>
-      </p>
-      <h1>{TITLE}</h1>
+      {/* The h1 first in main, the Back link after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to={d.proposal} reloadDocument className="back-link">
+              Back to your proposal
+            </Link>
+          </p>
+        }
+      >
+        {TITLE}
+      </PageHeading>
       <section className="claim-proposal__item" aria-labelledby="evidence-item-title">
         <h2 id="evidence-item-title">{d.item.description}</h2>
         <p className="claim-proposal__type">{d.item.type}</p>

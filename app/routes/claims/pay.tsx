@@ -8,6 +8,7 @@ import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
 
@@ -49,10 +50,16 @@ export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle("Pay the charges")}</title>
-      <p>
-        <Link to={d.claimPage}>Back to your claim</Link>
-      </p>
-      <h1>Pay the charges</h1>
+      {/* The h1 first in main, the way back after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to={d.claimPage}>Back to your claim</Link>
+          </p>
+        }
+      >
+        Pay the charges
+      </PageHeading>
       {d.payImmediately ? (
         <p className="notice notice--warning">
           <strong>You must pay immediately</strong>: the deadline to respond has passed, so the charges are treated as accepted.

@@ -8,6 +8,7 @@ import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/proposal-payment";
+import { PageHeading } from "~/components/page-heading";
 
 export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
 
@@ -57,10 +58,16 @@ export default function ProposalPayment({ loaderData: d }: Route.ComponentProps)
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle("Pay for your proposal")}</title>
-      <ActionButton className="claim-back" buttonClassName="button button--secondary button--small">
-        Back
-      </ActionButton>
-      <h1>Pay for your proposal</h1>
+      {/* The h1 first in main, the way back after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <ActionButton className="claim-back" buttonClassName="button button--secondary button--small">
+            Back
+          </ActionButton>
+        }
+      >
+        Pay for your proposal
+      </PageHeading>
       <div className="summary-card">
         <h2 className="summary-card__title">Your upfront payment for this proposal is</h2>
         <p className="summary-card__amount">{d.amountText}</p>

@@ -22,6 +22,7 @@ import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
 import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "./+lib/proposal-warning-script";
 import type { Route } from "./+types/proposal";
+import { PageHeading } from "~/components/page-heading";
 
 /*
  * No hydration (no `handle.hydrate`): the form's schema (conform + zod) would take the page over
@@ -170,12 +171,18 @@ export default function Proposal() {
   return (
     <div className="panel claim-proposal">
       <title>{pageTitle(TITLE, form.errors.length > 0)}</title>
-      <p>
-        <Link to={d.back} reloadDocument className="back-link">
-          Back to charges
-        </Link>
-      </p>
-      <h1>{TITLE}</h1>
+      {/* The h1 first in main, the Back link after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to={d.back} reloadDocument className="back-link">
+              Back to charges
+            </Link>
+          </p>
+        }
+      >
+        {TITLE}
+      </PageHeading>
       <section className="claim-proposal__item" aria-labelledby="proposal-item-title">
         <h2 id="proposal-item-title">{d.item.description}</h2>
         <p className="claim-proposal__type">{d.item.type}</p>

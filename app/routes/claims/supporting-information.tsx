@@ -9,6 +9,7 @@ import { dispatchIntent } from "~/lib/intent.server";
 import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/supporting-information";
+import { PageHeading } from "~/components/page-heading";
 
 /** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015). */
 export const handle = { hydrate: true };
@@ -70,12 +71,18 @@ export default function SupportingInformation() {
   return (
     <div className="panel">
       <title>{pageTitle(TITLE, Boolean(actionData?.uploadError))}</title>
-      <p>
-        <Link to={d.back} reloadDocument className="back-link">
-          {d.backText}
-        </Link>
-      </p>
-      <h1>{TITLE}</h1>
+      {/* The h1 first in main, the Back link after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to={d.back} reloadDocument className="back-link">
+              {d.backText}
+            </Link>
+          </p>
+        }
+      >
+        {TITLE}
+      </PageHeading>
       <p>Add any documents that support your response to these charges, such as photos, receipts or messages.</p>
       <UploadZone
         limit={CLAIM_RESPONSE_UPLOAD_LIMIT}

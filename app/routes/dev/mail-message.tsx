@@ -4,6 +4,7 @@ import { webConfig } from "~/lib/env.server";
 import { deliveryStatus, fetchOutboxEmail, formatMailTime, OpsUnavailable } from "./+lib/ops.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/mail-message";
+import { PageHeading } from "~/components/page-heading";
 
 export type TextPart = { kind: "text"; value: string } | { kind: "link"; value: string };
 
@@ -72,10 +73,16 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
   return (
     <div className="dev-mail">
       <title>{pageTitle(`${email.subject} — Dev mailbox`)}</title>
-      <p>
-        <Link to="/dev/mail">Back to the mailbox</Link>
-      </p>
-      <h1>{email.subject}</h1>
+      {/* The h1 first in main, the way back after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to="/dev/mail">Back to the mailbox</Link>
+          </p>
+        }
+      >
+        {email.subject}
+      </PageHeading>
       <dl className="card__facts">
         <div>
           <dt>To</dt>

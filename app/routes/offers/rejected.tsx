@@ -1,5 +1,5 @@
 import { data, redirect, useActionData } from "react-router";
-import { RadioGroup, TextAreaField } from "~/components/choice-fields";
+import { SelectField, TextAreaField } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
@@ -63,7 +63,8 @@ export default function Rejected() {
       <h1>{TITLE}</h1>
       <p>You have chosen a cash deposit. Please tell us why, so that we can improve {PRODUCT.name}.</p>
       <AppForm {...form}>
-        <RadioGroup field={fields.rejectionReason} legend="Your reason" options={OPTIONS} />
+        {/* A select, not radios: with nothing chosen every browser sends it empty (Lynx would send the first radio), issue 24. */}
+        <SelectField field={fields.rejectionReason} label="Your reason" placeholder="Select a reason" options={OPTIONS} />
         <TextAreaField
           field={fields.customRejectionReason}
           label="More details (required if you chose Other)"

@@ -81,8 +81,7 @@ export default function PlanAddress({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel">
       <title>{pageTitle("Current Address", hasErrors)}</title>
-      <PaymentPlanSteps view={d.steps} />
-      <h1>Current Address</h1>
+      <PaymentPlanSteps view={d.steps} title="Current Address" />
       <p className="lead">
         Tell us where you live now. We post the confirmations about your payment plan to this address, so it must be where
         you get your letters.

@@ -38,8 +38,7 @@ export default function PlanCardDetails({ loaderData: d }: Route.ComponentProps)
   return (
     <div className="panel">
       <title>{pageTitle("Payment Details")}</title>
-      <PaymentPlanSteps view={d.steps} />
-      <h1>Payment Details</h1>
+      <PaymentPlanSteps view={d.steps} title="Payment Details" />
       <p className="lead">Add the card your instalments will be paid with.</p>
       <p>
         Each instalment is charged to this card automatically every month, on the dates in your schedule. We e-mail you one

@@ -43,8 +43,7 @@ export default function ConfirmPlan({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel">
       <title>{pageTitle("Proposed Payment Summary")}</title>
-      <PaymentPlanSteps view={d.steps} />
-      <h1>Proposed Payment Summary</h1>
+      <PaymentPlanSteps view={d.steps} title="Proposed Payment Summary" />
       <p className="lead">Check the plan below. If it looks right, confirm it, then give us your address and the card to pay with.</p>
       {d.property ? (
         <>

@@ -11,6 +11,7 @@ import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pollingPath } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/manual-payment";
+import { PageHeading } from "~/components/page-heading";
 
 /** The card form needs JavaScript: only the state that shows it hydrates (the wait and the time-out send none). */
 export const handle = {
@@ -45,11 +46,11 @@ export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
     return (
       <div className="panel panel--narrow">
         <title>{pageTitle("Processing your payment")}</title>
-        <Polling state={d.polling} />
         <h1>Processing your payment</h1>
         <p role="status" className="notice">
           Processing your payment...
         </p>
+        <Polling state={d.polling} />
       </div>
     );
   }
@@ -86,10 +87,16 @@ function PayInstalment({ d }: { d: PayState }) {
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle("Pay your missed instalment")}</title>
-      <p>
-        <Link to={d.activePath}>See your payment plan</Link>
-      </p>
-      <h1>Pay your missed instalment</h1>
+      {/* The h1 first in main, the way back after it and shown above it (issue 24). */}
+      <PageHeading
+        above={
+          <p>
+            <Link to={d.activePath}>See your payment plan</Link>
+          </p>
+        }
+      >
+        Pay your missed instalment
+      </PageHeading>
       <p>
         We could not take instalment {d.number} of your payment plan, due on {d.dueDate}. Please pay it now with a debit or credit card.
         {d.othersFailed > 0

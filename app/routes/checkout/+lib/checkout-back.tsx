@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PageHeading } from "~/components/page-heading";
 import { PRODUCT } from "~/lib/product";
 
 /**
@@ -15,5 +17,17 @@ export function CheckoutBack({ to = "/", label = `Back to your ${PRODUCT.name}s`
         {label}
       </Link>
     </p>
+  );
+}
+
+/**
+ * A checkout step's h1 with its Back link shown above it: the h1 first in the document (issue 24,
+ * PageHeading), the link after it. `back` names another target (Confirm's change pages).
+ */
+export function CheckoutHeading({ id, back, children }: { id?: string; back?: { to: string; label: string }; children: ReactNode }) {
+  return (
+    <PageHeading id={id} above={<CheckoutBack {...back} />}>
+      {children}
+    </PageHeading>
   );
 }

@@ -1,27 +1,38 @@
 // Types only from the lib: the card step hydrates, and the lib's formatting (dayjs) must stay on the server.
+import type { ReactNode } from "react";
 import type { PlanStepsView } from "./payment-plan-steps";
+import { PageHeading } from "~/components/page-heading";
 import { StepTracker } from "~/components/step-tracker";
 
 /**
  * The head of each of the payment plan's three step pages (part 2 §2): the step bar (Payment
- * Proposal Outline, Address Confirmation, Payment Details) and, while the offer is pending,
- * 'Your Repayment Summary' with how long the offer stays open. Shaped in the loader
+ * Proposal Outline, Address Confirmation, Payment Details), the page's h1 (`title`) and, while
+ * the offer is pending, 'Your Repayment Summary' with how long the offer stays open. The summary
+ * is shown above the h1 but comes after it in the document (PageHeading), so the h1 is the first
+ * heading in main and the summary's own heading follows it (issue 24). Shaped in the loader
  * (planStepsView); nothing here needs script.
  */
-export function PaymentPlanSteps({ view }: { view: PlanStepsView }) {
+export function PaymentPlanSteps({ view, title }: { view: PlanStepsView; title: ReactNode }) {
   return (
     <>
       <StepTracker steps={view.tracker} label="Payment plan progress" />
       {view.summary ? (
-        <section className="repayment-summary" aria-labelledby="repayment-summary-title">
-          {/* Not a heading: it comes before the page's h1, and the headings stay in order. */}
-          <p id="repayment-summary-title" className="repayment-summary__title">
-            Your Repayment Summary
-          </p>
-          <p className="repayment-summary__sentence">{view.summary.sentence}</p>
-          <p>{view.summary.openUntil}</p>
-        </section>
-      ) : null}
+        <PageHeading
+          above={
+            <section className="repayment-summary" aria-labelledby="repayment-summary-title">
+              <h2 id="repayment-summary-title" className="repayment-summary__title">
+                Your Repayment Summary
+              </h2>
+              <p className="repayment-summary__sentence">{view.summary.sentence}</p>
+              <p>{view.summary.openUntil}</p>
+            </section>
+          }
+        >
+          {title}
+        </PageHeading>
+      ) : (
+        <h1>{title}</h1>
+      )}
     </>
   );
 }

@@ -7,6 +7,13 @@ import { FieldError } from "./forms";
  * Native radio buttons in a fieldset whose legend is the question; the error is tied to the
  * group. The error summary links to the first option (its id is the field's id).
  * `defaultValue` is chosen when the form holds no value yet.
+ *
+ * While no option is chosen, the group also carries a "Not chosen" radio, checked, with an empty
+ * value, inside an element with the `hidden` attribute: graphical browsers and screen readers
+ * never show or reach it, but text browsers (Lynx, w3m) ignore `hidden` and show it chosen. Lynx
+ * otherwise shows a group with nothing checked as if its first option were chosen, and sends
+ * that option: a tenant who skipped the question would never see its "… is required" message
+ * (issue 24; docs/decisions/0039). Choosing any option unchecks it, as radios do.
  */
 export function RadioGroup<Value extends string>({
   field,
@@ -21,6 +28,8 @@ export function RadioGroup<Value extends string>({
 }) {
   const invalid = Boolean(field.errors?.length);
   const preset = field.initialValue === undefined ? defaultValue : undefined;
+  const chosen = field.initialValue ?? preset;
+  const nothingChosen = !options.some((option) => option.value === chosen);
   return (
     <fieldset
       className={`field radio-group${invalid ? " field--error" : ""}`}
@@ -28,6 +37,12 @@ export function RadioGroup<Value extends string>({
     >
       <legend className="field__label">{legend}</legend>
       <FieldError field={field} />
+      {nothingChosen ? (
+        <div className="radio" hidden>
+          <input type="radio" name={field.name} form={field.formId} value="" defaultChecked id={`${field.id}-not-chosen`} />
+          <label htmlFor={`${field.id}-not-chosen`}>Not chosen</label>
+        </div>
+      ) : null}
       {options.map((option, i) => {
         // No pattern or length: conform derives them from the schema, but HTML allows them on text inputs only.
         const {

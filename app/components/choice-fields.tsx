@@ -38,7 +38,7 @@ export function RadioGroup<Value extends string>({
       <legend className="field__label">{legend}</legend>
       <FieldError field={field} />
       {nothingChosen ? (
-        <div className="radio" hidden>
+        <div hidden>
           <input type="radio" name={field.name} form={field.formId} value="" defaultChecked id={`${field.id}-not-chosen`} />
           <label htmlFor={`${field.id}-not-chosen`}>Not chosen</label>
         </div>

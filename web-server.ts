@@ -131,6 +131,17 @@ async function serveWeb() {
     }
   });
 
+  // For a load balancer: /healthz (this process answers) and /readyz (the tenant API's database
+  // and file store answer, asked through the API: in this process or at TENANT_API_URL).
+  const noStore = { "cache-control": "no-store" };
+  app.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
+  app.get("/readyz", async (c) => {
+    if (maintenance) return c.json({ status: "not ready", maintenance: true }, 503, noStore);
+    const answer = await hostApi.fetch(new Request(new URL("/readyz", hostApi.baseUrl))).catch(() => null);
+    if (!answer) return c.json({ status: "not ready", api: "unavailable" }, 503, noStore);
+    return c.body(await answer.text(), answer.status === 200 ? 200 : 503, { ...noStore, "content-type": "application/json" });
+  });
+
   // Stripe's hosts are allowed only when the browser talks to Stripe (STRIPE_PUBLISHABLE_KEY, as
   // app/lib/env.server.ts decides); offline, the stand-in Stripe.js and its sandbox are this site's.
   const realStripe = Boolean(process.env.STRIPE_PUBLISHABLE_KEY);

@@ -8,6 +8,7 @@ import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
 import { abortedRequestAnswer, logRequest } from "./lib/request-log";
 import { newId } from "./lib/tokens";
+import { healthRoutes } from "./lib/health";
 import { isMultipart, MultipartRefusal, parseMultipart, type ParsedMultipart } from "./lib/multipart";
 import { UPLOAD_MAX_BYTES } from "../common/uploads";
 import { isWellFormedId } from "../common/input";
@@ -185,6 +186,7 @@ export function createApi(deps: Deps) {
     app.get(path, requireTenant, settleOpenPaymentsFirst);
   }
 
+  app.route("/", healthRoutes());
   app.route("/", authRoutes);
   app.route("/", identityRoutes);
   app.route("/", passwordRoutes);

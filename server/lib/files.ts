@@ -1,5 +1,5 @@
-import { createWriteStream } from "node:fs";
-import { mkdir, readFile, rename, rm } from "node:fs/promises";
+import { constants, createWriteStream } from "node:fs";
+import { access, mkdir, readFile, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -14,6 +14,8 @@ export interface FileStore {
   put(key: string, body: Uint8Array | Blob): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
   delete(key: string): Promise<void>;
+  /** Resolves when the store can be written and read now (readiness, /readyz); rejects otherwise. */
+  check(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]{0,200}$/i;
@@ -55,6 +57,12 @@ export class LocalDiskFileStore implements FileStore {
     checkKey(key);
     await rm(path.join(this.root, key), { force: true });
   }
+
+  /** The root exists (made if need be) and this process may write and read in it. */
+  async check() {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.R_OK | constants.W_OK);
+  }
 }
 
 /** For tests. */
@@ -70,4 +78,5 @@ export class MemoryFileStore implements FileStore {
   async delete(key: string) {
     this.files.delete(key);
   }
+  async check() {}
 }

@@ -45,11 +45,16 @@ function pdfOf(bytes: number): Blob {
   return new Blob([body], { type: "application/pdf" });
 }
 
-it("five concurrent 30 MB uploads add at most 200 MB to the server, and leave no scratch file", { timeout: 240_000 }, async () => {
+it("the real server answers /healthz and /readyz; five concurrent 30 MB uploads add at most 200 MB to it, and leave no scratch file", { timeout: 240_000 }, async () => {
   expect(FILE_BYTES).toBeLessThanOrEqual(UPLOAD_MAX_BYTES);
   const scratch = path.join(world.dataDir, "tmp");
   mkdirSync(scratch);
   const server = await world.start({ TMPDIR: scratch });
+  // The real server answers a load balancer's checks (issue 25, scope 3) before anything else.
+  for (const [path, body] of [["/healthz", { status: "ok" }], ["/readyz", { status: "ready", database: "ok", storage: "ok" }]] as const) {
+    const res = await fetch(`${world.baseUrl}${path}`);
+    expect([res.status, await res.json()]).toEqual([200, body]);
+  }
   const email = `upload-memory-${Date.now().toString(36)}@example.test`;
   const { tenancyId } = await world.ops<{ tenancyId: string }>("create-tenancy", {
     tenants: [{ email, firstName: "Uma", lastName: "Load" }],

@@ -23,7 +23,7 @@ import { compress } from "hono/compress";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspNonceContext } from "./app/lib/page-delivery";
-import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/lib/client-address.server";
+import { clientAddressContext, clientAddressOf, requestAsBrowserSentIt, trustedProxyHops } from "./app/lib/client-address.server";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
@@ -254,7 +254,8 @@ async function serveWeb() {
     const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb });
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
-    const response = await handle(c.req.raw, context);
+    // Behind a trusted proxy ending HTTPS, the URL the browser used (React Router compares a post's Origin with it).
+    const response = await handle(requestAsBrowserSentIt(c.req.raw, proxyHops), context);
     // A body refused unread for its size (413): the connection closes after the answer, so the
     // client does not send its next request down a socket still carrying the rest of this body
     // (which Node resets: the tenant's next click would fail with no answer at all).

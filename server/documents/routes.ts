@@ -72,6 +72,6 @@ export const documentsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await uploadDocument(c.get("deps"), { userId: c.get("auth").userId, type, file, fileName }), 201);
   })
   .openapi(getDocumentContent, async (c) => {
-    const { bytes, headers } = await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers) as never;
+    const { body, headers } = await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId);
+    return c.body(body, 200, headers) as never;
   });

@@ -73,5 +73,11 @@ export const documentsRoutes = new OpenAPIHono<AppEnv>()
   })
   .openapi(getDocumentContent, async (c) => {
     const { body, headers } = await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId);
+    // Hono answers a HEAD with this handler and drops the body unread: close the file (or the
+    // bucket's connection) now rather than whenever it is collected.
+    if (c.req.method === "HEAD") {
+      await body.cancel();
+      return c.body(null, 200, headers) as never;
+    }
     return c.body(body, 200, headers) as never;
   });

@@ -139,7 +139,7 @@ describe("S3FileStore against an S3-compatible server", () => {
 
 /** The S3 store, counting the bytes its downloads have given out so far. */
 function counting(inner: FileStore) {
-  const read = { bytes: 0 };
+  const read = { bytes: 0, cancelled: false };
   const files: FileStore = {
     put: (k, body) => inner.put(k, body),
     delete: (k) => inner.delete(k),
@@ -156,7 +156,10 @@ function counting(inner: FileStore) {
             read.bytes += r.value.byteLength;
             controller.enqueue(r.value);
           },
-          cancel: (reason) => reader.cancel(reason),
+          cancel: (reason) => {
+            read.cancelled = true;
+            return reader.cancel(reason);
+          },
         },
         { highWaterMark: 0 },
       );
@@ -220,6 +223,14 @@ describe("the documents API on S3", () => {
     expect(received).toBe(size);
     expect(read.bytes).toBe(size);
     expect(Buffer.compare(Buffer.concat(tail), bytes)).toBe(0);
+    expect(read.cancelled).toBe(false);
+
+    // A HEAD gets the headers, and the object's stream is closed at once, not left to the collector.
+    read.bytes = 0;
+    const head = await api.request(`/documents/${created.body.id}/content`, { method: "HEAD", headers: { authorization: `Bearer ${owner.token}` } });
+    expect([head.status, head.headers.get("content-length"), head.body]).toEqual([200, String(size), null]);
+    expect(read.cancelled).toBe(true);
+    expect(read.bytes).toBeLessThan(size / 8);
   });
 });
 

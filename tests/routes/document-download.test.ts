@@ -55,4 +55,20 @@ describe("the web's document download", () => {
     await reader.cancel();
     expect(cancelled).toBe(true);
   });
+
+  it("a HEAD asks the API for a HEAD (which closes the file at once) and answers the headers", async () => {
+    const calls: { path: string; method: string | undefined }[] = [];
+    const api = {
+      request: async (path: string, init?: { method?: string }) => {
+        calls.push({ path, method: init?.method });
+        return new Response(null, { status: 200, headers: { "content-type": "application/pdf", "content-length": "1234" } });
+      },
+    };
+    const context = new RouterContextProvider();
+    context.set(apiContext, api as never);
+    const request = new Request("http://localhost/documents/d1", { method: "HEAD" });
+    const answer = (await middleware[0]!({ request, url: new URL(request.url), params: { documentId: "d1" }, context } as never, (async () => undefined) as never)) as Response;
+    expect(calls).toEqual([{ path: "/documents/d1/content", method: "HEAD" }]);
+    expect([answer.status, answer.headers.get("content-length"), answer.body]).toEqual([200, "1234", null]);
+  });
 });

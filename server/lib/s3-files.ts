@@ -1,7 +1,8 @@
 import { Readable } from "node:stream";
+import { setTimeout as delay } from "node:timers/promises";
 import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import { blobAsNodeStream, checkKey, webStreamOf, type FileStore, type StoredFile } from "./files";
-import { log } from "./log";
+import { describeError, log } from "./log";
 
 /** Where documents go when S3_BUCKET is set (server/config.ts reads and checks these). */
 export type S3Settings = {
@@ -18,6 +19,16 @@ export type S3Settings = {
    */
   credentials?: { accessKeyId: string; secretAccessKey: string };
 };
+
+/** Tries of a streamed put (an upload's file) before its failure is the upload's. */
+const STREAMED_PUT_ATTEMPTS = 3;
+
+/** A dropped or refused connection, a time-out, a throttle or a 5xx: another try may succeed. A 4xx will not. */
+function worthRetrying(error: unknown) {
+  if (!(error instanceof S3ServiceException)) return true;
+  const status = error.$metadata.httpStatusCode ?? 500;
+  return status >= 500 || status === 429 || status === 408;
+}
 
 /** How long /readyz's bucket check may take before it counts as no answer. */
 const CHECK_TIMEOUT_MS = 2_000;
@@ -75,23 +86,46 @@ export class S3FileStore implements FileStore {
         httpAgent: { keepAlive: true, maxSockets: 256 },
         httpsAgent: { keepAlive: true, maxSockets: 256 },
       },
-      // The SDK's own notes (e.g. a failed streamed put, which it does not retry) as our log lines.
+      // The SDK's notes (a failed streamed put, which it does not retry; sockets all in use) as
+      // our log lines. Its error() reports each failed command, which our callers handle (a
+      // missing key is an answer, not a fault) and log where it matters: not repeated here.
       logger: {
         debug: () => {},
         info: () => {},
-        warn: (...parts: unknown[]) => log.warn("aws sdk", { detail: parts.map(String).join(" ") }),
-        error: (...parts: unknown[]) => log.warn("aws sdk", { detail: parts.map(String).join(" ") }),
+        warn: (...parts: unknown[]) => {
+          const detail = parts.filter((part) => typeof part === "string").join(" ");
+          if (detail) log.warn("aws sdk", { detail });
+        },
+        error: () => {},
       },
     });
   }
 
-  /** Replaces any object under the key (S3's put is whole-object, so a second put of a key is harmless). */
+  /**
+   * Replaces any object under the key (S3's put is whole-object, so a second put of a key is
+   * harmless). Bytes are retried by the SDK; a Blob is sent as a stream, which the SDK does not
+   * retry, so we do: a dropped connection or a 5xx sends the file again from its start.
+   */
   async put(key: string, body: Uint8Array | Blob) {
     checkKey(key);
-    const size = body instanceof Blob ? body.size : body.byteLength;
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body instanceof Blob ? blobAsNodeStream(body) : body, ContentLength: size }),
-    );
+    if (!(body instanceof Blob)) {
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.byteLength }));
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const source = blobAsNodeStream(body);
+      try {
+        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: source, ContentLength: body.size }));
+        return;
+      } catch (error) {
+        if (attempt >= STREAMED_PUT_ATTEMPTS || !worthRetrying(error)) throw error;
+        log.warn("S3 put failed, sending it again", { key, attempt, ...describeError(error) });
+        await delay(100 * 4 ** (attempt - 1));
+      } finally {
+        // A put that failed half-way leaves its read of the file open otherwise.
+        source.destroy();
+      }
+    }
   }
 
   async get(key: string): Promise<StoredFile | null> {
@@ -100,7 +134,10 @@ export class S3FileStore implements FileStore {
     try {
       output = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
     } catch (error) {
-      if (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)) return null;
+      // Only a missing object is "none": a missing bucket is the server's fault, not the tenant's 404.
+      if (error instanceof S3ServiceException && error.name !== "NoSuchBucket" && (error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404)) {
+        return null;
+      }
       throw error;
     }
     const body = output.Body;

@@ -1,4 +1,6 @@
 import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from "node:fs";
+import { createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
@@ -118,6 +120,35 @@ describe("S3FileStore against an S3-compatible server", () => {
     await store.delete(k);
   });
 
+  it("an upload's put whose connection drops half-way is sent again from the file's start", async () => {
+    // A proxy in front of the server that cuts the first PUT off after its first bytes.
+    const target = new URL(settings.endpoint!);
+    let puts = 0;
+    const proxy = createServer((req, res) => {
+      if (req.method === "PUT" && ++puts === 1) {
+        req.once("data", () => req.socket.destroy());
+        return;
+      }
+      const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+    const flaky = new S3FileStore({ ...settings, endpoint: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}` });
+    try {
+      const { bytes, blob } = await pdfOnDisk(3 * MB);
+      const k = key();
+      await flaky.put(k, blob);
+      expect(puts).toBe(2);
+      expect(Buffer.compare((await bytesOf(await store.get(k)))!, bytes)).toBe(0);
+    } finally {
+      flaky.close();
+      proxy.close();
+    }
+  });
+
   it("refuses an unsafe key before asking the server", async () => {
     await expect(store.put("../etc/passwd", new Uint8Array([1]))).rejects.toThrow(/unsafe storage key/);
     await expect(store.get("documents/../x")).rejects.toThrow(/unsafe storage key/);
@@ -127,6 +158,8 @@ describe("S3FileStore against an S3-compatible server", () => {
     await expect(store.check()).resolves.toBeUndefined();
     const missing = new S3FileStore({ ...settings, bucket: `missing-${newId().slice(0, 8).toLowerCase()}` });
     await expect(missing.check()).rejects.toThrow(/^S3 bucket "missing-[a-z0-9-]+" does not exist$/);
+    // A missing bucket is a fault (500), never a document's "not found".
+    await expect(missing.get(key())).rejects.toMatchObject({ name: "NoSuchBucket" });
     // /readyz says which part is not ready.
     const api = createApi({ db: t.db, config: t.config, clock: t.clock, files: missing, payments: t.payments });
     const res = await api.request("/readyz");

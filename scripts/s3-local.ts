@@ -48,6 +48,8 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  // Open keep-alive connections could hold close() up: never more than two seconds.
+  setTimeout(() => process.exit(0), 2_000).unref();
   await server.close().catch(() => undefined);
   process.exit(0);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { chooseIdentityProvider } from "../common/identity-provider";
+import type { S3Settings } from "./lib/s3-files";
 
 export const DEFAULT_APP_URL = "http://localhost:3000";
 export const DEFAULT_MAIL_FROM = "Keyfree <no-reply@keyfree.example>";
@@ -34,6 +35,19 @@ const ApiEnv = z.object({
   IDEAL_POSTCODES_API_KEY: z.string().min(1).optional(),
   IDEAL_POSTCODES_URL: z.url({ protocol: /^https?$/, error: "IDEAL_POSTCODES_URL must be an http(s):// URL" }).optional(),
   ADDRESS_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30000).default(5000),
+  /** Documents in this S3 bucket (unset: on local disk under DATA_DIR). Credentials: the AWS SDK's own (AWS_ACCESS_KEY_ID...). */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, "S3_REGION must be a region name such as eu-west-2")
+    .optional(),
+  /** An S3-compatible server (MinIO, Ceph, s3rver...); unset: AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s):// URL" }).optional(),
+  /** Bucket in the path, not the host name: the default with S3_ENDPOINT, off for AWS. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
 
 export type ApiConfig = {
@@ -63,6 +77,8 @@ export type ApiConfig = {
   trustForwardedFor: boolean;
   /** Where postcode search looks addresses up (undefined: the fixture book). */
   addressLookup?: AddressLookupConfig;
+  /** Documents in this S3 bucket; undefined: on local disk under dataDir/files. No credentials here (the SDK finds them). */
+  s3?: S3Settings;
 };
 
 export type AddressLookupConfig =
@@ -82,6 +98,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
   if (e.ADDRESS_LOOKUP_PROVIDER === "ideal-postcodes" && !e.IDEAL_POSTCODES_API_KEY) {
     throw new Error("Invalid environment for the tenant API: IDEAL_POSTCODES_API_KEY is required when ADDRESS_LOOKUP_PROVIDER=ideal-postcodes");
   }
+  const s3 = readS3Settings(e, source);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -101,5 +118,28 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
       e.ADDRESS_LOOKUP_PROVIDER === "ideal-postcodes"
         ? { provider: "ideal-postcodes", apiKey: e.IDEAL_POSTCODES_API_KEY!, baseUrl: e.IDEAL_POSTCODES_URL, timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS }
         : { provider: "fixture" },
+    s3,
+  };
+}
+
+/** S3_BUCKET turns object storage on; its companions without it, or half a key pair, are mistakes said at start. */
+function readS3Settings(e: z.infer<typeof ApiEnv>, source: NodeJS.ProcessEnv): S3Settings | undefined {
+  const fail = (problem: string) => {
+    throw new Error(`Invalid environment for the tenant API: ${problem}`);
+  };
+  if (!e.S3_BUCKET) {
+    const stray = (["S3_REGION", "S3_ENDPOINT", "S3_FORCE_PATH_STYLE"] as const).filter((name) => e[name] !== undefined);
+    if (stray.length > 0) fail(`${stray.join(", ")} set without S3_BUCKET (documents would stay on local disk): set S3_BUCKET too, or unset them`);
+    return undefined;
+  }
+  if (!e.S3_REGION) fail("S3_REGION is required when S3_BUCKET is set (e.g. eu-west-2; for an S3-compatible server, the region it expects, often us-east-1)");
+  if (Boolean(source.AWS_ACCESS_KEY_ID) !== Boolean(source.AWS_SECRET_ACCESS_KEY)) {
+    fail("AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK's default chain: a profile, an instance or container role)");
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION!,
+    endpoint: e.S3_ENDPOINT,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ? e.S3_FORCE_PATH_STYLE === "true" : e.S3_ENDPOINT !== undefined,
   };
 }

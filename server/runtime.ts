@@ -4,7 +4,8 @@ import { readApiConfig, type ApiConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db";
 import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
 import { loadClockOffset } from "./lib/clock-store";
-import { LocalDiskFileStore } from "./lib/files";
+import { LocalDiskFileStore, type FileStore } from "./lib/files";
+import { S3FileStore } from "./lib/s3-files";
 import type { StripeClient } from "./lib/stripe";
 import { log } from "./lib/log";
 import { startSweeper } from "./jobs/sweeper";
@@ -55,7 +56,7 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
   let api: Api | undefined;
   const payments = createPayments({ db: database.db, clock }, () => api);
-  const deps = { db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")), payments };
+  const deps = { db: database.db, config, clock, files: createFileStore(config), payments };
   api = createApi(deps);
   const seeded = config.isProduction ? false : await seedDemoIfEmpty(deps, api);
   if (seeded) log.info("demo data loaded");
@@ -68,6 +69,11 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
     payments.sandbox?.close();
     await close();
   };
-  log.info("tenant API ready", { database: database.kind });
+  log.info("tenant API ready", { database: database.kind, documents: config.s3 ? `s3://${config.s3.bucket}` : "local disk" });
   return { config, database, clock, api, seeded, payments };
+}
+
+/** Documents in the S3 bucket when S3_BUCKET is set (several instances share it), else on this machine's disk. */
+function createFileStore(config: ApiConfig): FileStore {
+  return config.s3 ? new S3FileStore(config.s3) : new LocalDiskFileStore(path.join(config.dataDir, "files"));
 }

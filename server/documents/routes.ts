@@ -72,6 +72,12 @@ export const documentsRoutes = new OpenAPIHono<AppEnv>()
     return c.json(await uploadDocument(c.get("deps"), { userId: c.get("auth").userId, type, file, fileName }), 201);
   })
   .openapi(getDocumentContent, async (c) => {
-    const { bytes, headers } = await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, headers) as never;
+    const { body, headers } = await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId);
+    // Hono answers a HEAD with this handler and drops the body unread: close the file (or the
+    // bucket's connection) now rather than whenever it is collected.
+    if (c.req.method === "HEAD") {
+      await body.cancel();
+      return c.body(null, 200, headers) as never;
+    }
+    return c.body(body, 200, headers) as never;
   });

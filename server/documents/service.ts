@@ -39,19 +39,22 @@ export async function uploadDocument(deps: Deps, input: { userId: string; type: 
   return { id: document.id, name: document.name, url: documentUrl(document.id), typeId: document.typeId };
 }
 
-/** The bytes of a document the user may see, with the headers of an attachment; anything else is "not found". */
+/**
+ * A document the user may see, opened as a stream (read as it is sent, never held whole), with
+ * the headers of an attachment; anything else is "not found".
+ */
 export async function documentContent(deps: Pick<Deps, "db" | "files">, userId: string, documentId: string) {
   const { db, files } = deps;
   if (!(await canTenantSeeDocument(db, userId, documentId))) throw notFound();
   const [document] = await db.select().from(documents).where(eq(documents.id, documentId)).limit(1);
   if (!document) throw notFound();
-  const bytes = await files.get(document.storageKey);
-  if (!bytes) throw notFound();
+  const file = await files.get(document.storageKey);
+  if (!file) throw notFound();
   return {
-    bytes,
+    body: file.body,
     headers: {
       "content-type": document.contentType,
-      "content-length": String(bytes.byteLength),
+      "content-length": String(file.size),
       "content-disposition": attachmentDisposition(document.name),
       "x-content-type-options": "nosniff",
     },

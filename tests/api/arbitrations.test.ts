@@ -96,7 +96,7 @@ describe("getArbitrationById", () => {
     const report = res.body.documents[0].document;
     expect(report).toMatchObject({ name: "Adjudication report.pdf", url: `/documents/${report.id}` });
     const [stored] = await t.db.select().from(documents).where(eq(documents.id, report.id));
-    expect(Buffer.from((await t.files.get(stored!.storageKey))!).toString("latin1").startsWith("%PDF-")).toBe(true);
+    expect(Buffer.from(t.files.bytes(stored!.storageKey)!).toString("latin1").startsWith("%PDF-")).toBe(true);
 
     const theirs = await t.json("GET", `/arbitrations/${arbitrationId}`, undefined, coTenant.token);
     expect(theirs.body.payActions.ownShare.amountRemaining).toBe(8_000);

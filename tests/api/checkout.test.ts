@@ -304,7 +304,7 @@ describe("sign", () => {
     expect(docs[0]!.link.typeId).toBe("SIGNED_TENANT_TERMS_AND_CONDITIONS");
     expect(docs[0]!.document).toMatchObject({ id: details.documentId, contentType: "application/pdf", uploadedByUserId: tenant.userId });
     expect(docs[0]!.document.name).toBe(`Signed terms and conditions - ${name}.pdf`);
-    const bytes = await t.files.get(docs[0]!.document.storageKey);
+    const bytes = t.files.bytes(docs[0]!.document.storageKey);
     const text = Buffer.from(bytes!).toString("latin1");
     expect(text.startsWith("%PDF-1.4")).toBe(true);
     expect(text).toContain(`Electronically signed by ${name}`);

@@ -90,7 +90,7 @@ describe("createDocument", () => {
     expect(res.body).toEqual({ id: expect.any(String), name: "photo.pdf", url: `/documents/${res.body.id}`, typeId: "CLAIM_ITEM" });
     const [doc] = await t.db.select().from(documents).where(eq(documents.id, res.body.id));
     expect(doc).toMatchObject({ uploadedByUserId: a.userId, contentType: "application/pdf", size: PDF.length, typeId: "CLAIM_ITEM" });
-    expect(await t.files.get(doc!.storageKey)).toEqual(PDF);
+    expect(t.files.bytes(doc!.storageKey)).toEqual(PDF);
     // Both spellings of the type are accepted.
     expect((await createDocument(a.token, { type: "CLAIMRESPONSE" })).body.typeId).toBe("CLAIM_RESPONSE");
   });

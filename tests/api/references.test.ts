@@ -158,7 +158,7 @@ describe("addReferenceDocument", () => {
     expect(res.body).toMatchObject({ type: "PROOF_OF_IDENTITY", document: { name: "passport.pdf", url: `/documents/${res.body.document.id}` } });
     const [doc] = await t.db.select().from(documents).where(eq(documents.id, res.body.document.id));
     expect(doc).toMatchObject({ typeId: "PROOF_OF_IDENTITY", contentType: "application/pdf", uploadedByUserId: tenant.userId, size: PDF.length });
-    expect(await t.files.get(doc!.storageKey)).toEqual(PDF);
+    expect(t.files.bytes(doc!.storageKey)).toEqual(PDF);
     const view = await t.json("GET", `/references/${referenceId}`, undefined, tenant.token);
     expect(view.body.documents).toEqual([res.body]);
     expect(view.body.missingDocuments).toEqual(["PROOF_OF_ADDRESS"]);
@@ -209,7 +209,7 @@ describe("deleteReferenceDocument", () => {
     expect(res.body.documents).toEqual([]);
     expect(await t.db.select().from(referenceDocuments).where(eq(referenceDocuments.id, added.body.id))).toHaveLength(0);
     expect(await t.db.select().from(documents).where(eq(documents.id, doc!.id))).toHaveLength(0);
-    expect(await t.files.get(doc!.storageKey)).toBeNull();
+    expect(t.files.bytes(doc!.storageKey)).toBeNull();
     expect((await t.json("DELETE", `/references/${referenceId}/documents/${added.body.id}`, undefined, tenant.token)).status).toBe(404);
   });
 

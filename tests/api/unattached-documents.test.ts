@@ -27,7 +27,7 @@ async function upload(token: string) {
 
 async function stored(id: string) {
   const [row] = await t.db.select().from(documents).where(eq(documents.id, id));
-  return { row: row ?? null, bytes: row ? await t.files.get(row.storageKey) : null };
+  return { row: row ?? null, bytes: row ? t.files.bytes(row.storageKey) : null };
 }
 
 describe("documents attached to nothing (issue 23)", () => {
@@ -62,7 +62,7 @@ describe("documents attached to nothing (issue 23)", () => {
     expect(run.unattachedDocuments.removedDocumentIds).toContain(orphan);
     expect(run.unattachedDocuments.removedDocumentIds).not.toContain(attached);
     expect((await stored(orphan)).row).toBeNull();
-    expect(await t.files.get(orphanKey)).toBeNull();
+    expect(t.files.bytes(orphanKey)).toBeNull();
     const kept = await stored(attached);
     expect(kept.row).not.toBeNull();
     expect(kept.bytes).not.toBeNull();

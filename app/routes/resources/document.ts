@@ -8,10 +8,14 @@ import type { Route } from "./+types/document";
  * who may see what. The download is answered by the route's middleware (a loader's answer
  * would be read as page data); anything the tenant may not see, or that does not exist,
  * falls through to the loader, which shows the not-found page like every other id route.
+ * The body is passed through as it arrives, never read whole here (issue 25: a document can be
+ * 30 MB, read from the bucket as it is sent).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, url, params, context }, next) => {
-    const response = await context.get(apiContext).request(`/documents/${encodeURIComponent(params.documentId)}/content`);
+    // A HEAD asks the API for a HEAD: it closes the file at once instead of sending a body nobody reads.
+    const method = request.method === "HEAD" ? "HEAD" : "GET";
+    const response = await context.get(apiContext).request(`/documents/${encodeURIComponent(params.documentId)}/content`, { method });
     if (response.status === 401) throw await logoutRedirect(request, url);
     // 400: an id the API refuses for its shape is as unknown as one it cannot find.
     if (response.status === 404 || response.status === 400) {

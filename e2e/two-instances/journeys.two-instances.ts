@@ -47,6 +47,18 @@ test("the password form signs a tenant in; every page after it, on either instan
   }
 });
 
+test("the identity provider's sign-in, its steps spread over both instances, ends on the dashboard", async ({ page }) => {
+  // Each step (the provider's interaction, its form post, the callback) may land on either instance.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/dev\/idp\/interaction\//);
+  await page.getByLabel("Email address").fill("demo@keyfree.example");
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+  await expectSignedInOnEach(page.request);
+});
+
 test("evidence uploaded through nginx is downloaded from each instance", async ({ page, ops }) => {
   const email = `two-evidence-${uniqueStamp()}@example.test`;
   const tenancy = (await ops("create-tenancy", {

@@ -23,10 +23,11 @@ import { compress } from "hono/compress";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspNonceContext } from "./app/lib/page-delivery";
-import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/lib/client-address.server";
+import { clientAddressContext, clientAddressOf, requestAsBrowserSentIt, trustedProxyHops } from "./app/lib/client-address.server";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig } from "./server/config";
+import { createDrainer, drainOnSignals, drainTimeoutMs, type Drainer } from "./server/lib/graceful-shutdown";
 import { keepConnectionsLongerThanClients } from "./server/lib/http-server";
 import { readMultipartForWeb } from "./server/lib/multipart";
 import { describeError, log, logUncaughtErrors } from "./server/lib/log";
@@ -78,6 +79,9 @@ const runtime =
 // The web app reaches the API only through what this host gives it in the load context.
 const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 
+// Set once this process serves (serveWeb): what /readyz asks while a SIGTERM drains it.
+let drainer: Drainer | undefined;
+
 if (clusterPrimary) {
   let stopping = false;
   const startedAt = new Map<number, number>();
@@ -96,11 +100,18 @@ if (clusterPrimary) {
     fork();
   });
   log.info("Keyfree web app starting workers", { workers: workerCount, port });
+  // Each worker drains its own requests (as serveWeb below); the primary waits for them, then
+  // stops its jobs and closes the database.
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
     process.once(sig, () => {
       stopping = true;
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill(sig);
-      void (runtime?.database.close() ?? Promise.resolve()).finally(() => process.exit(0));
+      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      const exited = Promise.all(workers.map((w) => new Promise((resolve) => (w.isDead() ? resolve(null) : w.once("exit", resolve)))));
+      for (const worker of workers) worker.process.kill(sig);
+      const limit = new Promise((resolve) => setTimeout(resolve, drainTimeoutMs() + 5_000).unref());
+      void Promise.race([exited, limit])
+        .then(() => runtime?.database.close())
+        .finally(() => process.exit(0));
     });
   }
 } else {
@@ -136,6 +147,7 @@ async function serveWeb() {
   const noStore = { "cache-control": "no-store" };
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
   app.get("/readyz", async (c) => {
+    if (drainer?.draining) return c.json({ status: "not ready", draining: true }, 503, noStore);
     if (maintenance) return c.json({ status: "not ready", maintenance: true }, 503, noStore);
     const answer = await hostApi.fetch(new Request(new URL("/readyz", hostApi.baseUrl))).catch(() => null);
     if (!answer) return c.json({ status: "not ready", api: "unavailable" }, 503, noStore);
@@ -242,7 +254,8 @@ async function serveWeb() {
     const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb });
     context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
-    const response = await handle(c.req.raw, context);
+    // Behind a trusted proxy ending HTTPS, the URL the browser used (React Router compares a post's Origin with it).
+    const response = await handle(requestAsBrowserSentIt(c.req.raw, proxyHops), context);
     // A body refused unread for its size (413): the connection closes after the answer, so the
     // client does not send its next request down a socket still carrying the rest of this body
     // (which Node resets: the tenant's next click would fail with no answer at all).
@@ -277,11 +290,12 @@ async function serveWeb() {
     }
   });
   keepConnectionsLongerThanClients(server as import("node:http").Server);
-
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      server.close();
-      void (runtime?.database.close() ?? Promise.resolve()).finally(() => process.exit(0));
-    });
-  }
+  // SIGTERM: /readyz turns 503, no new connections, requests in flight finish, then the jobs
+  // stop and the database closes (server/lib/graceful-shutdown.ts).
+  drainer = createDrainer(server as import("node:http").Server, {
+    timeoutMs: drainTimeoutMs(),
+    onDrained: () => runtime?.database.close() ?? Promise.resolve(),
+    log,
+  });
+  drainOnSignals(drainer, log);
 }

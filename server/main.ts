@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import { createDrainer, drainOnSignals, drainTimeoutMs, type Drainer } from "./lib/graceful-shutdown";
 import { keepConnectionsLongerThanClients } from "./lib/http-server";
 import { log, logUncaughtErrors } from "./lib/log";
 import { getRuntime } from "./runtime";
@@ -11,16 +12,22 @@ const runtime = await getRuntime({ startJobs: true });
 // Offline card payments: the sandbox's browser endpoints, which a separately run web app forwards here.
 const sandbox = runtime.payments.sandbox;
 const base = sandbox ? `${sandbox.browserBasePath}/` : null;
-const fetchHandler = (request: Request) =>
-  sandbox && base && new URL(request.url).pathname.startsWith(base) ? sandbox.browserApp.fetch(request) : runtime.api.fetch(request);
+let drainer: Drainer | undefined;
+const fetchHandler = (request: Request) => {
+  const { pathname } = new URL(request.url);
+  // Draining (SIGTERM): not ready, so a balancer sends nothing new (server/lib/graceful-shutdown.ts).
+  if (drainer?.draining && pathname === "/readyz") {
+    return Response.json({ status: "not ready", draining: true }, { status: 503, headers: { "cache-control": "no-store" } });
+  }
+  return sandbox && base && pathname.startsWith(base) ? sandbox.browserApp.fetch(request) : runtime.api.fetch(request);
+};
 const server = serve({ fetch: fetchHandler, port: runtime.config.apiPort }, (info) => {
   log.info("tenant API listening", { url: `http://localhost:${info.port}`, openapi: `http://localhost:${info.port}/openapi.json` });
 });
 keepConnectionsLongerThanClients(server as import("node:http").Server);
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    server.close();
-    void runtime.database.close().finally(() => process.exit(0));
-  });
-}
+drainer = createDrainer(server as import("node:http").Server, {
+  timeoutMs: drainTimeoutMs(),
+  onDrained: () => runtime.database.close(),
+  log,
+});
+drainOnSignals(drainer, log);

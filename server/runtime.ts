@@ -62,7 +62,8 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const sweeper = options.startJobs && config.sweepIntervalSeconds > 0 ? startSweeper(deps, config.sweepIntervalSeconds * 1000) : undefined;
   const close = database.close;
   database.close = async () => {
-    sweeper?.stop();
+    // A run of the jobs in progress finishes first (each job's steps are crash-safe anyway).
+    await sweeper?.stop();
     // Stops the sandbox's webhook timers; what is queued stays in the database for the next start.
     payments.sandbox?.close();
     await close();

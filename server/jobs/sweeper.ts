@@ -54,13 +54,20 @@ export async function runDueJobs(deps: Deps) {
   };
 }
 
-/** Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped. */
+/**
+ * Runs the jobs every `intervalMs` (never two runs at once in this process) until stopped;
+ * `stop()` resolves once a run in progress has finished (a graceful shutdown waits for it).
+ */
 export function startSweeper(deps: Deps, intervalMs = 30_000) {
-  let running = false;
+  let running: Promise<void> | undefined;
   let stopped = false;
-  const tick = async () => {
+  const tick = () => {
     if (running || stopped) return;
-    running = true;
+    running = run().finally(() => {
+      running = undefined;
+    });
+  };
+  const run = async () => {
     const started = performance.now();
     try {
       const result = await runDueJobs(deps);
@@ -82,17 +89,16 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
     } catch (error) {
       log.error("sweeper failed", describeError(error));
-    } finally {
-      running = false;
     }
   };
-  const timer = setInterval(() => void tick(), intervalMs);
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-  void tick();
+  tick();
   return {
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

@@ -4,7 +4,9 @@
  * an error: it would bury the real faults). A request the client gave up on (it closed the
  * connection, so the request's signal is aborted) is logged as 499 (the "client closed request"
  * status nginx made common), at info level: it is no server error, whatever the handler
- * answered to no one.
+ * answered to no one. A load balancer's probes that pass (/healthz, /readyz answering 200),
+ * every few seconds from every balancer, are logged at debug: at info they would be most of
+ * the log. A probe that fails is logged as any other request.
  */
 import type { Logger } from "pino";
 import { errorMessage, logger as defaultLogger } from "./log";
@@ -14,6 +16,9 @@ export const CLIENT_CLOSED_REQUEST = 499;
 
 type Fields = Record<string, unknown> & { status: number };
 
+/** A load balancer's health and readiness probes (server/lib/health.ts, web-server.ts). */
+const PROBES = new Set(["/healthz", "/readyz"]);
+
 /** Logs `msg` for a finished request: its status (5xx at error, else info), or 499 at info when the client went away. */
 export function logRequest(request: Request, msg: string, fields: Fields, logger: Logger = defaultLogger) {
   if (request.signal.aborted) {
@@ -21,6 +26,7 @@ export function logRequest(request: Request, msg: string, fields: Fields, logger
     return;
   }
   if (fields.status >= 500) logger.error(fields, msg);
+  else if (fields.status === 200 && PROBES.has(new URL(request.url).pathname)) logger.debug(fields, msg);
   else logger.info(fields, msg);
 }
 

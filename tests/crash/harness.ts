@@ -528,6 +528,41 @@ export class TenantBrowser {
     return res;
   }
 
+  /**
+   * A one-file multipart post whose file bytes the test sends as it pleases (`send` writes them;
+   * the body ends when it resolves): for an upload that must still be arriving when something happens.
+   */
+  async postFileSlowly(
+    pathname: string,
+    file: { field: string; filename: string; type: string },
+    send: (write: (chunk: Uint8Array) => void) => Promise<void>,
+  ): Promise<Response> {
+    const boundary = `----keyfree-${Date.now().toString(36)}`;
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      start: async (controller) => {
+        controller.enqueue(
+          encoder.encode(
+            `--${boundary}\r\ncontent-disposition: form-data; name="csrf"\r\n\r\n${this.csrf}\r\n` +
+              `--${boundary}\r\ncontent-disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+          ),
+        );
+        await send((chunk) => controller.enqueue(chunk));
+        controller.enqueue(encoder.encode(`\r\n--${boundary}--\r\n`));
+        controller.close();
+      },
+    });
+    const res = await fetch(new URL(pathname, this.world.baseUrl), {
+      method: "POST",
+      headers: this.headers({ accept: "application/json", "content-type": `multipart/form-data; boundary=${boundary}` }),
+      body,
+      duplex: "half",
+      redirect: "manual",
+    } as RequestInit);
+    this.keep(res);
+    return res;
+  }
+
   /** The login form (/auth/login) with its CSRF token, as a tenant signs in. */
   async signIn() {
     await this.page("/auth/login");

@@ -4,7 +4,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../common/uploads";
 import { SCRATCH_PREFIX } from "../../server/lib/multipart";
-import { CrashWorld, killAllServers, prepareTemplate, TenantBrowser, type Template } from "./harness";
+import { CrashWorld, killAllServers, prepareTemplate, TenantBrowser, until, type Template } from "./harness";
 
 /**
  * Issue 23, scope 3: uploads are streamed, never held whole in memory. The real server (the
@@ -37,15 +37,19 @@ function residentMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-/** A PDF of `bytes` bytes: the signature the API checks, then filler. */
-function pdfOf(bytes: number): Blob {
-  const head = new TextEncoder().encode("%PDF-1.4\n% evidence\n");
+/** A PDF's first `bytes` bytes: the signature the API checks, then filler. */
+function pdfBytes(bytes: number): Uint8Array<ArrayBuffer> {
   const body = new Uint8Array(bytes);
-  body.set(head);
-  return new Blob([body], { type: "application/pdf" });
+  body.set(new TextEncoder().encode("%PDF-1.4\n% evidence\n"));
+  return body;
 }
 
-it("the real server answers /healthz and /readyz; five concurrent 30 MB uploads add at most 200 MB to it, and leave no scratch file", { timeout: 240_000 }, async () => {
+/** A PDF of `bytes` bytes. */
+function pdfOf(bytes: number): Blob {
+  return new Blob([pdfBytes(bytes)], { type: "application/pdf" });
+}
+
+it("the real server answers /healthz and /readyz; five concurrent 30 MB uploads add at most 200 MB to it, and leave no scratch file; SIGTERM lets an upload in flight finish", { timeout: 240_000 }, async () => {
   expect(FILE_BYTES).toBeLessThanOrEqual(UPLOAD_MAX_BYTES);
   const scratch = path.join(world.dataDir, "tmp");
   mkdirSync(scratch);
@@ -106,10 +110,40 @@ it("the real server answers /healthz and /readyz; five concurrent 30 MB uploads 
 
   // Each upload went through scratch files (the web's, then the API's): none is left.
   expect(readdirSync(scratch).filter((name) => name.startsWith(SCRATCH_PREFIX))).toEqual([]);
-  // And every file was stored whole.
-  await server.stop();
+
+  // Graceful shutdown (issue 25, scope 3): an upload still arriving when SIGTERM comes is
+  // answered and stored; no new connection is taken meanwhile; then the process exits 0.
+  const half = 512 * 1024;
+  let signalled = false;
+  const slow = tenant.postFileSlowly(
+    `/claims/${claim.claimId}/items/${claim.itemIds[0]}/documents`,
+    { field: "file", filename: "evidence-late.pdf", type: "application/pdf" },
+    async (write) => {
+      write(pdfBytes(half));
+      // The server has the request in hand: stop it now, then send the rest.
+      await delay(200);
+      process.kill(-pid, "SIGTERM");
+      signalled = true;
+      await until(
+        "the server stops taking connections",
+        () => fetch(`${world.baseUrl}/healthz`).then(async (res) => void (await res.arrayBuffer()), () => true),
+        { timeoutMs: 10_000, everyMs: 50 },
+      );
+      expect(server.hasExited).toBe(false);
+      write(new Uint8Array(half));
+    },
+  );
+  const late = await slow;
+  expect(signalled).toBe(true);
+  expect(late.status, await late.text()).toBe(201);
+  expect(await server.exited).toEqual({ code: 0, signal: null });
+
+  // And every file was stored whole, the late one too.
   const stored = await world.query<{ name: string; size: number }>(
     "select name, size from documents where name like 'evidence-%' order by name",
   );
-  expect(stored).toEqual(Array.from({ length: UPLOADS }, (_, i) => ({ name: `evidence-${i + 1}.pdf`, size: FILE_BYTES })));
+  expect(stored).toEqual([
+    ...Array.from({ length: UPLOADS }, (_, i) => ({ name: `evidence-${i + 1}.pdf`, size: FILE_BYTES })),
+    { name: "evidence-late.pdf", size: 2 * half },
+  ]);
 });

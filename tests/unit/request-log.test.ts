@@ -82,3 +82,21 @@ describe("request log: levels (issue 23, scope 6)", () => {
     expect(levels).toEqual(Object.fromEntries(statuses.map((status) => [status, status >= 500 ? "error" : "info"])));
   });
 });
+
+describe("request log: a load balancer's probes", () => {
+  it("a passing /healthz or /readyz is logged at debug; a failing one, and any other page, as usual", () => {
+    const { lines, logger } = capture();
+    const log = (path: string, status: number) =>
+      logRequest(new Request(`http://localhost${path}`), "web request", { method: "GET", path, status }, logger);
+    log("/healthz", 200);
+    log("/readyz", 200);
+    log("/readyz", 503);
+    log("/", 200);
+    expect(lines.map((l) => [l.level, l.path, l.status])).toEqual([
+      ["debug", "/healthz", 200],
+      ["debug", "/readyz", 200],
+      ["error", "/readyz", 503],
+      ["info", "/", 200],
+    ]);
+  });
+});

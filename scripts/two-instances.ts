@@ -215,6 +215,7 @@ ${ports.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
       proxy_set_header Connection "";
       # A request that failed to reach an instance, or that it answered 502/503 (draining), goes to
       # the other. nginx never passes on a POST (or any request not idempotent) once it was sent.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { payByCard, TenantBrowser } from "../../tests/crash/harness";
 import { DEMO_PASSWORD, expect, test, uniqueCard, uniqueStamp } from "../fixtures";
-import { deploymentState, feeRecord, feeRuleBreaks, query } from "./deployment";
+import { accessLogMark, deploymentState, feeRecord, feeRuleBreaks, nginxReached, query } from "./deployment";
 
 /**
  * The chaos run (issue 25, scope 4): a minute of load through nginx, signed-in tenants viewing
@@ -222,6 +222,10 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
           { timeout: 90_000, intervals: [200] },
         )
         .toBe("back");
+      // Back in nginx's rotation too (it tries a failed server again after fail_timeout): only
+      // then is the other killed, so one instance is always there to answer.
+      const mark = accessLogMark();
+      await expect.poll(() => nginxReached(before.port, mark), { timeout: 30_000, intervals: [200] }).toBe(true);
       kills.push(`${before.name} (pid ${before.pid}) killed at ${Math.round((killedAt - loadStart) / 1000)} s, back after ${((Date.now() - killedAt) / 1000).toFixed(1)} s`);
     }
     chaosDone = true;

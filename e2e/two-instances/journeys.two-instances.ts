@@ -48,6 +48,7 @@ test("the password form signs a tenant in; every page after it, on either instan
 });
 
 test("the identity provider's sign-in, its steps spread over both instances, ends on the dashboard", async ({ page }) => {
+  test.setTimeout(45_000);
   // Each step (the provider's interaction, its form post, the callback) may land on either instance.
   await page.goto("/login");
   await expect(page).toHaveURL(/\/dev\/idp\/interaction\//);
@@ -115,8 +116,6 @@ test("accepted claim charges paid by card: one charge, its webhook applied once"
   await signedInAs(page, email, `/claims/${claim.claimId}/accept`);
   await page.getByRole("button", { name: "Accept charges" }).click();
   await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}/pay$`));
-  const { payActions } = (await ops("claim-pay-actions", { claimId: claim.claimId, email })) as { payActions: { id: string }[] };
-  expect(payActions.length).toBe(1);
   await fillCard(page, uniqueCard(), { first: "Cleo", last: "Payne" });
   await authoriseAndPay(page);
   await expect(page).toHaveURL(/\/claims\/payment-success$/, { timeout: 30_000 });
@@ -125,13 +124,13 @@ test("accepted claim charges paid by card: one charge, its webhook applied once"
   await expect
     .poll(
       async () => {
-        const record = await feeRecord(email, payActions[0]!.id);
-        return record.action.completed ? feeRuleBreaks(record) : ["the pay action is not complete yet"];
+        const record = await feeRecord(email);
+        return record.action.completed ? feeRuleBreaks(record) : ["no pay action completed by the payment yet"];
       },
       { timeout: 30_000 },
     )
     .toEqual([]);
-  const record = await feeRecord(email, payActions[0]!.id);
+  const record = await feeRecord(email);
   expect(record.charges).toEqual([expect.objectContaining({ amount: 18_000 })]);
 });
 

@@ -65,7 +65,7 @@ export default defineConfig({
     stdout: "pipe",
     stderr: "pipe",
     // SIGTERM: the script stops the instances (each drains its requests) and nginx.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 30_000 },
+    gracefulShutdown: { signal: "SIGTERM", timeout: 45_000 },
     env: {
       DATABASE_URL,
       TWO_INSTANCES_PORT: String(PORT),

@@ -163,13 +163,13 @@ class Instance {
     await waitForReady(`http://127.0.0.1:${this.port}/readyz`, `instance ${this.name}`, () => (this.child === child ? undefined : this.exitedWith));
   }
 
-  /** SIGTERM (the server drains its requests and closes), then SIGKILL after 20 s. */
+  /** SIGTERM (the server drains its requests and closes, within SHUTDOWN_TIMEOUT_SECONDS), then SIGKILL after 35 s. */
   async stop() {
     const child = this.child;
     if (!child) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
-    if (!(await Promise.race([exited.then(() => true), delay(20_000).then(() => false)]))) {
+    if (!(await Promise.race([exited.then(() => true), delay(35_000).then(() => false)]))) {
       child.kill("SIGKILL");
       await exited;
     }

@@ -21,7 +21,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -80,21 +79,6 @@ async function recreateDatabase(url: string) {
     await client.query(`create database ${name}`);
   } finally {
     await client.end();
-  }
-}
-
-/** Resolves once something accepts connections on the port. */
-async function waitForPort(port: number, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
-      socket.once("connect", () => (socket.destroy(), resolve(true)));
-      socket.once("error", () => resolve(false));
-    });
-    if (open) return;
-    if (Date.now() > deadline) throw new Error(`${what} did not listen on ${port} within ${timeoutMs / 1000} s`);
-    await delay(100);
   }
 }
 
@@ -230,6 +214,44 @@ ${ports.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;
 `;
 }
 
+/**
+ * Documents in one bucket for both: the local S3-compatible server (scripts/s3-local.ts, s3rver)
+ * in the state folder, unless S3_BUCKET names a bucket already (S3_* and AWS_* then pass through).
+ */
+async function startLocalS3(env: Record<string, string>, children: ChildProcess[]) {
+  const s3Local = path.join(ROOT, "scripts/s3-local.ts");
+  if (process.env.S3_BUCKET || !existsSync(s3Local)) return;
+  const s3Port = basePort + 9;
+  const s3Env = { S3_LOCAL_PORT: String(s3Port), S3_LOCAL_DIR: path.join(stateDir, "s3"), S3_BUCKET: "keyfree-two-instances" };
+  const s3 = spawn(process.execPath, ["--import", "tsx", s3Local], { cwd: ROOT, env: { ...process.env, ...s3Env }, stdio: ["ignore", "pipe", "inherit"] });
+  children.push(s3);
+  // It prints one line once its bucket is there: `s3-local ready endpoint=http://… bucket=… dir=…`.
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => reject(new Error("the local S3 server did not say it was ready within 30 s")), 30_000);
+    s3.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      out += chunk;
+      const ready = /s3-local ready endpoint=(\S+)/.exec(out);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready[1]!);
+      }
+    });
+    s3.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the local S3 server stopped as it started (exit code ${code})`));
+    });
+  });
+  Object.assign(env, {
+    S3_BUCKET: s3Env.S3_BUCKET,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: process.env.S3_REGION ?? "us-east-1",
+    AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? "S3RVER",
+    AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? "S3RVER",
+  });
+  log(`documents in the local S3 server at ${env.S3_ENDPOINT}, bucket ${env.S3_BUCKET}`);
+}
+
 async function main() {
   if (fresh) {
     rmSync(stateDir, { recursive: true, force: true });
@@ -254,24 +276,6 @@ async function main() {
     SESSION_SECRET: sharedSecret("session-secret", process.env.SESSION_SECRET),
     OPS_TOKEN: sharedSecret("ops-token", process.env.OPS_TOKEN),
   };
-
-  // Documents in one bucket: the local S3-compatible server (scripts/s3-local.ts) unless S3_* name one.
-  const s3Local = path.join(ROOT, "scripts/s3-local.ts");
-  if (!process.env.S3_BUCKET && existsSync(s3Local)) {
-    const s3Port = basePort + 9;
-    const s3Env = { S3_LOCAL_PORT: String(s3Port), S3_LOCAL_DIR: path.join(stateDir, "s3"), S3_BUCKET: "keyfree-two-instances" };
-    const s3 = spawn(process.execPath, ["--import", "tsx", s3Local], { cwd: ROOT, env: { ...process.env, ...s3Env }, stdio: ["ignore", "inherit", "inherit"] });
-    children.push(s3);
-    await waitForPort(s3Port, 30_000, "the local S3 server");
-    Object.assign(env, {
-      S3_BUCKET: s3Env.S3_BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_REGION: process.env.S3_REGION ?? "us-east-1",
-      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? "S3RVER",
-      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? "S3RVER",
-    });
-    log(`documents in the local S3 server at ${env.S3_ENDPOINT}, bucket ${env.S3_BUCKET}`);
-  }
 
   const instances = [new Instance("a", ports[0]!, env), new Instance("b", ports[1]!, env)];
   // The embedded development identity provider's client secret: the same for both (it is kept in the data folder).
@@ -324,6 +328,7 @@ async function main() {
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stop(0));
 
   try {
+    await startLocalS3(env, children);
     // One after the other: the first migrates and loads the demo data into an empty database.
     for (const instance of instances) {
       const started = Date.now();

@@ -28,7 +28,7 @@ const PAYERS = 2;
 /** Uploads per writing tenant: under the per-tenant hourly limit (30) and the per-item one (20 files). */
 const UPLOADS_PER_TENANT = 15;
 const WRITE_TENANTS_PER_WRITER = 8;
-const PAY_TENANTS = 40;
+const PAY_TENANTS = 60;
 const BEFORE_PAY = CHECKOUT_ACTION_TYPES.filter((type) => type !== "KEYFREE_PAY");
 const PDF = readFileSync(path.resolve("e2e/files/passport.pdf"));
 

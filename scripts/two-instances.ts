@@ -278,12 +278,6 @@ async function main() {
   };
 
   const instances = [new Instance("a", ports[0]!, env), new Instance("b", ports[1]!, env)];
-  // The embedded development identity provider's client secret: the same for both (it is kept in the data folder).
-  const idpSecret = sharedSecret("dev-idp-secret", undefined);
-  for (const instance of instances) {
-    mkdirSync(instance.dataDir, { recursive: true });
-    writeFileSync(path.join(instance.dataDir, "dev-idp-secret"), idpSecret, { mode: 0o600 });
-  }
 
   const writeState = () => {
     const state: TwoInstancesState = {

@@ -1,8 +1,13 @@
 /**
  * Two instances of Keyfree behind nginx, as a deployment of more than one machine runs it (issue
  * 25, scope 4): two separate server processes (`web-server.ts`, not cluster workers), each with
- * its own port and data folder, on one PostgreSQL database (DATABASE_URL) and one document store
- * (S3_* when set), and Debian's nginx in front as a round-robin load balancer.
+ * its own port and data folder, on one PostgreSQL database (DATABASE_URL) and one bucket (the
+ * one S3_BUCKET and the other S3_* and AWS_* variables name, or else the local S3-compatible
+ * server of scripts/s3-local.ts, started here on the port after the instances' + 7), and
+ * Debian's nginx in front as a round-robin load balancer. Both get the same SESSION_SECRET and
+ * OPS_TOKEN (made once into the state folder unless given), APP_URL = nginx's address and
+ * TRUST_PROXY_HOPS=1. They start one after the other: the first migrates and loads the demo data
+ * into an empty database (two at once would both find it empty).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/keyfree_two tsx scripts/two-instances.ts [--fresh]
  *

@@ -3,7 +3,7 @@
  * 25, scope 4): two separate server processes (`web-server.ts`, not cluster workers), each with
  * its own port and data folder, on one PostgreSQL database (DATABASE_URL) and one bucket (the
  * one S3_BUCKET and the other S3_* and AWS_* variables name, or else the local S3-compatible
- * server of scripts/s3-local.ts, started here on the port after the instances' + 7), and
+ * server of scripts/s3-local.ts, started here on TWO_INSTANCES_PORT + 9, 3709 by default), and
  * Debian's nginx in front as a round-robin load balancer. Both get the same SESSION_SECRET and
  * OPS_TOKEN (made once into the state folder unless given), APP_URL = nginx's address and
  * TRUST_PROXY_HOPS=1. They start one after the other: the first migrates and loads the demo data

@@ -8,7 +8,8 @@ import { alreadyChecked, logCheck, markChecked, normaliseHtml, reportTextProblem
 import { textProblems } from "./text-render";
 
 export const DEMO_PASSWORD = "Keyfree-demo-1";
-const DATA_DIR = ".data/e2e";
+/** Where the server under test keeps its ops token: the e2e server's data folder, or E2E_DATA_DIR (the two-instance run's state folder). */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
 
 function opsToken(): string {
   return readFileSync(path.join(DATA_DIR, "ops-token"), "utf8").trim();

@@ -59,4 +59,11 @@ run_pair typecheck "npm run -s typecheck" build "npm run -s build"
 run_stage unit npm run -s test:unit
 run_stage crash npm run -s test:crash
 run_stage e2e npm run -s test:e2e
+# Two instances behind nginx on PostgreSQL (the journeys, then the chaos run): needs PostgreSQL,
+# so it runs where TEST_DATABASE_URL names one (CI always does), as the crash tests' PostgreSQL half.
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  run_stage two-instances npm run -s test:two-instances
+else
+  echo "── stage: two-instances skipped (set TEST_DATABASE_URL to a PostgreSQL to run it; docs/testing.md)"
+fi
 printf '%s\n' "── stage times:" "${summary[@]}"

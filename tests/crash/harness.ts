@@ -442,7 +442,8 @@ export class TenantBrowser {
   csrf = "";
 
   constructor(
-    private readonly world: CrashWorld,
+    /** Where the tenant's browser sends its requests (a CrashWorld's server, or the two-instance run's nginx). */
+    private readonly world: Pick<CrashWorld, "baseUrl">,
     readonly email: string,
     private readonly password: string,
   ) {}
@@ -459,8 +460,13 @@ export class TenantBrowser {
     }
   }
 
+  /** The browser's cookies, as its Cookie header sends them. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
   private headers(extra: Record<string, string> = {}) {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const cookie = this.cookieHeader();
     return {
       ...(cookie ? { cookie } : {}),
       origin: this.world.baseUrl,

@@ -57,7 +57,8 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const payments = createPayments({ db: database.db, clock }, () => api);
   const deps = { db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")), payments };
   api = createApi(deps);
-  const seeded = config.isProduction ? false : await seedDemoIfEmpty(deps, api);
+  // Two instances starting together on an empty database: one loads the demo, the other then finds it.
+  const seeded = config.isProduction ? false : await database.exclusively(() => seedDemoIfEmpty(deps, api!));
   if (seeded) log.info("demo data loaded");
   const sweeper = options.startJobs && config.sweepIntervalSeconds > 0 ? startSweeper(deps, config.sweepIntervalSeconds * 1000) : undefined;
   const close = database.close;

@@ -3,7 +3,7 @@ import { createApi, type Api } from "./app";
 import { readApiConfig, type ApiConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db";
 import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
-import { loadClockOffset } from "./lib/clock-store";
+import { followClockOffset, loadClockOffset } from "./lib/clock-store";
 import { LocalDiskFileStore } from "./lib/files";
 import type { StripeClient } from "./lib/stripe";
 import { log } from "./lib/log";
@@ -53,6 +53,8 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   await database.migrate();
   // Outside production the clock can be moved forward by the ops tools; the offset survives restarts.
   const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
+  // ...and follows a move made through another instance on the same database.
+  const clockFollower = clock instanceof AdjustableClock && !clockOverride ? followClockOffset(database.db, clock) : undefined;
   let api: Api | undefined;
   const payments = createPayments({ db: database.db, clock }, () => api);
   const deps = { db: database.db, config, clock, files: new LocalDiskFileStore(path.join(config.dataDir, "files")), payments };
@@ -64,6 +66,7 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const close = database.close;
   database.close = async () => {
     sweeper?.stop();
+    clockFollower?.stop();
     // Stops the sandbox's webhook timers; what is queued stays in the database for the next start.
     payments.sandbox?.close();
     await close();

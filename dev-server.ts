@@ -17,6 +17,8 @@ import { readApiConfig } from "./server/config";
 import { log, logUncaughtErrors } from "./server/lib/log";
 import { readMultipartForWeb } from "./server/lib/multipart";
 import { createDevIdentityProvider } from "./server/dev-idp/provider";
+import { devIdpSecrets } from "./server/dev-idp/store";
+import { chooseIdentityProvider } from "./common/identity-provider";
 import { DEMO_PASSWORD } from "./server/scenarios/tenants";
 import { devIdentities } from "./server/scenarios/dev-identities";
 
@@ -26,11 +28,6 @@ const port = Number(process.env.PORT ?? 3000);
 const apiConfig = readApiConfig();
 const inProcessApi = !process.env.TENANT_API_URL;
 process.env.APP_URL ??= `http://localhost:${port}`;
-// Identity-provider sign-in: the embedded development provider unless OIDC_* name a real one (all three, or none).
-const idpSettings = identityProviderSettings();
-const devIdp = idpSettings?.embedded
-  ? await createDevIdentityProvider({ ...idpSettings, identities: devIdentities(), password: DEMO_PASSWORD, appUrl: process.env.APP_URL })
-  : undefined;
 
 // As under `npm start`: the ops routes (the dev mailbox, `npm run ops`) answer to a token kept in the data folder.
 if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
@@ -42,6 +39,21 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
 
 const runtime = inProcessApi ? await (await import("./server/runtime")).getRuntime({ startJobs: true }) : undefined;
 const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
+
+// Identity-provider sign-in: the embedded development provider unless OIDC_* name a real one (all
+// three, or none). Its keys and client secret are the database's, as under `npm start` (web-server.ts).
+const embeddedIdp = chooseIdentityProvider(process.env, { isProduction: apiConfig.isProduction, appUrl: process.env.APP_URL }).kind === "embedded";
+if (embeddedIdp && runtime) process.env.DEV_IDP_CLIENT_SECRET ??= (await devIdpSecrets(runtime.database.db)).clientSecret;
+const idpSettings = identityProviderSettings();
+const devIdp = idpSettings?.embedded
+  ? await createDevIdentityProvider({
+      ...idpSettings,
+      identities: devIdentities(),
+      password: DEMO_PASSWORD,
+      appUrl: process.env.APP_URL,
+      db: runtime?.database.db,
+    })
+  : undefined;
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const ssr = vite.environments.ssr;

@@ -36,6 +36,8 @@ import { DEMO_PASSWORD } from "./server/scenarios/tenants";
 import { DEMO_TENANTS } from "./server/scenarios/demo";
 import { devIdentities } from "./server/scenarios/dev-identities";
 import { createDevIdentityProvider } from "./server/dev-idp/provider";
+import { devIdpSecrets } from "./server/dev-idp/store";
+import { chooseIdentityProvider } from "./common/identity-provider";
 
 // An uncaught exception or unhandled rejection: one JSON line (stack in err.stack), then exit 1.
 logUncaughtErrors();
@@ -57,8 +59,6 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
 
 // Links in e-mails point at this server unless APP_URL says otherwise.
 process.env.APP_URL ??= `http://localhost:${port}`;
-// Identity-provider sign-in: refuses to start with only some of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET.
-const idpSettings = identityProviderSettings();
 
 // WEB_CONCURRENCY workers share the port (node:cluster). The embedded database (PGlite) is one
 // process's only, so it needs PostgreSQL (DATABASE_URL) or a separate API (TENANT_API_URL).
@@ -78,6 +78,18 @@ const runtime =
   inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker }) : undefined;
 // The web app reaches the API only through what this host gives it in the load context.
 const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
+
+// Identity-provider sign-in: refuses to start with only some of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET.
+// The embedded development provider keeps its keys and client secret in the database, so every
+// instance on it agrees; the web app reads the secret as DEV_IDP_CLIENT_SECRET (set before it loads).
+const embeddedIdp = chooseIdentityProvider(process.env, { isProduction: apiConfig.isProduction, appUrl: process.env.APP_URL }).kind === "embedded";
+if (embeddedIdp && runtime) process.env.DEV_IDP_CLIENT_SECRET ??= (await devIdpSecrets(runtime.database.db)).clientSecret;
+const idpSettings = identityProviderSettings();
+if (idpSettings?.embedded && !runtime && !maintenance && clusterPrimary) {
+  log.warn("the embedded identity provider keeps its sign-ins in each worker's memory without a database: sign in with a password or set OIDC_*", {
+    webConcurrency: workerCount,
+  });
+}
 
 // Set once this process serves (serveWeb): what /readyz asks while a SIGTERM drains it.
 let drainer: Drainer | undefined;
@@ -212,6 +224,7 @@ async function serveWeb() {
       identities: devIdentities(),
       password: DEMO_PASSWORD,
       appUrl: process.env.APP_URL!,
+      db: runtime?.database.db,
     });
     app.all(`${devIdp.mountPath}/*`, async (c) => {
       await devIdp.handle(c.env.incoming, c.env.outgoing);

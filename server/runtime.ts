@@ -3,7 +3,7 @@ import { createApi, type Api } from "./app";
 import { readApiConfig, type ApiConfig } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db";
 import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
-import { loadClockOffset } from "./lib/clock-store";
+import { followClockOffset, loadClockOffset } from "./lib/clock-store";
 import { LocalDiskFileStore, type FileStore } from "./lib/files";
 import { S3FileStore } from "./lib/s3-files";
 import type { StripeClient } from "./lib/stripe";
@@ -54,17 +54,21 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   await database.migrate();
   // Outside production the clock can be moved forward by the ops tools; the offset survives restarts.
   const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
+  // ...and follows a move made through another instance on the same database.
+  const clockFollower = clock instanceof AdjustableClock && !clockOverride ? followClockOffset(database.db, clock) : undefined;
   let api: Api | undefined;
   const payments = createPayments({ db: database.db, clock }, () => api);
   const deps = { db: database.db, config, clock, files: createFileStore(config), payments };
   api = createApi(deps);
-  const seeded = config.isProduction ? false : await seedDemoIfEmpty(deps, api);
+  // Two instances starting together on an empty database: one loads the demo, the other then finds it.
+  const seeded = config.isProduction ? false : await database.exclusively(() => seedDemoIfEmpty(deps, api!));
   if (seeded) log.info("demo data loaded");
   const sweeper = options.startJobs && config.sweepIntervalSeconds > 0 ? startSweeper(deps, config.sweepIntervalSeconds * 1000) : undefined;
   const close = database.close;
   database.close = async () => {
     // A run of the jobs in progress finishes first (each job's steps are crash-safe anyway).
     await sweeper?.stop();
+    clockFollower?.stop();
     // Stops the sandbox's webhook timers; what is queued stays in the database for the next start.
     payments.sandbox?.close();
     await close();

@@ -23,8 +23,15 @@ export function appUrl(env: NodeJS.ProcessEnv = process.env): string {
   return (env.APP_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, "");
 }
 
-/** The embedded provider's client secret: made once into the data folder, never written in code. */
-function embeddedClientSecret(dataDir: string): string {
+/**
+ * The embedded provider's client secret, never written in code: DEV_IDP_CLIENT_SECRET when set
+ * (the host sets it from the database before the app loads, so every instance on one database
+ * agrees: web-server.ts, server/dev-idp/store.ts), otherwise made once into the data folder
+ * (a web server without a database of its own, talking to a separately run API).
+ */
+function embeddedClientSecret(dataDir: string, env: NodeJS.ProcessEnv): string {
+  const given = env.DEV_IDP_CLIENT_SECRET?.trim();
+  if (given) return given;
   const file = path.join(dataDir, "dev-idp-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
@@ -44,5 +51,5 @@ export function identityProviderSettings(env: NodeJS.ProcessEnv = process.env): 
   const redirectUri = `${base}${IDP_CALLBACK_PATH}`;
   if (choice.kind === "none") return undefined;
   if (choice.kind === "external") return { ...choice, redirectUri, embedded: false };
-  return { ...choice, clientSecret: embeddedClientSecret(env.DATA_DIR ?? ".data"), redirectUri, embedded: true };
+  return { ...choice, clientSecret: embeddedClientSecret(env.DATA_DIR ?? ".data", env), redirectUri, embedded: true };
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTVerifyGetKey } from "jose";
-import { sql } from "drizzle-orm";
+import { lt, sql } from "drizzle-orm";
 import type { ApiConfig } from "../config";
 import type { Deps } from "../context";
-import { users } from "../db/schema";
+import { usedIdTokens, users } from "../db/schema";
 import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
@@ -14,12 +14,18 @@ export const IDENTITY_PROVIDER_OFF_MESSAGE = "Signing in through an identity pro
 
 /** An ID token older than this is refused: the web server exchanges it the moment it arrives. */
 const MAX_TOKEN_AGE_SECONDS = 10 * 60;
+/** How far the identity provider's clock and ours may disagree. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 /** Signature algorithms accepted (asymmetric only: the API never shares a key with the identity provider). */
 const ALGORITHMS = ["RS256", "PS256", "ES256", "ES384", "EdDSA"];
 
 type Provider = NonNullable<ApiConfig["identityProvider"]>;
 
-/** The identity provider's signing keys, found through its discovery document, per issuer (jose caches and refreshes the keys). */
+/**
+ * The identity provider's signing keys, found through its discovery document, per issuer (jose
+ * caches and refreshes the keys). A cache, not shared state: each instance fetches the same
+ * published keys, and jose fetches them again when a token names a key it has not seen.
+ */
 const keySets = new Map<string, Promise<JWTVerifyGetKey>>();
 
 function keysOf(provider: Provider): Promise<JWTVerifyGetKey> {
@@ -45,19 +51,32 @@ function keysOf(provider: Provider): Promise<JWTVerifyGetKey> {
 }
 
 /**
- * ID tokens already exchanged, until they expire: one ID token signs in once (this process; the
- * age limit bounds the rest). Bounded: the oldest go first.
+ * Marks an ID token used, answering whether this was its first use: one ID token signs in once,
+ * on any API instance (the `used_id_tokens` table, not this process's memory, so a token
+ * exchanged on one instance is refused by the others). The key is the SHA-256 of the token's
+ * signed part (header and payload exactly as sent): the signature's own encoding can be varied
+ * without breaking it (spare bits in its last base64url character), while any change to the
+ * signed part does break it. The row is kept until the token could no longer be accepted anyway.
  */
-const usedTokens = new Map<string, number>();
+async function markUsed(db: Deps["db"], idToken: string, acceptableUntil: Date): Promise<boolean> {
+  const signedPart = idToken.slice(0, idToken.lastIndexOf("."));
+  const tokenHash = createHash("sha256").update(signedPart).digest("base64url");
+  const inserted = await db
+    .insert(usedIdTokens)
+    .values({ tokenHash, expiresAt: acceptableUntil })
+    .onConflictDoNothing()
+    .returning({ tokenHash: usedIdTokens.tokenHash });
+  return inserted.length === 1;
+}
 
-function markUsed(idToken: string, expiresAt: number): boolean {
-  const now = Date.now();
-  for (const [key, exp] of usedTokens) if (exp < now) usedTokens.delete(key);
-  const key = createHash("sha256").update(idToken).digest("base64url");
-  if (usedTokens.has(key)) return false;
-  usedTokens.set(key, expiresAt);
-  if (usedTokens.size > 50_000) usedTokens.delete(usedTokens.keys().next().value!);
-  return true;
+/**
+ * Used ID tokens that no instance would accept any more: the sweep deletes them. `machineNow` is
+ * the machine's time, not the API's clock: the tokens' expiry and age are checked against the
+ * machine's time (jose), and the API's clock may have been moved forward outside production.
+ */
+export async function deleteExpiredUsedIdTokens(deps: Pick<Deps, "db">, machineNow: Date): Promise<number> {
+  const gone = await deps.db.delete(usedIdTokens).where(lt(usedIdTokens.expiresAt, machineNow)).returning({ tokenHash: usedIdTokens.tokenHash });
+  return gone.length;
 }
 
 /**
@@ -65,7 +84,7 @@ function markUsed(idToken: string, expiresAt: number): boolean {
  * provider's published keys, issuer, audience = our client id, expiry, age, single use), so
  * the API trusts no one's word that a tenant signed in. Returns the verified e-mail address.
  */
-export async function verifyIdentity(provider: Provider, idToken: string): Promise<string> {
+export async function verifyIdentity(deps: Pick<Deps, "db">, provider: Provider, idToken: string): Promise<string> {
   let payload;
   try {
     const keys = await keysOf(provider);
@@ -74,7 +93,7 @@ export async function verifyIdentity(provider: Provider, idToken: string): Promi
       audience: provider.clientId,
       algorithms: ALGORITHMS,
       maxTokenAge: MAX_TOKEN_AGE_SECONDS,
-      clockTolerance: 30,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
       requiredClaims: ["sub", "exp", "iat"],
     }));
   } catch (error) {
@@ -91,7 +110,9 @@ export async function verifyIdentity(provider: Provider, idToken: string): Promi
     log.warn("identity token refused", { reason: "no verified email" });
     throw new ApiError(401, IDENTITY_NOT_VERIFIED_MESSAGE);
   }
-  if (!markUsed(idToken, (payload.exp ?? 0) * 1000)) {
+  // Accepted at most until its expiry or its age limit (whichever is first), plus the tolerance.
+  const acceptableUntil = Math.min(payload.exp!, payload.iat! + MAX_TOKEN_AGE_SECONDS) + CLOCK_TOLERANCE_SECONDS;
+  if (!(await markUsed(deps.db, idToken, new Date(acceptableUntil * 1000)))) {
     log.warn("identity token refused", { reason: "already used" });
     throw new ApiError(401, IDENTITY_NOT_VERIFIED_MESSAGE);
   }
@@ -102,7 +123,7 @@ export async function verifyIdentity(provider: Provider, idToken: string): Promi
 export async function signInWithIdentity(deps: Pick<Deps, "db" | "clock" | "config">, idToken: string): Promise<{ accessToken: string }> {
   const provider = deps.config.identityProvider;
   if (!provider) throw new ApiError(409, IDENTITY_PROVIDER_OFF_MESSAGE);
-  const email = await verifyIdentity(provider, idToken);
+  const email = await verifyIdentity(deps, provider, idToken);
   const [user] = await deps.db
     .select({ id: users.id })
     .from(users)

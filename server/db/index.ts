@@ -24,6 +24,12 @@ export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
   migrate: () => Promise<void>;
+  /**
+   * Runs `task` while no other instance on this database runs one (a PostgreSQL advisory lock;
+   * the embedded database has one process only): for start-up work two instances starting
+   * together must not both do, such as loading the demo data into an empty database.
+   */
+  exclusively: <T>(task: () => Promise<T>) => Promise<T>;
   close: () => Promise<void>;
 };
 
@@ -53,6 +59,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
           client.release();
         }
       },
+      async exclusively(task) {
+        const client = await pool.connect();
+        try {
+          await client.query("select pg_advisory_lock(727275)");
+          return await task();
+        } finally {
+          await client.query("select pg_advisory_unlock(727275)").catch(() => undefined);
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -69,6 +85,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     db,
     kind: "pglite",
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    exclusively: (task) => task(),
     close: () => client.close(),
   };
 }

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -116,6 +117,49 @@ export const passwordResetRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_requests_address_idx").on(t.clientAddress, t.createdAt)],
+);
+
+/**
+ * Identity-provider ID tokens already exchanged for a sign-in (issue 25): one ID token signs in
+ * once on any API instance, so a token used on one is refused by every other. `token_hash` is
+ * the SHA-256 of the token's signed part (header and payload as sent); a row is kept until the
+ * token could no longer be accepted anyway (its expiry or age limit), then the sweep deletes it.
+ */
+export const usedIdTokens = pgTable(
+  "used_id_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("used_id_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The embedded development identity provider's storage (server/dev-idp, outside production
+ * only): what `oidc-provider` keeps between requests (interactions, sessions, grants,
+ * authorization codes, access tokens...), one row per model and id, so two instances behind
+ * one load balancer carry on each other's sign-ins. `payload` is the provider's own object; the
+ * indexed columns are the lookups its adapter interface asks for. Expired rows are the sweep's.
+ */
+export const devIdpRecords = pgTable(
+  "dev_idp_records",
+  {
+    model: text("model").notNull(),
+    id: text("id").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    grantId: text("grant_id"),
+    uid: text("uid"),
+    userCode: text("user_code"),
+    consumedAt: ts("consumed_at"),
+    expiresAt: ts("expires_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index("dev_idp_records_grant_idx").on(t.grantId),
+    index("dev_idp_records_uid_idx").on(t.model, t.uid),
+    index("dev_idp_records_user_code_idx").on(t.model, t.userCode),
+    index("dev_idp_records_expires_idx").on(t.expiresAt),
+  ],
 );
 
 export const organizations = pgTable("organizations", {
@@ -715,7 +759,10 @@ export const tenancyInventoryResponses = pgTable(
   (t) => [uniqueIndex("tenancy_inventory_responses_token_idx").on(t.tokenHash)],
 );
 
-/** Settings the ops tools change at run time (the demo clock's offset). */
+/**
+ * Settings kept for every instance: the demo clock's offset (the ops tools change it), the
+ * embedded development identity provider's keys and client secret (server/dev-idp/store.ts).
+ */
 export const appSettings = pgTable("app_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").$type<unknown>().notNull(),

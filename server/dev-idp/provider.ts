@@ -8,9 +8,19 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
-import Provider, { type ErrorOut, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { type ErrorOut, type JWK, type KoaContextWithOIDC } from "oidc-provider";
+import type { Database } from "../db";
 import { describeError, log } from "../lib/log";
 import { escapeHtml } from "../lib/html";
+import { databaseAdapter } from "./adapter";
+import { devIdpSecrets } from "./store";
+
+/** Keys for a provider without a database: new each start (tokens from an earlier run are simply no longer valid). */
+async function processOnlyKeys() {
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const signingKey = { ...(await exportJWK(privateKey)), kid: randomBytes(8).toString("hex"), alg: "RS256", use: "sig" };
+  return { signingKey, cookieKeys: [randomBytes(32).toString("base64url")] };
+}
 
 export type DevIdentity = { email: string; name: string; note?: string };
 
@@ -26,6 +36,13 @@ export type DevIdentityProviderOptions = {
   password: string;
   /** Where the "back to Keyfree" links go. */
   appUrl: string;
+  /**
+   * The database its storage and keys live in (the runtime's), so that every instance on it
+   * carries on the others' sign-ins (server/dev-idp/store.ts). Without one (a web server that
+   * talks to a separately run API has no database), everything stays in this process: one
+   * instance only, and a restart ends the sign-ins under way.
+   */
+  db?: Database;
 };
 
 export type DevIdentityProvider = {
@@ -82,9 +99,8 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
   const mountPath = new URL(options.issuer).pathname.replace(/\/+$/, "");
   const byEmail = new Map(options.identities.map((identity) => [identity.email.toLowerCase(), identity]));
 
-  // A new signing key each start: tokens from an earlier run are simply no longer valid.
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: randomBytes(8).toString("hex"), alg: "RS256", use: "sig" };
+  // With a database: the keys every instance on it shares. Without: new ones each start.
+  const { signingKey, cookieKeys } = options.db ? await devIdpSecrets(options.db) : await processOnlyKeys();
 
   const provider = new Provider(options.issuer, {
     clients: [
@@ -98,8 +114,10 @@ export async function createDevIdentityProvider(options: DevIdentityProviderOpti
         id_token_signed_response_alg: "RS256",
       },
     ],
-    jwks: { keys: [signingKey] },
-    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    jwks: { keys: [signingKey as JWK] },
+    cookies: { keys: cookieKeys },
+    // oidc-provider's default (undefined) keeps its storage in this process's memory.
+    ...(options.db ? { adapter: databaseAdapter(options.db) } : {}),
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
     // The e-mail address goes in the ID token itself (the API verifies that token, not the userinfo).
     conformIdTokenClaims: false,

@@ -20,9 +20,11 @@ export class FixedClock implements Clock {
 
 /**
  * The system clock moved by an offset: the ops tools "move the clock forward" outside
- * production so deadlines can be seen passing. The offset is kept in app_settings.
+ * production so deadlines can be seen passing. The offset is kept in app_settings, which every
+ * instance follows (server/lib/clock-store.ts).
  */
 export class AdjustableClock implements Clock {
+  private changes = 0;
   constructor(private offsetMs = 0) {}
   now() {
     return new Date(Date.now() + this.offsetMs);
@@ -30,7 +32,12 @@ export class AdjustableClock implements Clock {
   get offset() {
     return this.offsetMs;
   }
+  /** How many times the offset was set: a reader of the stored offset that raced a change knows to drop what it read. */
+  get version() {
+    return this.changes;
+  }
   setOffset(ms: number) {
     this.offsetMs = ms;
+    this.changes += 1;
   }
 }

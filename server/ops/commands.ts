@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Deps } from "../context";
 import { AdjustableClock } from "../lib/clock";
-import { saveClockOffset } from "../lib/clock-store";
+import { loadClockOffset, saveClockOffset } from "../lib/clock-store";
 import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
 import { expirePasswordLinks } from "../scenarios/accounts";
@@ -104,9 +104,15 @@ export const baseCommands: OpsCommand[] = [
     run: async (deps, input) => {
       if (input.advance !== undefined || input.reset) {
         if (!(deps.clock instanceof AdjustableClock)) throw new ApiError(409, "This API's clock cannot be moved");
-        const offset = input.reset ? 0 : deps.clock.offset + parseDuration(input.advance!);
-        deps.clock.setOffset(offset);
+        // Moved from the offset every instance shares (another may have moved it), saved, then used here.
+        const offset = input.reset ? 0 : (await loadClockOffset(deps.db)) + parseDuration(input.advance!);
         await saveClockOffset(deps.db, offset);
+        deps.clock.setOffset(offset);
+      } else if (deps.clock instanceof AdjustableClock) {
+        // Reading it: this instance takes up a move made through another at once (unless it moved meanwhile).
+        const version = deps.clock.version;
+        const shared = await loadClockOffset(deps.db);
+        if (deps.clock.version === version) deps.clock.setOffset(shared);
       }
       const offsetMs = deps.clock instanceof AdjustableClock ? deps.clock.offset : 0;
       return { now: deps.clock.now().toISOString(), offsetMs };

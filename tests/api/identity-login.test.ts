@@ -2,11 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
 import {
+  deleteExpiredUsedIdTokens,
   IDENTITY_NOT_VERIFIED_MESSAGE,
   IDENTITY_PROVIDER_OFF_MESSAGE,
   IDENTITY_UNKNOWN_MESSAGE,
 } from "../../server/accounts/identity-service";
+import { createApi } from "../../server/app";
+import { openDatabase } from "../../server/db";
+import { usedIdTokens } from "../../server/db/schema";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**
@@ -76,6 +81,46 @@ describe("identity login", () => {
     const token = await idToken({ email: "replay@example.test" });
     expect((await exchange(token)).status).toBe(200);
     expect(await exchange(token)).toMatchObject({ status: 401, body: { message: IDENTITY_NOT_VERIFIED_MESSAGE } });
+  });
+
+  it("refuses the same ID token with its signature written differently (spare bits of its last character)", async () => {
+    await t.quickTenant({ email: "reencoded@example.test" });
+    const token = await idToken({ email: "reencoded@example.test" });
+    expect((await exchange(token)).status).toBe(200);
+    // The last base64url character of a 256-byte signature carries 2 bits; the other 4 are spare.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const last = alphabet.indexOf(token.at(-1)!);
+    const twin = token.slice(0, -1) + alphabet[(last & 0b110000) | (~last & 0b1111)]!;
+    expect(twin).not.toBe(token);
+    expect(await exchange(twin)).toMatchObject({ status: 401, body: { message: IDENTITY_NOT_VERIFIED_MESSAGE } });
+  });
+
+  it("refuses an ID token used on another API instance over the same database (issue 25)", async () => {
+    await t.quickTenant({ email: "two.instances@example.test" });
+    const second = await openDatabase({ kind: "pglite", client: t.client });
+    const other = createApi({ db: second.db, config: t.config, clock: t.clock, files: t.files, payments: t.payments });
+    const token = await idToken({ email: "two.instances@example.test" });
+    expect((await exchange(token)).status).toBe(200);
+    const replay = await other.request("/auth/identity-login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ idToken: token }),
+    });
+    expect(replay.status).toBe(401);
+  });
+
+  it("keeps a used token's mark until the token could no longer be accepted, then the sweep deletes it", async () => {
+    await t.quickTenant({ email: "sweep.mark@example.test" });
+    const iat = Math.floor(Date.now() / 1000) - 60;
+    const token = await idToken({ email: "sweep.mark@example.test" }, { iat, exp: iat + 3600 });
+    expect((await exchange(token)).status).toBe(200);
+    // Accepted until the age limit (10 minutes after iat, before exp here) plus 30 s of tolerance.
+    const until = new Date((iat + 600 + 30) * 1000);
+    const mark = () => t.db.select().from(usedIdTokens).where(eq(usedIdTokens.expiresAt, until));
+    await deleteExpiredUsedIdTokens({ db: t.db }, new Date(until.getTime() - 1000));
+    expect(await mark()).toHaveLength(1);
+    expect(await deleteExpiredUsedIdTokens({ db: t.db }, new Date(until.getTime() + 1000))).toBeGreaterThanOrEqual(1);
+    expect(await mark()).toHaveLength(0);
   });
 
   it("answers 404 for a verified identity with no Keyfree account", async () => {

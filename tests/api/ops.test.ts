@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { outboxEmails } from "../../server/db/schema";
 import { createApi } from "../../server/app";
 import { AdjustableClock } from "../../server/lib/clock";
-import { loadClockOffset } from "../../server/lib/clock-store";
+import { followClockOffset, loadClockOffset } from "../../server/lib/clock-store";
 import { parseDuration } from "../../server/ops/commands";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
@@ -114,6 +114,35 @@ describe("the ops clock", () => {
     const reset = await run({ reset: true });
     expect(reset.offsetMs).toBe(0);
     expect(await loadClockOffset(t.db)).toBe(0);
+  });
+
+  it("moves the clock of every instance on the database: another follows, and reads the same through its own ops (issue 25)", async () => {
+    const clocks = [new AdjustableClock(), new AdjustableClock()];
+    const apis = clocks.map((clock) => createApi({ db: t.db, config: t.config, clock, files: t.files, payments: t.payments }));
+    const run = async (instance: number, body: unknown) =>
+      (
+        await apis[instance]!.request("/ops/run/clock", {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-ops-token": OPS_TOKEN },
+          body: JSON.stringify(body),
+        })
+      ).json() as Promise<{ now: string; offsetMs: number }>;
+    try {
+      expect((await run(0, { advance: "3d" })).offsetMs).toBe(3 * 86_400_000);
+      // The other instance's follower takes it up (here its refresh, which a timer runs every second).
+      expect(clocks[1]!.offset).toBe(0);
+      const follower = followClockOffset(t.db, clocks[1]!, 60_000);
+      await follower.refresh();
+      follower.stop();
+      expect(clocks[1]!.offset).toBe(3 * 86_400_000);
+      // Moved through the second from the shared offset, not its own; the first reads the result.
+      clocks[1]!.setOffset(0);
+      expect((await run(1, { advance: "1d" })).offsetMs).toBe(4 * 86_400_000);
+      expect((await run(0, {})).offsetMs).toBe(4 * 86_400_000);
+      expect(clocks[0]!.offset).toBe(4 * 86_400_000);
+    } finally {
+      await run(0, { reset: true });
+    }
   });
 });
 

@@ -38,6 +38,8 @@ beforeAll(async () => {
     OIDC_CLIENT_ID: "keyfree-test",
     OIDC_CLIENT_SECRET: clientSecret,
   });
+  t = await createTestApi({ identityProvider: { issuer, clientId: "keyfree-test" } });
+  // Its storage and keys in the API's database, as web-server.ts mounts it.
   const idp = await createDevIdentityProvider({
     issuer,
     clientId: "keyfree-test",
@@ -49,9 +51,9 @@ beforeAll(async () => {
     ],
     password: PASSWORD,
     appUrl,
+    db: t.db,
   });
   handle = (req, res) => void idp.handle(req, res);
-  t = await createTestApi({ identityProvider: { issuer, clientId: "keyfree-test" } });
   await t.quickTenant({ email: TENANT.email, firstName: TENANT.firstName });
   routes = {
     login: await import("../../app/routes/auth/identity-login"),

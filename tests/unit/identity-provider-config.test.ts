@@ -1,7 +1,11 @@
 import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { chooseIdentityProvider } from "../../common/identity-provider";
 import { readWebConfig } from "../../app/lib/env.server";
+import { identityProviderSettings } from "../../app/lib/oidc-settings.server";
 import { readApiConfig } from "../../server/config";
 
 const ALL = { OIDC_ISSUER: "https://login.example.com", OIDC_CLIENT_ID: "keyfree", OIDC_CLIENT_SECRET: "s3cret" };
@@ -55,4 +59,19 @@ describe("identity provider configuration (OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLI
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain("missing: OIDC_CLIENT_ID, OIDC_CLIENT_SECRET.");
   }, 120_000);
+
+  it("the embedded provider's client secret: DEV_IDP_CLIENT_SECRET when set (the host sets it from the database), so instances with their own data folders agree", () => {
+    const folders = [mkdtempSync(path.join(tmpdir(), "idp-secret-a-")), mkdtempSync(path.join(tmpdir(), "idp-secret-b-"))];
+    try {
+      const shared = "s".repeat(43);
+      const given = folders.map((DATA_DIR) => identityProviderSettings({ NODE_ENV: "test", DATA_DIR, DEV_IDP_CLIENT_SECRET: shared })?.clientSecret);
+      expect(given).toEqual([shared, shared]);
+      expect(folders.map((dir) => existsSync(path.join(dir, "dev-idp-secret")))).toEqual([false, false]);
+      // Without it, each data folder makes a secret of its own: two instances would not agree.
+      const made = folders.map((DATA_DIR) => identityProviderSettings({ NODE_ENV: "test", DATA_DIR })?.clientSecret);
+      expect(made[0]).not.toBe(made[1]);
+    } finally {
+      for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -13,7 +13,8 @@
  * Printed after the load runs (before Lighthouse, whose failure on a page is only noted): each
  * page's rate, latency and what used the CPU meanwhile (Linux: the bench itself, which is
  * autocannon; the server's processes; PostgreSQL's backends on this database when it runs on
- * this machine), as a share of one core; then the targets of issue 25, scope 5 ('Fast on
+ * this machine), as a share of one core and in CPU milliseconds per request (what a page costs,
+ * however busy the machine was); then the targets of issue 25, scope 5 ('Fast on
  * PostgreSQL'): the dashboard at least 0.5 of the login page's rate, the claim page at least
  * 0.35, p99 under 100 ms at 10 connections, each with PASS or FAIL. Exits 0 once the figures
  * are printed, 1 when the server does not start or the sign-in fails.
@@ -154,11 +155,11 @@ async function signIn(email: string): Promise<string> {
   return cookie;
 }
 
-type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpu: Map<string, number> };
+type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpu: Map<string, number>; cpuMsPerRequest: Map<string, number> };
 
 /**
  * CPU seconds used so far, by who (Linux's /proc; empty elsewhere): this process (autocannon
- * runs in it), each process of the server's group (the primary and its workers), and the
+ * runs in it), the server's process group (tsx, the primary and its workers), and the
  * PostgreSQL backends serving DATABASE_URL's database when that server runs here.
  */
 function cpuSeconds(server: ChildProcess): Map<string, number> {
@@ -179,7 +180,7 @@ function cpuSeconds(server: ChildProcess): Map<string, number> {
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
       const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
       if (Number(pid) === process.pid) add("bench (autocannon)", seconds);
-      else if (server.pid !== undefined && Number(fields[2]) === server.pid) add(Number(pid) === server.pid ? "server primary" : "server workers", seconds);
+      else if (server.pid !== undefined && Number(fields[2]) === server.pid) add("server", seconds);
       else if (database && stat.includes("(postgres)")) {
         // A backend's title: "postgres: <user> <database> <client> <state>".
         const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").split(" ");
@@ -199,7 +200,10 @@ async function load(url: string, cookie: string | undefined, duration: number, s
   const wall = (performance.now() - started) / 1000;
   const after = cpuSeconds(server);
   // Each one's CPU over the run, as a share of one core (200% is both cores of a 2-core machine).
-  const cpu = new Map([...after].map(([label, seconds]) => [label, (100 * (seconds - (before.get(label) ?? 0))) / wall]));
+  const used = [...after].map(([label, seconds]) => [label, seconds - (before.get(label) ?? 0)] as const);
+  const cpu = new Map(used.map(([label, seconds]) => [label, (100 * seconds) / wall]));
+  // The same per request: what a page costs whatever share of the machine it got.
+  const cpuMsPerRequest = new Map(used.map(([label, seconds]) => [label, (1000 * seconds) / Math.max(1, result.requests.total)]));
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -207,6 +211,7 @@ async function load(url: string, cookie: string | undefined, duration: number, s
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     cpu,
+    cpuMsPerRequest,
   };
 }
 
@@ -224,7 +229,7 @@ function printLoads(loads: Map<string, Load>, database: string, loadBefore: numb
   const cpuLabels = [...new Set([...loads.values()].flatMap((l) => [...l.cpu.keys()]))].sort();
   process.stdout.write(
     `${table(
-      ["page", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", ...cpuLabels.map((label) => `${label} CPU%`)],
+      ["page", "req/s", "p50 ms", "p99 ms", "non-2xx", "errors", ...cpuLabels.map((label) => `${label} CPU% (ms/req)`)],
       PAGES.filter((p) => loads.has(p.name)).map((p) => {
         const l = loads.get(p.name)!;
         return [
@@ -234,7 +239,7 @@ function printLoads(loads: Map<string, Load>, database: string, loadBefore: numb
           ms(l.p99),
           String(l.non2xx),
           String(l.errors),
-          ...cpuLabels.map((label) => (l.cpu.has(label) ? l.cpu.get(label)!.toFixed(0) : "-")),
+          ...cpuLabels.map((label) => (l.cpu.has(label) ? `${l.cpu.get(label)!.toFixed(0)} (${l.cpuMsPerRequest.get(label)!.toFixed(1)})` : "-")),
         ];
       }),
     )}\n`,

@@ -252,7 +252,7 @@ function printLoads(loads: Map<string, Load>, database: string, loadBefore: numb
     const page = loads.get(name);
     if (!page) continue;
     const ratio = page.rps / login.rps;
-    process.stdout.write(`  ${name}/login ${ratio.toFixed(2)} (at least ${target.toFixed(2)}): ${verdict(ratio >= target)}\n`);
+    process.stdout.write(`  ${name}/login ${ratio.toFixed(3)} (at least ${target.toFixed(2)}): ${verdict(ratio >= target)}\n`);
   }
   for (const [name, page] of loads) {
     process.stdout.write(`  ${name} p99 ${ms(page.p99)} ms (under ${P99_LIMIT_MS}): ${verdict(page.p99 < P99_LIMIT_MS)}\n`);

@@ -6,9 +6,14 @@ import dayjs from "dayjs";
  */
 export function formatPounds(pence: number, options: { wholePounds?: boolean } = {}): string {
   const pounds = pence / 100;
-  const digits = options.wholePounds && Number.isInteger(pounds) ? 0 : 2;
-  return `£${pounds.toLocaleString("en-GB", { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+  const format = options.wholePounds && Number.isInteger(pounds) ? WHOLE_POUNDS : POUNDS_AND_PENCE;
+  return `£${format.format(pounds)}`;
 }
+
+// Made once per process: `toLocaleString` with options builds a new formatter on every call
+// (a claim page formats dozens of amounts: about 4 % of its CPU, issue 25).
+const POUNDS_AND_PENCE = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const WHOLE_POUNDS = new Intl.NumberFormat("en-GB", { minimumFractionDigits: 0, maximumFractionDigits: 0 });
 
 /** Spec part 2 §9: dates shown as 'Do MMM YYYY'. */
 export function formatDate(value: string): string {

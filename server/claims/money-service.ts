@@ -219,7 +219,13 @@ export async function cancelUnpaidDisputeFee(db: Database, claim: ClaimRow) {
 export async function disputeFeeOrderStatus(db: Database, claim: Pick<ClaimRow, "adjudicationFeeOrderId">) {
   if (claim.adjudicationFeeOrderId === null) return null;
   const [order] = await db.select({ statusId: orders.statusId }).from(orders).where(eq(orders.id, claim.adjudicationFeeOrderId));
-  return order ? (order.statusId === "COMPLETE" ? ("COMPLETE" as const) : ("PENDING" as const)) : null;
+  return disputeFeeStatus(order?.statusId ?? null);
+}
+
+/** The dispute fee order's status as the claim's rules read it, from the order's status (null: no fee order). */
+export function disputeFeeStatus(orderStatusId: string | null): "PENDING" | "COMPLETE" | null {
+  if (orderStatusId === null) return null;
+  return orderStatusId === "COMPLETE" ? "COMPLETE" : "PENDING";
 }
 
 /**

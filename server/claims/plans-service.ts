@@ -34,23 +34,51 @@ export async function claimPaymentPlans(db: Database, claimId: string, customerI
         .from(paymentPlanInstalments)
         .where(inArray(paymentPlanInstalments.paymentPlanId, planIds))
     : [];
+  return claimPlanFacts(
+    rows.map((r) => ({
+      id: r.plan.id,
+      status: r.plan.status,
+      createdAt: r.plan.createdAt,
+      customerId: r.customerId,
+      actions: actions.filter((a) => a.paymentPlanId === r.plan.id),
+      instalments: instalments.filter((i) => i.paymentPlanId === r.plan.id),
+    })),
+    customerIds,
+    now,
+  );
+}
+
+/** A plan on the claim as claimPlanFacts reads it: the plan, whose order customer it is, its steps and instalments. */
+export type ClaimPlanRow = {
+  id: string;
+  status: string;
+  createdAt: Date;
+  customerId: string;
+  actions: { id: string; typeId: string; completedAt: Date | null }[];
+  instalments: { id: string; status: string }[];
+};
+
+/**
+ * From the claim's plans (oldest first): this tenant's newest plan that still counts (neither
+ * default nor cancelled, nor a void offer, nor paid off: docs/decisions/0026), and whether a
+ * co-tenant has one. The claim's screen reads the plans in its one query and calls this too.
+ */
+export function claimPlanFacts(rows: readonly ClaimPlanRow[], customerIds: { mine: string; others: string[] }, now: Date) {
   const counting = rows.filter((r) =>
     paymentPlanCountsForRedirect(
       {
-        id: r.plan.id,
-        status: r.plan.status as PaymentPlanStatus,
-        createdAt: r.plan.createdAt,
-        actions: actions
-          .filter((a) => a.paymentPlanId === r.plan.id)
-          .map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
-        instalments: instalments.filter((i) => i.paymentPlanId === r.plan.id).map((i) => ({ id: i.id, status: i.status })),
+        id: r.id,
+        status: r.status as PaymentPlanStatus,
+        createdAt: r.createdAt,
+        actions: r.actions.map((a) => ({ id: a.id, typeId: a.typeId as PaymentPlanActionType, completedAt: a.completedAt })),
+        instalments: r.instalments.map((i) => ({ id: i.id, status: i.status })),
       },
       now,
     ),
   );
   const mine = counting.filter((r) => r.customerId === customerIds.mine).pop();
   return {
-    paymentPlanId: mine?.plan.id ?? null,
+    paymentPlanId: mine?.id ?? null,
     coTenantOnPaymentPlan: counting.some((r) => customerIds.others.includes(r.customerId)),
   };
 }

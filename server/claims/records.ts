@@ -52,9 +52,13 @@ export async function loadProposals(db: Database, claimId: string): Promise<Prop
   const items = ids.length
     ? await db.select().from(claimItemProposals).where(inArray(claimItemProposals.claimProposalId, ids))
     : [];
-  const withItems = rows.map((r) => ({ ...r, itemProposals: items.filter((i) => i.claimProposalId === r.id) }));
-  const order = orderProposals(withItems.map(toDomainProposal)).map((p) => p.id);
-  return order.map((id) => withItems.find((p) => p.id === id)!);
+  return inProposalOrder(rows.map((r) => ({ ...r, itemProposals: items.filter((i) => i.claimProposalId === r.id) })));
+}
+
+/** Proposals with their item proposals in the domain's order (round, then oldest first). */
+export function inProposalOrder(proposals: ProposalWithItems[]): ProposalWithItems[] {
+  const order = orderProposals(proposals.map(toDomainProposal)).map((p) => p.id);
+  return order.map((id) => proposals.find((p) => p.id === id)!);
 }
 
 /** A stored proposal as the domain reads it. */
@@ -113,11 +117,15 @@ export async function respondentCustomers(db: Database, claim: Pick<ClaimRow, "i
         ),
       ),
     );
-  const result = rows.map((r) => ({
-    ...r,
-    tenantLiability: liabilities.find((l) => l.customerId === r.customerId)?.tenantLiability ?? 1,
-  }));
-  // Someone must be liable: with no liable tenant on record, each pays one share.
+  return withLiabilities(rows.map((r) => ({ ...r, tenantLiability: liabilities.find((l) => l.customerId === r.customerId)?.tenantLiability ?? null })));
+}
+
+/**
+ * The respondents' liabilities as the split uses them: 1 for a respondent with no Keyfree order
+ * customer on record, and, since someone must be liable, one share each when none is liable.
+ */
+export function withLiabilities(rows: (Omit<RespondentCustomer, "tenantLiability"> & { tenantLiability: number | null })[]): RespondentCustomer[] {
+  const result = rows.map((r) => ({ ...r, tenantLiability: r.tenantLiability ?? 1 }));
   if (result.every((r) => r.tenantLiability === 0)) return result.map((r) => ({ ...r, tenantLiability: 1 }));
   return result;
 }

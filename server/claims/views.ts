@@ -25,31 +25,10 @@
  *    and are shown only to the tenant who reported them; the API's own activities are
  *    shown to every respondent.
  */
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
-import {
-  addresses,
-  arbitrations,
-  claimActivities,
-  claimDocuments,
-  claimItemDocuments,
-  claimItems,
-  claimRespondents,
-  claimResponseDocuments,
-  claimResponses,
-  claims,
-  documents,
-  evidenceChasers,
-  orderCustomerActions,
-  orderCustomers,
-  orders,
-  organizations,
-  properties,
-  tenancies,
-  tenancyDocuments,
-  users
-} from "../db/schema";
+import { claimItemDocuments, claimRespondents, claimResponseDocuments, claims, documents } from "../db/schema";
 import {
   agentAmountForItem,
   claimScreenFacts,
@@ -75,9 +54,10 @@ import {
 import { notFound } from "../lib/errors";
 import { propertyAddressView } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { disputeFeeOrderStatus } from "./money-service";
-import { claimPaymentPlans } from "./plans-service";
-import { claimStatusOf, loadProposals, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems } from "./records";
+import { disputeFeeStatus } from "./money-service";
+import { claimPlanFacts } from "./plans-service";
+import { loadClaimForView } from "./queries";
+import { claimStatusOf, inProposalOrder, toDomainProposal, withLiabilities, type ClaimRow, type ProposalWithItems } from "./records";
 import { type ClaimView } from "./schemas";
 
 // ── Reading a claim ──────────────────────────────────────────────────────────────────
@@ -121,7 +101,13 @@ export function documentOrder(typeId: string) {
   return index === -1 ? CLAIM_DOCUMENT_DISPLAY_ORDER.length : index;
 }
 
-export type ItemDocRow = { link: typeof claimItemDocuments.$inferSelect; document: typeof documents.$inferSelect };
+export type ItemDocRow = {
+  link: Pick<
+    typeof claimItemDocuments.$inferSelect,
+    "id" | "claimItemId" | "claimItemProposalId" | "source" | "uploadedByUserId" | "createdAt"
+  >;
+  document: Pick<typeof documents.$inferSelect, "id" | "name" | "typeId">;
+};
 
 export function itemDocumentView(row: ItemDocRow, userId: string) {
   return {
@@ -170,62 +156,25 @@ export function proposalView(p: ProposalWithItems, docs: ItemDocRow[], userId: s
   };
 }
 
-/** Everything the claim screen needs, for a respondent (404 otherwise). */
+/**
+ * Everything the claim screen needs, for a respondent (404 otherwise), from one query
+ * (loadClaimForView: issue 25, scope 5).
+ */
 export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: string, userId: string): Promise<ClaimView> {
-  const { db } = deps;
   const now = deps.clock.now();
-  const { claim } = await respondentOrNotFound(db, claimId, userId);
-  const [[place], [organization], respondentRows, items, proposals, activities, chasers, [arbitration]] = await Promise.all([
-    db
-      .select({ tenancy: tenancies, address: addresses })
-      .from(tenancies)
-      .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-      .innerJoin(addresses, eq(addresses.id, properties.addressId))
-      .where(eq(tenancies.id, claim.tenancyId)),
-    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)),
-    db
-      .select({ respondent: claimRespondents, user: users, response: claimResponses })
-      .from(claimRespondents)
-      .innerJoin(users, eq(users.id, claimRespondents.userId))
-      .leftJoin(claimResponses, eq(claimResponses.claimRespondentId, claimRespondents.id))
-      .where(eq(claimRespondents.claimId, claimId))
-      .orderBy(asc(claimRespondents.createdAt), asc(claimRespondents.id)),
-    db.select().from(claimItems).where(eq(claimItems.claimId, claimId)).orderBy(asc(claimItems.position), asc(claimItems.createdAt)),
-    loadProposals(db, claimId),
-    db.select().from(claimActivities).where(eq(claimActivities.claimId, claimId)).orderBy(asc(claimActivities.createdAt), asc(claimActivities.id)),
-    db.select().from(evidenceChasers).where(eq(evidenceChasers.claimId, claimId)).orderBy(asc(evidenceChasers.createdAt)),
-    db.select().from(arbitrations).where(eq(arbitrations.claimId, claimId)),
-  ]);
-  if (!place) throw notFound();
+  const loaded = await loadClaimForView(deps.db, claimId, userId);
+  if (!loaded) throw notFound();
+  const { claim, place, items, activities, chasers, arbitration, claimDocuments: claimDocs, tenancyDocuments: tenancyDocs } = loaded;
+  const respondentRows = loaded.respondents;
+  const proposals = inProposalOrder(loaded.proposals);
+  const itemDocs = loaded.itemDocuments;
+  const responseDocs = loaded.responseDocuments.map((row) => responseDocumentView(row, userId));
+  const customers = withLiabilities(loaded.respondentCustomers);
   const itemIds = items.map((i) => i.id);
-  const [itemDocs, claimDocs, tenancyDocs, responseDocs, customers] = await Promise.all([
-    itemIds.length
-      ? db
-          .select({ link: claimItemDocuments, document: documents })
-          .from(claimItemDocuments)
-          .innerJoin(documents, eq(documents.id, claimItemDocuments.documentId))
-          .where(inArray(claimItemDocuments.claimItemId, itemIds))
-          .orderBy(asc(claimItemDocuments.createdAt), asc(claimItemDocuments.id))
-      : Promise.resolve([] as ItemDocRow[]),
-    db
-      .select({ document: documents })
-      .from(claimDocuments)
-      .innerJoin(documents, eq(documents.id, claimDocuments.documentId))
-      .where(eq(claimDocuments.claimId, claimId))
-      .orderBy(asc(claimDocuments.createdAt)),
-    db
-      .select({ document: documents, typeId: tenancyDocuments.typeId })
-      .from(tenancyDocuments)
-      .innerJoin(documents, eq(documents.id, tenancyDocuments.documentId))
-      .where(eq(tenancyDocuments.tenancyId, claim.tenancyId))
-      .orderBy(asc(tenancyDocuments.createdAt)),
-    responseDocumentsOf(db, claimId, userId),
-    respondentCustomers(db, claim),
-  ]);
 
   const domain = proposals.map(toDomainProposal);
-  const feeStatus = await disputeFeeOrderStatus(db, claim);
-  const orgName = organization?.name ?? "";
+  const feeStatus = claim.adjudicationFeeOrderId === null ? null : disputeFeeStatus(loaded.feeOrderStatusId);
+  const orgName = loaded.organizationName ?? "";
   const state = tenantState(claim, domain, itemIds, orgName, feeStatus, userId, now);
   const facts = claimScreenFacts(state, { disputeFeePaid: feeStatus === "COMPLETE" });
 
@@ -239,7 +188,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
   );
 
   // Orders: a landlord proposal's order counts as payable once it carries pay actions (accepted).
-  const claimOrders = await db.select().from(orders).where(eq(orders.claimId, claimId));
+  const claimOrders = loaded.orders;
   const orderRef = (id: string | null) => {
     const o = claimOrders.find((x) => x.id === id);
     return o ? { id: o.id, statusId: o.statusId === "COMPLETE" ? ("COMPLETE" as const) : ("PENDING" as const) } : null;
@@ -253,35 +202,26 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     repaymentOrder,
   );
   const me = customers.find((c) => c.userId === userId);
-  const myActions = me
-    ? await db
-        .select({ action: orderCustomerActions, orderId: orderCustomers.orderId })
-        .from(orderCustomerActions)
-        .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-        .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
-        .where(and(eq(orders.claimId, claimId), eq(orderCustomers.customerId, me.customerId)))
-        .orderBy(asc(orderCustomerActions.position), asc(orderCustomerActions.createdAt))
-    : [];
+  // This tenant's pay actions on the claim's orders (by position, then oldest first).
+  const myActions = me ? loaded.orderActions.filter((a) => a.customerId === me.customerId) : [];
   const payAction = (row: (typeof myActions)[number]) => ({
-    id: row.action.id,
-    typeId: row.action.typeId,
+    id: row.id,
+    typeId: row.typeId,
     orderId: row.orderId,
-    amountRemaining: Number(row.action.details.amountRemaining ?? 0),
-    completedAt: iso(row.action.completedAt),
+    amountRemaining: Number(row.details.amountRemaining ?? 0),
+    completedAt: iso(row.completedAt),
   });
   const feeOrder = claim.adjudicationFeeOrderId ? orderRef(claim.adjudicationFeeOrderId) : null;
-  const feeAction = myActions.find((r) => r.orderId === claim.adjudicationFeeOrderId && r.action.typeId === "ARBITRATION_ADMIN_PAY");
+  const feeAction = myActions.find((r) => r.orderId === claim.adjudicationFeeOrderId && r.typeId === "ARBITRATION_ADMIN_PAY");
   const ownPaymentStep = facts.tenantProposalAwaitingPaymentId
     ? proposals.find((p) => p.id === facts.tenantProposalAwaitingPaymentId)
     : undefined;
   const proposalPayAction = ownPaymentStep
-    ? myActions.find(
-        (r) => r.orderId === ownPaymentStep.orderId && r.action.typeId === "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE" && r.action.completedAt === null,
-      )
+    ? myActions.find((r) => r.orderId === ownPaymentStep.orderId && r.typeId === "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE" && r.completedAt === null)
     : undefined;
   // Paying accepted charges: which of this tenant's open actions on the payable order the pay page takes.
   const openOnPayable = payable
-    ? myActions.filter((r) => r.orderId === payable && r.action.completedAt === null).map(payAction).filter((a) => a.amountRemaining > 0)
+    ? myActions.filter((r) => r.orderId === payable && r.completedAt === null).map(payAction).filter((a) => a.amountRemaining > 0)
     : [];
   const payableRow = payable ? proposals.find((p) => p.orderId === payable && p.round !== 2) : undefined;
   const payNow = chargesPayment(
@@ -297,26 +237,19 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     const shares = amount > 0 ? splitByLiability(amount, customers.map((c) => ({ id: c.customerId, tenantLiability: c.tenantLiability }))) : [];
     acceptDue = { amount, share: shares.find((x) => x.tenantId === me.customerId)?.amountPence ?? amount };
   }
-  // What co-tenants paid on the payable order (claims paid by someone else, issue 12 scope 5).
+  // What co-tenants paid on the payable order (claims paid by someone else, issue 12 scope 5), in the order they paid.
   const coTenantPayments = payable
-    ? (
-        await db
-          .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
-          .from(orderCustomerActions)
-          .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-          .where(eq(orderCustomers.orderId, payable))
-          .orderBy(asc(orderCustomerActions.completedAt))
-      )
-        .filter((r) => r.customerId !== me?.customerId && r.action.completedAt !== null && Number(r.action.details.amountPaid ?? 0) > 0)
+    ? loaded.orderActions
+        .filter((r) => r.orderId === payable && r.customerId !== me?.customerId && r.completedAt !== null && Number(r.details.amountPaid ?? 0) > 0)
+        .sort((a, b) => a.completedAt!.getTime() - b.completedAt!.getTime())
         .flatMap((r) => {
           const userIdOf = customers.find((c) => c.customerId === r.customerId)?.userId;
-          const who = respondentRows.find((x) => x.respondent.userId === userIdOf)?.user;
-          return who ? [{ firstName: who.firstName, lastName: who.lastName, amount: Number(r.action.details.amountPaid) }] : [];
+          const who = respondentRows.find((x) => x.userId === userIdOf);
+          return who ? [{ firstName: who.firstName, lastName: who.lastName, amount: Number(r.details.amountPaid) }] : [];
         })
     : [];
-  const plans = await claimPaymentPlans(
-    db,
-    claimId,
+  const plans = claimPlanFacts(
+    loaded.paymentPlans,
     { mine: me?.customerId ?? "", others: customers.filter((c) => c.userId !== userId).map((c) => c.customerId) },
     now,
   );
@@ -324,8 +257,8 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
   const hidden = new Set<string>(REFERENCE_DOCUMENT_TYPES);
   const seen = new Set<string>();
   const tenancyDocumentList = [
-    ...claimDocs.map((d) => ({ document: d.document, typeId: d.document.typeId })),
-    ...tenancyDocs.map((d) => ({ document: d.document, typeId: d.typeId })),
+    ...claimDocs.map((d) => ({ document: d, typeId: d.typeId })),
+    ...tenancyDocs.map((d) => ({ document: d, typeId: d.tenancyTypeId })),
   ]
     .filter((d) => !hidden.has(d.typeId) && !hidden.has(d.document.typeId))
     .filter((d) => (seen.has(d.document.id) ? false : (seen.add(d.document.id), true)))
@@ -333,7 +266,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     .sort((a, b) => documentOrder(a.d.typeId) - documentOrder(b.d.typeId) || a.index - b.index)
     .map(({ d }) => ({ id: d.document.id, name: d.document.name, typeId: d.typeId, url: documentUrl(d.document.id) }));
 
-  const myRespondent = respondentRows.find((r) => r.respondent.userId === userId)!;
+  const myRespondent = respondentRows.find((r) => r.userId === userId)!;
   // Activities: the claim's own record, and what this tenant's screen reported (a
   // co-tenant's screen reports may describe a proposal they have not submitted).
   const clientTypes = new Set<string>(CLIENT_ACTIVITY_TYPES);
@@ -374,14 +307,14 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
       };
     }),
     respondents: respondentRows.map((r) => ({
-      id: r.respondent.id,
-      userId: r.respondent.userId,
-      firstName: r.user.firstName,
-      lastName: r.user.lastName,
-      isCurrentUser: r.respondent.userId === userId,
-      claimResponse: r.response ? { id: r.response.id, message: r.response.message } : null,
+      id: r.respondentId,
+      userId: r.userId,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      isCurrentUser: r.userId === userId,
+      claimResponse: r.responseId !== null ? { id: r.responseId, message: r.responseMessage } : null,
     })),
-    currentRespondent: { id: myRespondent.respondent.id, claimResponseId: myRespondent.response?.id ?? null },
+    currentRespondent: { id: myRespondent.respondentId, claimResponseId: myRespondent.responseId },
     proposals: visible.map((p) => proposalView(p, visibleDocs, userId)),
     responseDocuments: responseDocs,
     activities: shownActivities.map((a) => ({
@@ -410,8 +343,8 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
         ? {
             claimProposalId: ownPaymentStep.id,
             orderId: ownPaymentStep.orderId,
-            orderCustomerActionId: proposalPayAction.action.id,
-            amount: Number(proposalPayAction.action.details.amountRemaining ?? 0),
+            orderCustomerActionId: proposalPayAction.id,
+            amount: Number(proposalPayAction.details.amountRemaining ?? 0),
           }
         : null,
     payableOrderId: payable,
@@ -447,7 +380,16 @@ export async function responseDocumentsOf(db: Database, claimId: string, userId:
     .innerJoin(documents, eq(documents.id, claimResponseDocuments.documentId))
     .where(eq(claimResponseDocuments.claimId, claimId))
     .orderBy(asc(claimResponseDocuments.createdAt), asc(claimResponseDocuments.id));
-  return rows.map((r) => ({
+  return rows.map((r) => responseDocumentView(r, userId));
+}
+
+type ResponseDocRow = {
+  link: Pick<typeof claimResponseDocuments.$inferSelect, "id" | "claimId" | "uploadedByUserId" | "createdAt">;
+  document: Pick<typeof documents.$inferSelect, "id" | "name" | "typeId">;
+};
+
+function responseDocumentView(r: ResponseDocRow, userId: string) {
+  return {
     id: r.document.id,
     claimResponseDocumentId: r.link.id,
     claimId: r.link.claimId,
@@ -456,6 +398,6 @@ export async function responseDocumentsOf(db: Database, claimId: string, userId:
     url: documentUrl(r.document.id),
     uploadedByCurrentUser: r.link.uploadedByUserId === userId,
     createdAt: r.link.createdAt.toISOString(),
-  }));
+  };
 }
 

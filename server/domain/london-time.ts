@@ -44,6 +44,13 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /**
+ * London's calendar day of an instant, as one formatter made once per process: dayjs's `.tz()`
+ * builds a new one on every call, about 5 % of the claim page's CPU (issue 25). Same ICU time
+ * zone data, same answer.
+ */
+const LONDON_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/**
  * The London calendar date of an instant; a value that is already a
  * calendar date (`YYYY-MM-DD`) is returned as it is.
  */
@@ -52,7 +59,9 @@ export function londonDate(value: Instant | CalendarDate): CalendarDate {
     if (!isCalendarDate(value)) throw new RangeError(`Invalid calendar date "${value}"`);
     return value;
   }
-  return dayjs(toInstant(value)).tz(LONDON_TIME_ZONE).format("YYYY-MM-DD");
+  const parts = LONDON_DAY.formatToParts(toInstant(value));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
 }
 
 /** The calendar date `days` days after `date` (negative goes back). */

@@ -21,11 +21,12 @@ export interface DeadlineView {
 
 const URGENCY_LABEL: Record<Urgency, string> = { high: "Urgent", medium: "Due soon", low: "Time to respond" };
 
+/** Made once per process (a formatter per call was a noticeable part of the claim page's CPU, issue 25). */
+const LONDON_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** The London calendar day of an instant, as YYYY-MM-DD. */
 export function londonDay(iso: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(
-    new Date(iso),
-  );
+  const parts = LONDON_DAY.formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }

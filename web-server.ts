@@ -242,10 +242,14 @@ async function serveWeb() {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use(
-    "*",
-    serveStatic({ root: "build/client", precompressed: true, onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600") }),
-  );
+  // Public files all have an extension: a page's path is not looked for on disk (with its
+  // compressed twins) before every page view.
+  const publicFiles = serveStatic({
+    root: "build/client",
+    precompressed: true,
+    onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+  });
+  app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
 
   if (runtime && apiConfig.opsEnabled) {
     // The browser tests' signed-in sessions: under NODE_ENV=test only, with the ops token.

@@ -238,7 +238,8 @@ export const orders = pgTable(
     claimId: text("claim_id"),
     createdAt: createdAt(),
   },
-  (t) => [index("orders_tenancy_idx").on(t.tenancyId)],
+  // The claim view reads a claim's orders by claim_id (server/claims/queries.ts): issue 25.
+  (t) => [index("orders_tenancy_idx").on(t.tenancyId), index("orders_claim_idx").on(t.claimId)],
 );
 
 export const orderCustomers = pgTable(
@@ -334,17 +335,21 @@ export const tenancyTenants = pgTable(
   (t) => [uniqueIndex("tenancy_tenants_tenancy_user_idx").on(t.tenancyId, t.userId), index("tenancy_tenants_user_idx").on(t.userId)],
 );
 
-export const tenancyDocuments = pgTable("tenancy_documents", {
-  id: id(),
-  tenancyId: text("tenancy_id")
-    .notNull()
-    .references(() => tenancies.id),
-  documentId: text("document_id")
-    .notNull()
-    .references(() => documents.id),
-  typeId: text("type_id").notNull(),
-  createdAt: createdAt(),
-});
+export const tenancyDocuments = pgTable(
+  "tenancy_documents",
+  {
+    id: id(),
+    tenancyId: text("tenancy_id")
+      .notNull()
+      .references(() => tenancies.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    typeId: text("type_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("tenancy_documents_tenancy_idx").on(t.tenancyId)],
+);
 
 /** An order customer's actions (part 1 §3 OrderCustomerAction), in the order they are done. */
 export const orderCustomerActions = pgTable(
@@ -426,16 +431,20 @@ export const claims = pgTable(
   (t) => [index("claims_tenancy_idx").on(t.tenancyId)],
 );
 
-export const claimDocuments = pgTable("claim_documents", {
-  id: id(),
-  claimId: text("claim_id")
-    .notNull()
-    .references(() => claims.id),
-  documentId: text("document_id")
-    .notNull()
-    .references(() => documents.id),
-  createdAt: createdAt(),
-});
+export const claimDocuments = pgTable(
+  "claim_documents",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("claim_documents_claim_idx").on(t.claimId)],
+);
 
 export const claimItems = pgTable(
   "claim_items",
@@ -478,17 +487,21 @@ export const claimResponses = pgTable("claim_responses", {
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
-export const claimResponseDocuments = pgTable("claim_response_documents", {
-  id: id(),
-  claimId: text("claim_id")
-    .notNull()
-    .references(() => claims.id),
-  documentId: text("document_id")
-    .notNull()
-    .references(() => documents.id),
-  uploadedByUserId: text("uploaded_by_user_id").references(() => users.id),
-  createdAt: createdAt(),
-});
+export const claimResponseDocuments = pgTable(
+  "claim_response_documents",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id),
+    uploadedByUserId: text("uploaded_by_user_id").references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("claim_response_documents_claim_idx").on(t.claimId)],
+);
 
 /** Rounds 1 (landlord charge), 2 (tenant counter-proposal), 3 (landlord final proposal). */
 export const claimProposals = pgTable(
@@ -572,15 +585,19 @@ export const claimActivities = pgTable(
   (t) => [index("claim_activities_claim_idx").on(t.claimId)],
 );
 
-export const evidenceChasers = pgTable("evidence_chasers", {
-  id: id(),
-  claimId: text("claim_id")
-    .notNull()
-    .references(() => claims.id),
-  type: text("type").notNull(), // PREADR
-  status: text("status").notNull(), // PENDING
-  createdAt: createdAt(),
-});
+export const evidenceChasers = pgTable(
+  "evidence_chasers",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    type: text("type").notNull(), // PREADR
+    status: text("status").notNull(), // PENDING
+    createdAt: createdAt(),
+  },
+  (t) => [index("evidence_chasers_claim_idx").on(t.claimId)],
+);
 
 export const arbitrations = pgTable(
   "arbitrations",
@@ -635,7 +652,7 @@ export const paymentPlans = pgTable(
     activatedAt: ts("activated_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("payment_plans_oc_idx").on(t.orderCustomerId)],
+  (t) => [index("payment_plans_oc_idx").on(t.orderCustomerId), index("payment_plans_claim_idx").on(t.claimId)],
 );
 
 export const paymentPlanActions = pgTable("payment_plan_actions", {

@@ -6,8 +6,9 @@
  * server of scripts/s3-local.ts, started here on TWO_INSTANCES_PORT + 9, 3709 by default), and
  * Debian's nginx in front as a round-robin load balancer. Both get the same SESSION_SECRET and
  * OPS_TOKEN (made once into the state folder unless given), APP_URL = nginx's address and
- * TRUST_PROXY_HOPS=1. They start one after the other: the first migrates and loads the demo data
- * into an empty database (two at once would both find it empty).
+ * TRUST_PROXY_HOPS=1. They start one after the other, so their start-up logs do not interleave
+ * (started together they would also be safe: migrations and the demo data each run under an
+ * advisory lock, server/db/index.ts).
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/keyfree_two tsx scripts/two-instances.ts [--fresh]
  *

@@ -12,7 +12,7 @@ import type { IncomingMessage, Server, ServerResponse } from "node:http";
  *   4. once none are left, or after `timeoutMs`, closes what remains and calls `onDrained`
  *      (stop the jobs, close the database), then the process exits 0.
  * A request cut off by a crash instead (kill -9) is what the money paths' crash safety covers;
- * this is for the ordinary stop, where nothing in flight should fail at all.
+ * this is for the ordinary stop, where nothing in flight should fail at all (decision 0040).
  */
 export type Drainer = {
   /** True once a drain has begun: readiness answers 503. */

@@ -55,7 +55,7 @@ function handleSdkNodeVersionNotice() {
  * Documents in an S3 bucket (or an S3-compatible server's), through AWS's own SDK. Both ways
  * stream: a put sends the upload's scratch file as it reads it, with its known length; a get
  * answers the object's body as a stream read as the download is sent. The bucket stays private:
- * downloads go through the API's tenant check, never a public or presigned link.
+ * downloads go through the API's tenant check, never a public or presigned link (decision 0040).
  */
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;

@@ -41,11 +41,10 @@ function addressValues({ id: _id, ...values }: AddressInput) {
  */
 async function removeFromHistory(tx: Database, userId: string, ids: string[]) {
   if (ids.length === 0) return;
-  const [plans, props, offers] = await Promise.all([
-    tx.select({ id: paymentPlans.addressId }).from(paymentPlans).where(inArray(paymentPlans.addressId, ids)),
-    tx.select({ id: properties.addressId }).from(properties).where(inArray(properties.addressId, ids)),
-    tx.select({ id: keyfreeOffers.addressId }).from(keyfreeOffers).where(inArray(keyfreeOffers.addressId, ids)),
-  ]);
+  // One after another: a transaction's one connection runs one query at a time.
+  const plans = await tx.select({ id: paymentPlans.addressId }).from(paymentPlans).where(inArray(paymentPlans.addressId, ids));
+  const props = await tx.select({ id: properties.addressId }).from(properties).where(inArray(properties.addressId, ids));
+  const offers = await tx.select({ id: keyfreeOffers.addressId }).from(keyfreeOffers).where(inArray(keyfreeOffers.addressId, ids));
   const referenced = new Set([...plans, ...props, ...offers].map((r) => r.id).filter((id): id is string => id !== null));
   const detach = ids.filter((id) => referenced.has(id));
   const remove = ids.filter((id) => !referenced.has(id));

@@ -90,12 +90,12 @@ export async function withClaim<T>(deps: Pick<Deps, "db" | "clock">, claimId: st
     const respondents = await respondentCustomers(tx, claim);
     const me = respondents.find((r) => r.userId === userId);
     if (!me) throw notFound();
-    const [proposals, items, [organization], feeStatus] = await Promise.all([
-      loadProposals(tx, claimId),
-      tx.select({ id: claimItems.id }).from(claimItems).where(eq(claimItems.claimId, claimId)).orderBy(asc(claimItems.position)),
-      tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)),
-      disputeFeeOrderStatus(tx, claim),
-    ]);
+    // One after another: a transaction is one connection, which runs one query at a time (pg 9
+    // refuses a query sent while another runs; pg 8 queues it with a deprecation warning).
+    const proposals = await loadProposals(tx, claimId);
+    const items = await tx.select({ id: claimItems.id }).from(claimItems).where(eq(claimItems.claimId, claimId)).orderBy(asc(claimItems.position));
+    const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId));
+    const feeStatus = await disputeFeeOrderStatus(tx, claim);
     const domain = proposals.map(toDomainProposal);
     const itemIds = items.map((i) => i.id);
     const state = tenantState(claim, domain, itemIds, organization?.name ?? "", feeStatus, userId, now);

@@ -59,14 +59,18 @@ export async function loadOwnedPlan(db: Database, paymentPlanId: string, custome
     .limit(1);
   const [row] = forUpdate ? await query.for("update", { of: paymentPlans }) : await query;
   if (!row) throw notFound();
-  const [actions, instalments] = await Promise.all([
-    db.select().from(paymentPlanActions).where(eq(paymentPlanActions.paymentPlanId, row.plan.id)).orderBy(asc(paymentPlanActions.position)),
+  const loadActions = () =>
+    db.select().from(paymentPlanActions).where(eq(paymentPlanActions.paymentPlanId, row.plan.id)).orderBy(asc(paymentPlanActions.position));
+  const loadInstalments = () =>
     db
       .select()
       .from(paymentPlanInstalments)
       .where(eq(paymentPlanInstalments.paymentPlanId, row.plan.id))
-      .orderBy(asc(paymentPlanInstalments.instalmentNumber)),
-  ]);
+      .orderBy(asc(paymentPlanInstalments.instalmentNumber));
+  // Locked (forUpdate) means inside a transaction, one connection: one query at a time there.
+  const [actions, instalments] = forUpdate
+    ? [await loadActions(), await loadInstalments()]
+    : await Promise.all([loadActions(), loadInstalments()]);
   const domain: DomainPaymentPlan = {
     id: row.plan.id,
     status: row.plan.status as PaymentPlanStatus,

@@ -1,7 +1,7 @@
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { describe, expect, it } from "vitest";
 import { handleError } from "../../app/entry.server";
-import { requestAsBrowserSentIt } from "../../app/lib/client-address.server";
+import { requestAsBrowserSentIt } from "../../server/lib/forwarded-request";
 import { hostLoadContext, type HostApi, type HostLog } from "../../app/lib/host";
 
 /**

@@ -27,6 +27,8 @@ const ApiEnv = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  // Intercom's identity verification secret: the API signs each user's id with it (intercomUserHash).
+  INTERCOM_IDENTITY_SECRET: z.string().min(16, "INTERCOM_IDENTITY_SECRET must be at least 16 characters").optional(),
   /** How often the clock's jobs run (deadlines, plan offers, outbox); 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   API_TRUST_FORWARDED_FOR: z.enum(["true", "false"]).default("false"),
@@ -79,6 +81,12 @@ export type ApiConfig = {
   addressLookup?: AddressLookupConfig;
   /** Documents in this S3 bucket; undefined: on local disk under dataDir/files. No credentials here (the SDK finds them). */
   s3?: S3Settings;
+  /**
+   * Intercom's identity verification secret (INTERCOM_IDENTITY_SECRET): the User's
+   * intercomUserHash is the HMAC-SHA256 of their id with it, made here and never in the browser,
+   * so no one can open the chat as another tenant. Undefined: the hash is null.
+   */
+  intercomIdentitySecret?: string;
 };
 
 export type AddressLookupConfig =
@@ -111,6 +119,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     appUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    intercomIdentitySecret: e.INTERCOM_IDENTITY_SECRET,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     identityProvider: idp.kind === "none" ? undefined : { issuer: idp.issuer, clientId: idp.clientId },
     trustForwardedFor: e.API_TRUST_FORWARDED_FOR === "true",

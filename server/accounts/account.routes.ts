@@ -206,7 +206,8 @@ function ownUserId(c: Context<AppEnv>, userId: string) {
 
 export const accountRoutes = new OpenAPIHono<AppEnv>()
   .openapi(me, async (c) => {
-    return c.json(await userView(c.get("deps").db, c.get("auth").userId), 200);
+    const { db, config } = c.get("deps");
+    return c.json(await userView(db, c.get("auth").userId, config.intercomIdentitySecret), 200);
   })
   .openapi(getCustomer, async (c) => {
     const customer = tenantCustomer(c);
@@ -221,16 +222,16 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
     );
   })
   .openapi(updateUser, async (c) => {
-    const { db, clock } = c.get("deps");
+    const { db, clock, config } = c.get("deps");
     const userId = ownUserId(c, c.req.valid("param").userId);
     await updateUserDetails(db, userId, c.req.valid("json"), clock.now());
-    return c.json(await userView(db, userId), 200);
+    return c.json(await userView(db, userId, config.intercomIdentitySecret), 200);
   })
   .openapi(completeOnboardingIntroduction, async (c) => {
-    const { db } = c.get("deps");
+    const { db, config } = c.get("deps");
     const { userId } = c.get("auth");
     await recordOnboardingIntroduction(db, userId);
-    return c.json(await userView(db, userId), 200);
+    return c.json(await userView(db, userId, config.intercomIdentitySecret), 200);
   })
   .openapi(searchAddressesByPostcode, async (c) => {
     const { postcode } = c.req.valid("query");

@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 /**
  * The account's views: the User (`me`) with its address history, the Customer and an address,
  * as the API sends them.
@@ -25,6 +26,9 @@ export const UserSchema = z
     firstName: z.string(),
     lastName: z.string(),
     userTypeId: z.string(),
+    intercomUserHash: z.string().nullable().openapi({
+      description: "Intercom identity verification: HMAC-SHA256 of the user's id (hex) with the chat's secret; null when the chat is not configured",
+    }),
     attributes: z.object({
       dob: z.string().nullable().openapi({ description: "YYYY-MM-DD" }),
       gender: z.enum(["MALE", "FEMALE", "UNKNOWN"]).nullable(),
@@ -61,8 +65,13 @@ export async function addressHistory(db: Database, userId: string): Promise<Addr
   return rows.map(addressView);
 }
 
-/** The User response (`me`): the user with their attributes and address history. */
-export async function userView(db: Database, userId: string): Promise<z.infer<typeof UserSchema>> {
+/** Intercom's identity verification hash of a user: HMAC-SHA256 of their id with the secret, in hex. */
+export function intercomUserHash(secret: string, userId: string): string {
+  return createHmac("sha256", secret).update(userId).digest("hex");
+}
+
+/** The User response (`me`): the user with their attributes and address history (and, with the chat's secret, its hash). */
+export async function userView(db: Database, userId: string, intercomIdentitySecret?: string): Promise<z.infer<typeof UserSchema>> {
   const [[user], history] = await Promise.all([
     db.select().from(users).where(eq(users.id, userId)).limit(1),
     addressHistory(db, userId),
@@ -74,6 +83,7 @@ export async function userView(db: Database, userId: string): Promise<z.infer<ty
     firstName: user.firstName,
     lastName: user.lastName,
     userTypeId: user.userTypeId,
+    intercomUserHash: intercomIdentitySecret ? intercomUserHash(intercomIdentitySecret, user.id) : null,
     attributes: {
       dob: user.dob,
       gender: (user.gender as "MALE" | "FEMALE" | "UNKNOWN" | null) ?? null,

@@ -1,4 +1,6 @@
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readApiConfig } from "../../server/config";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;
@@ -18,8 +20,33 @@ describe("me and getCustomer", () => {
       firstName: "Priya",
       lastName: "Shah",
       userTypeId: "TENANT",
+      intercomUserHash: null,
       attributes: { dob: null, gender: null, mobileNumber: null, addresses: [], onboardingIntroductionComplete: false },
     });
+  });
+
+  it("with the chat's secret, intercomUserHash is the HMAC-SHA256 of the user's id, made by the API (issue 26)", async () => {
+    const secret = "intercom-identity-secret-for-tests";
+    const chat = await createTestApi({ intercomIdentitySecret: secret });
+    try {
+      const [a, b] = [await chat.signedInTenant(), await chat.signedInTenant()];
+      const hashOf = async (tenant: { token: string }) => (await chat.json("GET", "/me", undefined, tenant.token)).body.intercomUserHash;
+      // Intercom's documented recipe, computed here independently of the API's code.
+      const expected = (userId: string) => createHmac("sha256", secret).update(userId).digest("hex");
+      expect(await hashOf(a)).toBe(expected(a.userId));
+      expect(await hashOf(b)).toBe(expected(b.userId));
+      expect(await hashOf(a)).not.toBe(await hashOf(b));
+      // Every answer that is a User carries it.
+      const updated = await chat.json("PATCH", `/users/${a.userId}`, { firstName: "Ana" }, a.token);
+      expect([updated.status, updated.body.intercomUserHash]).toEqual([200, expected(a.userId)]);
+    } finally {
+      await chat.close();
+    }
+  });
+
+  it("INTERCOM_IDENTITY_SECRET shorter than 16 characters is refused at start", () => {
+    expect(() => readApiConfig({ NODE_ENV: "test", INTERCOM_IDENTITY_SECRET: "short" })).toThrow(/INTERCOM_IDENTITY_SECRET must be at least 16 characters/);
+    expect(readApiConfig({ NODE_ENV: "test", INTERCOM_IDENTITY_SECRET: "x".repeat(16) }).intercomIdentitySecret).toBe("x".repeat(16));
   });
 
   it("getCustomer returns the signed-in user's own customer and its payment-method flags", async () => {

@@ -1317,6 +1317,8 @@ export interface components {
             firstName: string;
             lastName: string;
             userTypeId: string;
+            /** @description Intercom identity verification: HMAC-SHA256 of the user's id (hex) with the chat's secret; null when the chat is not configured */
+            intercomUserHash: string | null;
             attributes: {
                 /** @description YYYY-MM-DD */
                 dob: string | null;

@@ -35,7 +35,7 @@ export function topicFromSlug(slug: string | null | undefined): SupportTopic | n
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5_000;
 
 export const SUPPORT_MESSAGES = {
-  topic: "Choose what your message is about",
+  topic: "Choose what you need help with",
   message: "Enter your message",
   messageTooLong: `Your message must be ${SUPPORT_MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters or fewer`,
   name: "Enter your name",

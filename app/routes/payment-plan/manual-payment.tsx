@@ -7,6 +7,7 @@ import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { manualPaymentState } from "./+lib/payment-plan-live";
 import { planPagePath } from "./+lib/payment-plan-routing";
+import { planContactPath } from "./+lib/plan-contact";
 import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pollingPath } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -29,16 +30,18 @@ export function loader({ context, url }: Route.LoaderArgs) {
   const plan = getPaymentPlan(context);
   const state = manualPaymentState(plan, url);
   if ("redirect" in state) throw redirect(state.redirect);
+  const contact = planContactPath(plan);
   return state.state === "pay"
     ? {
         ...state,
+        contact,
         activePath: planPagePath(plan.id, "active"),
         // Not under manual-payment: the layout would send a post there elsewhere once the instalment is paid.
         stepPath: `/payment-plan/${encodeURIComponent(plan.id)}/instalment-payment`,
         publishableKey: webConfig.stripePublishableKey,
         standIn: webConfig.stripeStandIn,
       }
-    : state;
+    : { ...state, contact };
 }
 
 export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
@@ -59,7 +62,9 @@ export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
       <div className="panel panel--narrow">
         <title>{pageTitle("Your payment is taking longer than expected")}</title>
         <h1>Your payment is taking longer than expected!</h1>
-        <p>Please contact us via live chat if this issue persists.</p>
+        <p>
+          Please <Link to={d.contact}>contact us</Link> if this issue persists.
+        </p>
       </div>
     );
   }
@@ -126,7 +131,7 @@ function PayInstalment({ d }: { d: PayState }) {
           </PaymentTerms>
         </CardForm>
       ) : (
-        <CardDetailsNeedJavaScript />
+        <CardDetailsNeedJavaScript contact={d.contact} />
       )}
     </div>
   );

@@ -1,4 +1,5 @@
-import { expect, expectAccessible, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
+import { TOO_MANY_SUPPORT_MESSAGES_FROM_EMAIL, SUPPORT_MESSAGES_PER_EMAIL_PER_HOUR } from "../common/support-messages";
+import { expect, expectAccessible, NO_BROWSER, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
  * The contact page (issue 26, scope 3): a message to support with no script and no third party,
@@ -106,4 +107,33 @@ test("signed out: the footer's 'Contact us' opens the form, which asks for a nam
   const toSupport = (await outboxFor(request, SUPPORT_EMAIL)).find((e) => e.text.includes(message));
   expect(toSupport?.text).toContain(`From: Sam Okafor <${email}>`);
   expect(toSupport?.text).toContain("Signed in: no");
+});
+
+test("one e-mail address sends at most 5 messages an hour: the next gets the form again with the reason and nothing typed lost", NO_BROWSER, async ({
+  playwright,
+  baseURL,
+}) => {
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  try {
+    const email = `contact-busy-${uniqueStamp()}@example.test`;
+    const html = await (await request.get("/contact")).text();
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "";
+    expect(csrf, "the contact page carries the CSRF token").not.toBe("");
+    const send = (message: string) =>
+      request.post("/contact", { form: { csrf, topic: "OTHER", name: "Busy Bee", email, message }, maxRedirects: 0 });
+    for (let i = 1; i <= SUPPORT_MESSAGES_PER_EMAIL_PER_HOUR; i++) {
+      const sent = await send(`Message number ${i}`);
+      expect(sent.status(), `message ${i}`).toBe(302);
+      expect(sent.headers().location).toBe("/contact/sent");
+    }
+    const refused = await send("One message too many");
+    expect(refused.status()).toBe(429);
+    const page = await refused.text();
+    expect(page).toContain(TOO_MANY_SUPPORT_MESSAGES_FROM_EMAIL.replace(/'/g, "&#x27;"));
+    expect(page).toContain("One message too many");
+    expect(page).toContain(`value="${email}"`);
+    expect((await outboxFor(request, email)).length).toBe(SUPPORT_MESSAGES_PER_EMAIL_PER_HOUR);
+  } finally {
+    await request.dispose();
+  }
 });

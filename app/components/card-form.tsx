@@ -2,7 +2,6 @@ import { AddressElement, Elements, PaymentElement, useElements, useStripe } from
 import type { PaymentMethod, Stripe, StripeElementsOptions } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { contactPath } from "~/lib/contact";
 import { STRIPE_STANDIN_SRC } from "~/lib/stripe-standin";
 
 /** Spec part 8: a card provider error shows its message, or this. */
@@ -65,7 +64,7 @@ export function useHydrated() {
  * Shown until the page hydrates; a page whose script runs never paints it (`no-script-message`,
  * hidden under root's `js` class, JS_CLASS_SCRIPT in app/lib/js-class-script.ts).
  */
-export function CardDetailsNeedJavaScript({ contact = contactPath({ topic: "PAYMENT" }) }: { contact?: string }) {
+export function CardDetailsNeedJavaScript() {
   return (
     <div className="notice notice--warning no-script-message" role="note">
       <h2 className="notice__title">Card details need JavaScript</h2>
@@ -75,7 +74,8 @@ export function CardDetailsNeedJavaScript({ contact = contactPath({ topic: "PAYM
       </p>
       <p>
         Turn on JavaScript in your browser settings and reload this page, or use another browser or device. If you cannot,{" "}
-        <a href={contact}>contact us</a> and we will help you pay another way.
+        {/* contactPath({ topic: "PAYMENT" }) written out: app/lib/contact.ts would cost the card pages' JavaScript budget. */}
+        <a href="/contact?topic=payment">contact us</a> and we will help you pay another way.
       </p>
     </div>
   );

@@ -30,18 +30,16 @@ export function loader({ context, url }: Route.LoaderArgs) {
   const plan = getPaymentPlan(context);
   const state = manualPaymentState(plan, url);
   if ("redirect" in state) throw redirect(state.redirect);
-  const contact = planContactPath(plan);
   return state.state === "pay"
     ? {
         ...state,
-        contact,
         activePath: planPagePath(plan.id, "active"),
         // Not under manual-payment: the layout would send a post there elsewhere once the instalment is paid.
         stepPath: `/payment-plan/${encodeURIComponent(plan.id)}/instalment-payment`,
         publishableKey: webConfig.stripePublishableKey,
         standIn: webConfig.stripeStandIn,
       }
-    : { ...state, contact };
+    : { ...state, contact: planContactPath(plan) };
 }
 
 export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
@@ -131,7 +129,7 @@ function PayInstalment({ d }: { d: PayState }) {
           </PaymentTerms>
         </CardForm>
       ) : (
-        <CardDetailsNeedJavaScript contact={d.contact} />
+        <CardDetailsNeedJavaScript />
       )}
     </div>
   );

@@ -66,6 +66,21 @@ test("from a payment that is taking long: 'contact us' opens the contact page ab
   await expect(page.getByText(`About: Order ${order.orderId}`)).toBeVisible();
   await expect(page.getByText(message)).toBeVisible();
 
+  // Another tenant's Keyfree in the link is not offered: the form is about nothing in particular.
+  const other = (await ops("create-tenancy", {
+    tenants: [{ email: `contact-other-${stamp}@example.test`, firstName: "Alex", lastName: "Other" }],
+    ppm: 130_000,
+    startDate: "2027-01-01",
+    endDate: "2027-12-31",
+    isNewTenancy: true,
+    topUpEnabled: false,
+  })) as { orderId: string; tenants: Array<{ customerId: string }> };
+  await page.goto(`/contact?topic=keyfree&orderId=${other.orderId}&customerId=${other.tenants[0]!.customerId}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "What this message is about" })).toHaveCount(0);
+  await expect(page.getByLabel("What do you need help with?")).toHaveValue("KEYFREE");
+  await expectAccessible(page);
+
   // The tenant's receipt, through the dev mailbox's list.
   await page.goto(`/dev/mail?to=${encodeURIComponent(email)}`);
   await page.getByRole("link", { name: /We have your message/ }).click();

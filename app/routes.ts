@@ -32,6 +32,9 @@ export default [
   route("tenancy-inventory-already-responded", "routes/inventory/already-responded.tsx"),
   route("tenancy-inventory-previously-confirmed", "routes/inventory/previously-confirmed.tsx"),
   route("tenant-vacated", "routes/tenant-vacated.tsx"),
+  // Signed in or not (issue 26): a message to support, and its confirmation.
+  route("contact", "routes/contact/contact.tsx"),
+  route("contact/sent", "routes/contact/sent.tsx"),
 
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [

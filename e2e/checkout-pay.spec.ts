@@ -196,7 +196,12 @@ test("a declined card shows the provider's message and the tenant stays on the p
   // A payment was started and the provider took nothing: the waiting page is the one state that says so.
   await page.goto(`/checkout/${tenant.orderId}/${tenant.customerId}/finish?waitingPayment=true`);
   await expect(page.getByRole("heading", { level: 1, name: "Your payment is taking longer than expected!" })).toBeVisible();
-  await expect(page.getByText("Please contact us via live chat if this issue persists.")).toBeVisible();
+  await expect(page.getByText("Please contact us if this issue persists.")).toBeVisible();
+  // 'contact us' opens the contact page about this Keyfree's payment (issue 26).
+  await expect(page.getByRole("main").getByRole("link", { name: "contact us" })).toHaveAttribute(
+    "href",
+    `/contact?topic=payment&orderId=${tenant.orderId}&customerId=${tenant.customerId}`,
+  );
   await expectAccessible(page);
   await page.getByRole("link", { name: "check again" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your payment is taking longer than expected!" })).toBeVisible();

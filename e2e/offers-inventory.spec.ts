@@ -262,7 +262,8 @@ test("inventory UNCONFIRMED; a wrong response value, an unknown token or none sh
     await page.goto(url);
     await expect(page, url).toHaveURL(/\/tenancy-inventory-error$/);
     await expect(page.getByRole("heading", { level: 1, name: "Something has gone wrong" })).toBeVisible();
-    await expect(page.getByText("Please contact us via live chat and we'll get this sorted for you.")).toBeVisible();
+    await expect(page.getByText("Please contact us and we'll get this sorted for you.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact?topic=keyfree");
   }
   await expectAccessible(page);
   // The wrong value changed nothing: the co-tenant can still answer.

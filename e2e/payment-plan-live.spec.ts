@@ -134,7 +134,8 @@ test.describe("without JavaScript (these pages send no script: checked once)", (
     const waiting = `${base}/manual-payment?instalment=${plan.instalmentIds[1]}`;
     await page.goto(`${waiting}&since=${Date.now() - 31_000}`);
     await expect(h1(page, "Your payment is taking longer than expected!")).toBeVisible();
-    await expect(page.getByText("Please contact us via live chat if this issue persists.")).toBeVisible();
+    await expect(page.getByText("Please contact us if this issue persists.")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "contact us" })).toHaveAttribute("href", /^\/contact\?topic=payment-plan&/);
     await expectAccessible(page);
     await page.goto(`${waiting}&since=${Date.now()}`);
     await expect(h1(page, "Processing your payment")).toBeVisible();

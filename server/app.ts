@@ -31,6 +31,7 @@ import { paymentsRoutes } from "./payments/routes";
 import { stripeWebhookRoutes } from "./payments/webhooks.routes";
 import { paymentPlansRoutes } from "./payment-plans/routes";
 import { referencesRoutes } from "./references/routes";
+import { supportRoutes } from "./support/routes";
 import { orderActionPayments } from "./orders/payments";
 import { instalmentPayments } from "./payment-plans/payments";
 import { registerPaymentPurpose } from "./payments/purpose-service";
@@ -204,6 +205,7 @@ export function createApi(deps: Deps) {
   app.route("/", orderPaymentRoutes);
   app.route("/", paymentsRoutes);
   app.route("/", stripeWebhookRoutes);
+  app.route("/", supportRoutes);
 
   if (deps.config.opsEnabled) {
     // Playing the other parties, and the outbox for /dev/mail: outside production only,

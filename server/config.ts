@@ -4,6 +4,7 @@ import type { S3Settings } from "./lib/s3-files";
 
 export const DEFAULT_APP_URL = "http://localhost:3000";
 export const DEFAULT_MAIL_FROM = "Keyfree <no-reply@keyfree.example>";
+export const DEFAULT_SUPPORT_EMAIL = "support@keyfree.example";
 
 /**
  * The tenant API's environment, read and validated once at start-up.
@@ -29,6 +30,8 @@ const ApiEnv = z.object({
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   // Intercom's identity verification secret: the API signs each user's id with it (intercomUserHash).
   INTERCOM_IDENTITY_SECRET: z.string().min(16, "INTERCOM_IDENTITY_SECRET must be at least 16 characters").optional(),
+  /** Where messages from the contact page go (issue 26). */
+  SUPPORT_EMAIL: z.email({ error: "SUPPORT_EMAIL must be an e-mail address" }).default(DEFAULT_SUPPORT_EMAIL),
   /** How often the clock's jobs run (deadlines, plan offers, outbox); 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   API_TRUST_FORWARDED_FOR: z.enum(["true", "false"]).default("false"),
@@ -67,6 +70,8 @@ export type ApiConfig = {
   /** Outbox e-mails go out through this SMTP server; undefined keeps them in the dev mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The support team's address: messages from the contact page are e-mailed to it (issue 26). */
+  supportEmail: string;
   sweepIntervalSeconds: number;
   /** The identity provider whose ID tokens sign tenants in (POST /auth/identity-login); undefined: none. */
   identityProvider: { issuer: string; clientId: string } | undefined;
@@ -120,6 +125,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     intercomIdentitySecret: e.INTERCOM_IDENTITY_SECRET,
+    supportEmail: e.SUPPORT_EMAIL,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     identityProvider: idp.kind === "none" ? undefined : { issuer: idp.issuer, clientId: idp.clientId },
     trustForwardedFor: e.API_TRUST_FORWARDED_FOR === "true",

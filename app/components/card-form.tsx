@@ -73,8 +73,9 @@ export function CardDetailsNeedJavaScript() {
         available in this browser.
       </p>
       <p>
-        Turn on JavaScript in your browser settings and reload this page, or use another browser or device. If you cannot,
-        contact us via live chat and we will help you pay another way.
+        Turn on JavaScript in your browser settings and reload this page, or use another browser or device. If you cannot,{" "}
+        {/* contactPath({ topic: "PAYMENT" }) written out: app/lib/contact.ts would cost the card pages' JavaScript budget. */}
+        <a href="/contact?topic=payment">contact us</a> and we will help you pay another way.
       </p>
     </div>
   );

@@ -35,7 +35,9 @@ export function PaymentSuccessPage({
         <>
           <title>{pageTitle("Your payment is taking longer than expected")}</title>
           <h1>Your payment is taking longer than expected!</h1>
-          <p>Please contact us via live chat if this issue persists.</p>
+          <p>
+            Please <Link to={loaderData.contact}>contact us</Link> if this issue persists.
+          </p>
         </>
       ) : (
         <>

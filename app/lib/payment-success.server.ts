@@ -1,6 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
+import { isWellFormedId } from "../../common/input";
 import { actionTypeForPaymentType, paymentSuccessPath, type PaymentType } from "../../common/payments";
 import { apiContext } from "./api.server";
+import { contactPath } from "./contact";
 import { POLL_PARAM, pollingState, type PollingState } from "./polling";
 
 /** The payment types whose success pages wait here (checkout's own is its finish page). */
@@ -10,7 +12,10 @@ type SuccessPageType = Extract<
 >;
 
 /** A payment success page's state: waiting for the payment (polling), taking longer, or done. */
-export type PaymentSuccessState = { state: "processing"; polling: PollingState } | { state: "waiting" | "done"; polling: null };
+export type PaymentSuccessState =
+  | { state: "processing"; polling: PollingState }
+  | { state: "waiting"; polling: null; contact: string }
+  | { state: "done"; polling: null };
 
 /**
  * A payment's success page (part 1 §2.5, §4.3; the annual fee's, the claim payments'): straight after
@@ -36,8 +41,11 @@ export async function paymentSuccess(
     if (!paymentType || !action) throw redirect(page);
     if (action.completedAt) throw redirect(paymentSuccessPath(paymentType, { orderId, customerId, redirectUrl: oc.order.redirectUrl }));
     const polling = pollingState(url);
-    if (polling.timedOut) throw redirect(`${page}?waitingPayment=true`);
+    // The waiting page keeps the order, so its 'contact us' link says which payment (issue 26).
+    if (polling.timedOut) throw redirect(`${page}?${new URLSearchParams({ waitingPayment: "true", orderId, customerId })}`);
     return { state: "processing", polling };
   }
-  return { state: url.searchParams.has("waitingPayment") ? "waiting" : "done", polling: null };
+  if (!url.searchParams.has("waitingPayment")) return { state: "done", polling: null };
+  const order = isWellFormedId(orderId) && isWellFormedId(customerId) ? { orderId, customerId } : null;
+  return { state: "waiting", polling: null, contact: contactPath({ topic: "PAYMENT", order }) };
 }

@@ -986,3 +986,30 @@ export const owedRefunds = pgTable(
     uniqueIndex("owed_refunds_intent_reason_idx").on(t.stripePaymentIntentId, t.reason),
   ],
 );
+
+/**
+ * Messages sent from the contact page (issue 26, scope 3), signed in or not. The throttles count
+ * these rows (per client address and per sender e-mail, in the last hour) under advisory locks,
+ * so every API instance counts the same messages. `claim_id` / `order_id` are set only when the
+ * signed-in sender is on that claim or order.
+ */
+export const supportMessages = pgTable(
+  "support_messages",
+  {
+    id: id(),
+    topic: text("topic").notNull(),
+    message: text("message").notNull(),
+    /** The signed-in sender; null when sent without signing in. */
+    userId: text("user_id").references(() => users.id),
+    senderName: text("sender_name").notNull(),
+    senderEmail: text("sender_email").notNull(),
+    claimId: text("claim_id").references(() => claims.id),
+    orderId: text("order_id").references(() => orders.id),
+    clientAddress: text("client_address"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("support_messages_address_idx").on(t.clientAddress, t.createdAt),
+    index("support_messages_email_idx").on(sql`lower(${t.senderEmail})`, t.createdAt),
+  ],
+);

@@ -52,6 +52,16 @@ export const requireTenant = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
+/**
+ * Signed in or not (the contact page, issue 26): without an Authorization header the request goes
+ * on as nobody's (`auth` unset); with one, it is checked as requireTenant checks it, so a bad or
+ * expired token is a 401 and never quietly anonymous.
+ */
+export const optionalTenant = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.get("auth") || !c.req.header("authorization")) return next();
+  return requireTenant(c, next);
+});
+
 /** The signed-in tenant's customer record, as the bearer auth found it (every tenant has exactly one). */
 export function tenantCustomer(c: Context<AppEnv>) {
   const customer = c.get("customer");

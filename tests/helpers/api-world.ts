@@ -55,6 +55,9 @@ export const BODY_KINDS: Record<string, Kind> = {
   paymentIntentId: "paymentIntentId",
   paymentPlanId: "paymentPlanId",
   paymentPlanInstalmentId: "instalmentId",
+  // The contact page's message names the claim or the Keyfree (order) it is about (sendSupportMessage).
+  claimId: "claimId",
+  orderId: "orderId",
 };
 /** A tiny PDF that passes the upload checks. */
 export const PDF = "%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n";

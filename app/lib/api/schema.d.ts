@@ -1211,6 +1211,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/support-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a message to support from the contact page, signed in or not: stored, e-mailed to support with a receipt to the sender; at most 5 an hour per sender e-mail and 20 per client address */
+        post: operations["sendSupportMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2376,6 +2393,31 @@ export interface components {
             status: "succeeded" | "requires_action";
             setupIntentId: string;
             clientSecret: string | null;
+        };
+        SupportMessage: {
+            /** @description The message's id */
+            id: string;
+        };
+        SupportMessageRequest: {
+            /**
+             * @description What it is about: CHARGES ('My charges'), PAYMENT ('A payment'), PAYMENT_PLAN ('My payment plan'), KEYFREE ('My Keyfree'), OTHER ('Something else')
+             * @enum {string}
+             */
+            topic: "CHARGES" | "PAYMENT" | "PAYMENT_PLAN" | "KEYFREE" | "OTHER";
+            /** @example My payment has been processing for an hour. */
+            message: string;
+            /** @description The claim it is about: one the signed-in tenant answers (404 otherwise); only when signed in */
+            claimId?: string;
+            /** @description The Keyfree (order) it is about: one the signed-in tenant is on (404 otherwise); only when signed in */
+            orderId?: string;
+            /** @description The sender's name: required without signing in; when signed in the account's is used and this is ignored */
+            name?: string;
+            /**
+             * Format: email
+             * @description Where to reply: required without signing in; when signed in the account's is used and this is ignored
+             * @example tenant@example.com
+             */
+            email?: string;
         };
     };
     responses: never;
@@ -6152,6 +6194,66 @@ export interface operations {
             };
             /** @description Not found, or not yours */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sendSupportMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportMessage"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

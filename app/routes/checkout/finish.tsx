@@ -3,6 +3,7 @@ import { Polling } from "~/components/polling";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { POLL_PARAM, pollingState } from "~/lib/polling";
+import { contactPath } from "~/lib/contact";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/finish";
 
@@ -27,7 +28,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
   if (polling && paymentStarted && polling.timedOut) throw redirect(waitingPath);
   const state = polling && paymentStarted ? "processing" : url.searchParams.has("waitingPayment") && paymentStarted ? "waiting" : "done";
   if (oc.nextAction && state === "done") throw redirect(nextActionPath(oc));
-  return { state, polling, self: waitingPath } as const;
+  const contact = contactPath({ topic: "PAYMENT", order: { orderId: oc.order.id, customerId: oc.customer.id } });
+  return { state, polling, self: waitingPath, contact } as const;
 }
 
 export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) {
@@ -46,7 +48,9 @@ export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) 
         <>
           <title>{pageTitle("Your payment is taking longer than expected")}</title>
           <h1>Your payment is taking longer than expected!</h1>
-          <p>Please contact us via live chat if this issue persists.</p>
+          <p>
+            Please <Link to={d.contact}>contact us</Link> if this issue persists.
+          </p>
           <p>
             When your payment has come through, this page will say you're all set:{" "}
             <Link to={d.self} reloadDocument>

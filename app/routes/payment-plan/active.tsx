@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { InstalmentSchedule } from "./+lib/instalment-schedule";
 import { activePlanView } from "./+lib/payment-plan-live";
 import { getPaymentPlan } from "./+lib/payment-plans.server";
+import { planContactPath } from "./+lib/plan-contact";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/active";
 
@@ -13,7 +14,8 @@ import type { Route } from "./+types/active";
  * No script: links only.
  */
 export function loader({ context, url }: Route.LoaderArgs) {
-  return activePlanView(getPaymentPlan(context), url);
+  const plan = getPaymentPlan(context);
+  return { ...activePlanView(plan, url), contact: planContactPath(plan) };
 }
 
 export default function ActivePlan({ loaderData: d }: Route.ComponentProps) {
@@ -94,7 +96,9 @@ export default function ActivePlan({ loaderData: d }: Route.ComponentProps) {
             You can then pay the missed instalment yourself on this page with a debit or credit card: it shows a link to pay it.
             Your other instalments are still taken automatically on their dates.
           </p>
-          <p>If you think you will not be able to pay an instalment, contact us via live chat as soon as you can.</p>
+          <p>
+            If you think you will not be able to pay an instalment, <Link to={d.contact}>contact us</Link> as soon as you can.
+          </p>
         </section>
       )}
     </div>

@@ -7,6 +7,7 @@ import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { manualPaymentState } from "./+lib/payment-plan-live";
 import { planPagePath } from "./+lib/payment-plan-routing";
+import { planContactPath } from "./+lib/plan-contact";
 import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pollingPath } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -38,7 +39,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
         publishableKey: webConfig.stripePublishableKey,
         standIn: webConfig.stripeStandIn,
       }
-    : state;
+    : { ...state, contact: planContactPath(plan) };
 }
 
 export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
@@ -59,7 +60,9 @@ export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
       <div className="panel panel--narrow">
         <title>{pageTitle("Your payment is taking longer than expected")}</title>
         <h1>Your payment is taking longer than expected!</h1>
-        <p>Please contact us via live chat if this issue persists.</p>
+        <p>
+          Please <Link to={d.contact}>contact us</Link> if this issue persists.
+        </p>
       </div>
     );
   }

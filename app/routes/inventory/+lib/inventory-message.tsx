@@ -1,4 +1,6 @@
 import { INVENTORY_TEXTS, type InventoryOutcome } from "./inventory";
+import { Link } from "react-router";
+import { contactPath } from "~/lib/contact";
 import { pageTitle } from "~/lib/product";
 
 /** One tenancy inventory outcome's page: its title, heading and the spec's text. */
@@ -8,9 +10,17 @@ export function InventoryMessage({ outcome }: { outcome: InventoryOutcome }) {
     <div className="panel panel--narrow">
       <title>{pageTitle(text.title)}</title>
       <h1>{text.heading}</h1>
-      {text.paragraphs.map((p) => (
-        <p key={p}>{p}</p>
-      ))}
+      {text.paragraphs.map((p, i) =>
+        typeof p === "string" ? (
+          <p key={i}>{p}</p>
+        ) : (
+          <p key={i}>
+            {p.beforeContact}
+            <Link to={contactPath({ topic: "KEYFREE" })}>contact us</Link>
+            {p.afterContact}
+          </p>
+        ),
+      )}
     </div>
   );
 }

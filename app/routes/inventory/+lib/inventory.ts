@@ -17,8 +17,11 @@ export const INVENTORY_PAGES = {
   PREVIOUSLY_CONFIRMED: "/tenancy-inventory-previously-confirmed",
 } as const satisfies Partial<Record<InventoryOutcome, string>>;
 
+/** A paragraph, or one whose words `contact us` link to the contact page (issue 26: there is no live chat yet). */
+export type InventoryParagraph = string | { beforeContact: string; afterContact: string };
+
 /** Each outcome's page: its title and the spec's exact text (part 2 §2 tenancy inventory pages). */
-export const INVENTORY_TEXTS: Record<InventoryOutcome, { title: string; heading: string; paragraphs: string[] }> = {
+export const INVENTORY_TEXTS: Record<InventoryOutcome, { title: string; heading: string; paragraphs: InventoryParagraph[] }> = {
   CONFIRMED: {
     title: "Tenancy inventory received",
     heading: "Tenancy inventory",
@@ -45,7 +48,8 @@ export const INVENTORY_TEXTS: Record<InventoryOutcome, { title: string; heading:
   ERROR: {
     title: "Something has gone wrong",
     heading: "Something has gone wrong",
-    paragraphs: ["Please contact us via live chat and we'll get this sorted for you."],
+    // The spec's 'contact us via live chat': the contact page until a chat exists (issue 26).
+    paragraphs: [{ beforeContact: "Please ", afterContact: " and we'll get this sorted for you." }],
   },
 };
 

@@ -16,7 +16,6 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import stylesHref from "../styles/main.scss?url";
 import { Flash, type FlashMessage } from "./components/flash";
-import { SiteFooter } from "./components/footer";
 import { SiteHeader } from "./components/header";
 import { apiContext, createApi } from "./lib/api.server";
 import { hostApiContext } from "./lib/host";
@@ -145,7 +144,6 @@ function Shell({ children, fullWidth }: { children: React.ReactNode; fullWidth: 
       <main id="main-content" className={fullWidth ? "page page--full" : "page"} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -16,9 +16,11 @@ const PENDING: { path: RegExp; builtBy: string }[] = [];
 /**
  * E-mails with no link in them, and where that is checked: the refund e-mail needs a card payment
  * refused through the sandbox, which tests/api/refunds.test.ts does; tests/api/email-kinds.test.ts
- * asserts its text carries no link.
+ * asserts its text carries no link. The contact page's two (to support, and the sender's
+ * receipt) are produced by e2e/contact.spec.ts; tests/api/support-messages.test.ts asserts they
+ * carry no link.
  */
-const WITHOUT_LINKS_CHECKED_ELSEWHERE = ["PAYMENT_REFUNDED"];
+const WITHOUT_LINKS_CHECKED_ELSEWHERE = ["PAYMENT_REFUNDED", "SUPPORT_MESSAGE", "SUPPORT_MESSAGE_RECEIPT"];
 
 /** Every e-mail kind the server can queue: each `template: "X"` in server/ (a new kind fails this test until it is produced here). */
 function templatesInSource(): string[] {

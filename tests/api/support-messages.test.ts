@@ -87,6 +87,8 @@ describe("POST /support-messages", () => {
     expect(receipt?.text).toContain("We have received your message");
     expect(receipt?.text).toContain("My payment has been processing for an hour.");
     expect(await outboxFor("other@example.test")).toEqual([]);
+    // Neither carries a link (e2e/email-links.spec.ts lists them as e-mails with none).
+    for (const email of [toSupport!, receipt!]) expect(email.text, email.template).not.toMatch(/https?:\/\//);
   });
 
   it("signed in: another tenant's claim or order is not found (404), and nothing is stored or sent", async () => {

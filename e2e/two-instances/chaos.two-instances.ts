@@ -3,7 +3,7 @@ import path from "node:path";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { payByCard, TenantBrowser } from "../../tests/crash/harness";
 import { DEMO_PASSWORD, expect, test, uniqueCard, uniqueStamp } from "../fixtures";
-import { accessLogMark, deploymentState, feeRecord, feeRuleBreaks, nginxReached, query } from "./deployment";
+import { accessLogMark, deploymentState, feeRecord, feeRuleBreaks, nginxReached, query, tenantWithClaim, type Ops } from "./deployment";
 
 /**
  * The chaos run (issue 25, scope 4): a minute of load through nginx, signed-in tenants viewing
@@ -32,7 +32,6 @@ const PAY_TENANTS = 60;
 const BEFORE_PAY = CHECKOUT_ACTION_TYPES.filter((type) => type !== "KEYFREE_PAY");
 const PDF = readFileSync(path.resolve("e2e/files/passport.pdf"));
 
-type Ops = (path: string, body: unknown) => Promise<unknown>;
 
 /** Counts of what happened, by kind. */
 class Tally {
@@ -55,23 +54,8 @@ function describe(error: unknown) {
   return `${e.message}${e.cause ? ` (${e.cause.code ?? e.cause.message})` : ""}`;
 }
 
-async function claimTenant(ops: Ops, what: string) {
-  const email = `chaos-${what}-${uniqueStamp()}@example.test`;
-  const tenancy = (await ops("create-tenancy", {
-    tenants: [{ email, firstName: "Kay", lastName: "Oss" }],
-    ppm: 120_000,
-    startDate: "2025-09-01",
-    endDate: "2026-10-31",
-    isNewTenancy: true,
-    topUpEnabled: true,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  const claim = (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
-    mediationEnabled: true,
-    items: [{ description: "Broken blind", type: "DAMAGE", amount: 6_000, evidence: 1 }],
-  })) as { claimId: string; itemIds: [string] };
-  return { email, claimId: claim.claimId, itemId: claim.itemIds[0] };
+function claimTenant(ops: Ops, what: string) {
+  return tenantWithClaim(ops, `chaos-${what}`, uniqueStamp());
 }
 
 async function payTenant(ops: Ops) {

@@ -118,3 +118,29 @@ export function feeRuleBreaks(record: FeeRecord): string[] {
   }
   return breaks;
 }
+
+/** The ops routes' caller the fixtures give a test. */
+export type Ops = (path: string, body: unknown) => Promise<unknown>;
+
+/**
+ * A tenant (e-mail `<prefix>-<stamp>@example.test`) with a complete Keyfree and a claim of one
+ * item that asks for evidence: what the journeys and the chaos run upload to and read.
+ */
+export async function tenantWithClaim(ops: Ops, prefix: string, stamp: string) {
+  const email = `${prefix}-${stamp}@example.test`;
+  const tenancy = (await ops("create-tenancy", {
+    tenants: [{ email, firstName: "Eve", lastName: "Dence" }],
+    ppm: 120_000,
+    startDate: "2025-09-01",
+    endDate: "2026-10-31",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenancyId: string };
+  const claim = (await ops("raise-claim", {
+    tenancyId: tenancy.tenancyId,
+    mediationEnabled: true,
+    items: [{ description: "Broken blind", type: "DAMAGE", amount: 6_000, evidence: 1 }],
+  })) as { claimId: string; itemIds: [string] };
+  return { email, claimId: claim.claimId, itemId: claim.itemIds[0] };
+}

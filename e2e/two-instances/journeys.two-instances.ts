@@ -8,7 +8,7 @@ import { introductionStep } from "../checkout-steps/introduction";
 import { referencingStep } from "../checkout-steps/referencing";
 import { signStep } from "../checkout-steps/sign";
 import { authoriseAndPay, DEMO_PASSWORD, expect, fillCard, signedInAs, signIn, test, uniqueCard, uniqueStamp } from "../fixtures";
-import { deploymentState, feeRecord, feeRuleBreaks } from "./deployment";
+import { deploymentState, feeRecord, feeRuleBreaks, tenantWithClaim } from "./deployment";
 
 /**
  * The main journeys once, through nginx in front of two instances (playwright.two-instances.config.ts):
@@ -61,22 +61,8 @@ test("the identity provider's sign-in, its steps spread over both instances, end
 });
 
 test("evidence uploaded through nginx is downloaded from each instance", async ({ page, ops }) => {
-  const email = `two-evidence-${uniqueStamp()}@example.test`;
-  const tenancy = (await ops("create-tenancy", {
-    tenants: [{ email, firstName: "Eve", lastName: "Dence" }],
-    ppm: 120_000,
-    startDate: "2025-09-01",
-    endDate: "2026-10-31",
-    isNewTenancy: true,
-    topUpEnabled: true,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  const claim = (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
-    mediationEnabled: true,
-    items: [{ description: "Broken blind", type: "DAMAGE", amount: 6_000, evidence: 1 }],
-  })) as { claimId: string; itemIds: [string] };
-  await signedInAs(page, email, `/claims/${claim.claimId}/items/${claim.itemIds[0]}/evidence`);
+  const { email, claimId, itemId } = await tenantWithClaim(ops, "two-evidence", uniqueStamp());
+  await signedInAs(page, email, `/claims/${claimId}/items/${itemId}/evidence`);
   await page.locator("html[data-hydrated]").waitFor();
   const zone = page.getByRole("region", { name: "Your documents for this item" });
   await zone.locator('input[type="file"]').setInputFiles(path.resolve("e2e/files/passport.pdf"));

@@ -5,9 +5,28 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser tests against the production build (npm run build first), every journey twice:
  * JavaScript on and off; the tests that open no browser once (project "no-browser"). Chromium is Debian's (no browser download works here).
  */
-// E2E_PORT moves both servers (the maintenance one is the next port), so two checkouts can run side by side.
+// E2E_PORT moves all three servers (maintenance is the next port, outside tools the one after),
+// so two checkouts can run side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAINTENANCE_PORT = PORT + 1;
+const TOOLS_PORT = PORT + 2;
+/**
+ * The outside tools' offline stand-ins (issue 26), served by the tools server itself under
+ * /__stand-ins/ but named by 127.0.0.1 while its pages are opened as localhost: another origin,
+ * so the page's CSP must let them in by name, exactly as it would Intercom's or PostHog's.
+ */
+export const STAND_IN_ORIGIN = `http://127.0.0.1:${TOOLS_PORT}`;
+export const TOOLS_ENV = {
+  INTERCOM_APP_ID: "kfstandin1",
+  INTERCOM_WIDGET_URL: `${STAND_IN_ORIGIN}/__stand-ins/intercom/widget/`,
+  INTERCOM_API_BASE: `${STAND_IN_ORIGIN}/__stand-ins/intercom`,
+  INTERCOM_IDENTITY_SECRET: "e2e-intercom-identity-secret-0123456789",
+  POSTHOG_KEY: "phc_e2e_standin_project_key",
+  POSTHOG_HOST: `${STAND_IN_ORIGIN}/__stand-ins/posthog`,
+  TRUSTPILOT_BUSINESS_UNIT_ID: "5f0c1a2b3c4d5e6f7a8b9c0d",
+  TRUSTPILOT_WIDGET_URL: `${STAND_IN_ORIGIN}/__stand-ins/trustpilot/tp.widget.bootstrap.min.js`,
+  TRUST_RATING_URL: "https://uk.trustpilot.com/review/keyfree.example",
+};
 export const E2E_DATA_DIR = ".data/e2e";
 
 /**
@@ -65,7 +84,10 @@ export default defineConfig({
   webServer: [
     server(PORT, E2E_DATA_DIR),
     server(MAINTENANCE_PORT, ".data/e2e-maintenance", { MAINTENANCE_MODE: "true" }),
+    // Chat, analytics and reviews configured (to their stand-ins): e2e/*.tools.spec.ts use it through TOOLS_URL.
+    server(TOOLS_PORT, ".data/e2e-tools", TOOLS_ENV),
   ],
 });
 
 export const MAINTENANCE_URL = `http://localhost:${MAINTENANCE_PORT}`;
+export const TOOLS_URL = `http://localhost:${TOOLS_PORT}`;

@@ -20,9 +20,12 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
+import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { cspNonceContext } from "./app/lib/page-delivery";
+import { cspNonceContext, THIRD_PARTIES_HEADER } from "./app/lib/page-delivery";
+import { contentSecurityPolicy } from "./app/lib/csp.server";
+import type { ThirdParty } from "./app/lib/third-parties";
+import { cspSourcesFor } from "./app/lib/third-parties.server";
 import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/lib/client-address.server";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
@@ -39,6 +42,8 @@ import { devIdentities } from "./server/scenarios/dev-identities";
 import { createDevIdentityProvider } from "./server/dev-idp/provider";
 import { devIdpSecrets } from "./server/dev-idp/store";
 import { chooseIdentityProvider } from "./common/identity-provider";
+
+const KNOWN_THIRD_PARTIES = new Set<string>(["stripe", "intercom", "posthog", "trustpilot"] satisfies ThirdParty[]);
 
 // An uncaught exception or unhandled rejection: one JSON line (stack in err.stack), then exit 1.
 logUncaughtErrors();
@@ -138,7 +143,7 @@ async function serveWeb() {
   // so error details never reach the browser.
   const handle = createRequestHandler(build, "production");
 
-  const app = new Hono<{ Variables: SecureHeadersVariables; Bindings: HttpBindings }>();
+  const app = new Hono<{ Variables: { cspNonce: string }; Bindings: HttpBindings }>();
 
   // One JSON line per request (not for static assets).
   app.use("*", async (c, next) => {
@@ -167,30 +172,22 @@ async function serveWeb() {
     return c.body(await answer.text(), answer.status === 200 ? 200 : 503, { ...noStore, "content-type": "application/json" });
   });
 
-  // Stripe's hosts are allowed only when the browser talks to Stripe (STRIPE_PUBLISHABLE_KEY, as
-  // app/lib/env.server.ts decides); offline, the stand-in Stripe.js and its sandbox are this site's.
-  const realStripe = Boolean(process.env.STRIPE_PUBLISHABLE_KEY);
-  const stripeHosts = (hosts: string[]) => (realStripe ? hosts : []);
+  // Every response's Content-Security-Policy: a new script nonce each time (React Router's
+  // scripts carry it), and the origins of exactly the outside services the page says it uses
+  // (THIRD_PARTIES_HEADER: a real Stripe.js on a card form; chat, analytics and reviews only
+  // when configured and consented to), so a page with none names no third party (issue 26).
+  app.use("*", async (c, next) => {
+    const nonce = randomBytes(16).toString("base64");
+    c.set("cspNonce", nonce);
+    await next();
+    const used = c.res.headers.get(THIRD_PARTIES_HEADER);
+    if (used !== null) c.res.headers.delete(THIRD_PARTIES_HEADER);
+    const tools = (used ?? "").split(" ").filter((t): t is ThirdParty => KNOWN_THIRD_PARTIES.has(t));
+    c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspSourcesFor(tools)));
+  });
   app.use(
     "*",
     secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Inline scripts only with this response's nonce; script files only from this site (the
-        // app's chunks, the stand-in Stripe.js) and Stripe.js.
-        scriptSrc: ["'self'", NONCE, ...stripeHosts(["https://js.stripe.com", "https://*.js.stripe.com"])],
-        styleSrc: ["'self'"],
-        // Style attributes (a few layout tweaks rendered in HTML, Stripe's iframes) but no <style>.
-        styleSrcAttr: ["'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", ...stripeHosts(["https://*.stripe.com"])],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'", ...stripeHosts(["https://api.stripe.com"])],
-        frameSrc: realStripe ? ["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com"] : ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
       referrerPolicy: "strict-origin-when-cross-origin",
       xFrameOptions: "DENY",
       permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
@@ -233,6 +230,15 @@ async function serveWeb() {
     });
   }
 
+  // Outside production: the offline stand-ins for the outside tools' scripts (stand-ins/), which
+  // the *_URL variables of INTERCOM, POSTHOG and TRUSTPILOT point at (README, decision 0042).
+  if (!apiConfig.isProduction) {
+    app.use(
+      "/__stand-ins/*",
+      serveStatic({ root: "stand-ins", rewriteRequestPath: (p) => p.replace(/^\/__stand-ins/, ""), onFound: (_p, c) => c.header("Access-Control-Allow-Origin", "*") }),
+    );
+  }
+
   // Fingerprinted assets are cached for a year; other public files for an hour. Both are sent
   // as the brotli or gzip file made at build time when the browser accepts it.
   app.use(
@@ -270,7 +276,7 @@ async function serveWeb() {
   // Pages and data are compressed on the fly (static files above are already).
   app.all("*", compress(), async (c) => {
     const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb });
-    context.set(cspNonceContext, c.get("secureHeadersNonce") ?? "");
+    context.set(cspNonceContext, c.get("cspNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
     // Behind a trusted proxy ending HTTPS, the URL the browser used (React Router compares a post's Origin with it).
     const response = await handle(requestAsBrowserSentIt(c.req.raw, proxyHops), context);

@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { logRenderError, logRouteError } from "./lib/error-log.server";
-import { cspNonceContext, handlesHydrate, NonceContext } from "./lib/page-delivery";
+import { cspNonceContext, handlesHydrate, handlesThirdParties, NonceContext, THIRD_PARTIES_HEADER } from "./lib/page-delivery";
 
 export const streamTimeout = 5_000;
 
@@ -30,9 +30,11 @@ export default function handleRequest(
   const nonce = loadContext.get(cspNonceContext) || undefined;
   const { matches } = routerContext.staticHandlerContext;
   const { loaderData } = routerContext.staticHandlerContext;
-  const hydrates = handlesHydrate(
-    matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle, loaderData: loaderData?.[m.route.id] })),
-  );
+  const delivered = matches.map((m) => ({ handle: routerContext.routeModules[m.route.id]?.handle, loaderData: loaderData?.[m.route.id] }));
+  const hydrates = handlesHydrate(delivered);
+  // The outside services this page loads: the host lets their origins into its CSP, and no others.
+  const thirdParties = handlesThirdParties(delivered);
+  if (thirdParties.length > 0) responseHeaders.set(THIRD_PARTIES_HEADER, thirdParties.join(" "));
   const userAgent = request.headers.get("user-agent");
   const waitForAll = !hydrates || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
 

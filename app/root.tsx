@@ -17,6 +17,10 @@ import type { Route } from "./+types/root";
 import stylesHref from "../styles/main.scss?url";
 import { Flash, type FlashMessage } from "./components/flash";
 import { SiteHeader } from "./components/header";
+import { SiteFooter } from "./components/site-footer";
+import { CookieBanner } from "./components/cookie-banner";
+import { consentedTools, consentOf, unansweredCategories } from "./lib/consent.server";
+import { COOKIES_PATH, type ThirdParty } from "./lib/third-parties";
 import { apiContext, createApi } from "./lib/api.server";
 import { hostApiContext } from "./lib/host";
 import { assertCsrf } from "./lib/csrf.server";
@@ -75,11 +79,19 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-/** The greeting's first name comes from the session (set at sign-in): no API call for the header. */
-export async function loader({ request }: Route.LoaderArgs) {
+/**
+ * The greeting's first name comes from the session (set at sign-in): no API call for the header.
+ * The cookie banner shows while a configured tool's kind of cookie is unanswered (not on the
+ * Cookies page itself, which asks the same); `tools` are the page-wide outside tools the tenant
+ * said yes to (issue 26, decision 0042).
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
   const session = await getSession(request);
   const csrf = ensureCsrfToken(session);
   const user = session.get("accessToken") ? { firstName: session.get("firstName") ?? "" } : null;
+  const consent = await consentOf(request);
+  const banner = url.pathname === COOKIES_PATH ? [] : unansweredCategories(consent);
+  const tools = consentedTools(consent).filter((tool) => tool !== "trustpilot");
   const toast = await readFlash(request);
   const headers = new Headers(toast.headers);
   if (csrf.isNew) headers.append("Set-Cookie", await commitSession(session));
@@ -88,6 +100,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       user: user ? { firstName: user.firstName } : null,
       csrf: csrf.token,
       flash: toast.toast as FlashMessage | undefined,
+      consent: { banner, returnTo: url.pathname + url.search },
+      tools,
     },
     { headers },
   );
@@ -105,6 +119,11 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
  * e2e/delivery.spec.ts keeps pages that do not at zero scripts and those that do under budget.
  */
 export type RouteHandle = { fullWidth?: boolean } & DeliveryHandle;
+
+/** The chat and analytics the tenant said yes to load on every page (their origins in its CSP). */
+export const handle: RouteHandle = {
+  thirdParties: (loaderData) => (loaderData as { tools?: ThirdParty[] } | undefined)?.tools ?? [],
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrates = usePageHydrates();
@@ -137,13 +156,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 function Shell({ children, fullWidth }: { children: React.ReactNode; fullWidth: boolean }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  const banner = root?.consent.banner ?? [];
   return (
     <>
+      {banner.length > 0 ? <CookieBanner categories={banner} returnTo={root!.consent.returnTo} /> : null}
       {fullWidth ? null : <SiteHeader firstName={root?.user ? root.user.firstName : null} />}
       <Flash flash={root?.flash} />
       <main id="main-content" className={fullWidth ? "page page--full" : "page"} tabIndex={-1}>
         {children}
       </main>
+      <SiteFooter />
     </>
   );
 }

@@ -35,6 +35,8 @@ export default [
   // Signed in or not (issue 26): a message to support, and its confirmation.
   route("contact", "routes/contact/contact.tsx"),
   route("contact/sent", "routes/contact/sent.tsx"),
+  // The cookies used, and the answers to the cookie banner (issue 26, decision 0042).
+  route("cookies", "routes/cookies/cookies.tsx"),
 
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [

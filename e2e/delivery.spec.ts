@@ -564,8 +564,10 @@ test("every route that opts into hydration stays within the JavaScript budget (f
   };
   const hydrating = Object.keys(manifest.routes).filter((id) => {
     const source = ["tsx", "ts"].map((ext) => path.resolve("app", `${id}.${ext}`)).find((f) => existsSync(f));
-    // `hydrate: true`, or a function of the loader data (a page that hydrates in some states only).
-    return source ? /export const handle\b[^=]*=\s*\{[^}]*\bhydrate:\s*(?!false\b)\S/.test(readFileSync(source, "utf8")) : false;
+    // `hydrate: true`, a function of the loader data (a page that hydrates in some states only),
+    // or a card form's CARD_FORM_HANDLE (app/lib/page-delivery.ts).
+    const opted = /export const handle\b[^=]*=\s*(?:CARD_FORM_HANDLE\b|\{[^}]*\bhydrate:\s*(?!false\b)\S)/;
+    return source ? opted.test(readFileSync(source, "utf8")) : false;
   });
   expect(hydrating).toEqual(
     expect.arrayContaining(["routes/annual-fee/pay", "routes/checkout/pay", "routes/payments/add-payment-method", "routes/checkout/referencing"]),

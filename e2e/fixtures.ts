@@ -10,9 +10,20 @@ import { textProblems } from "./text-render";
 export const DEMO_PASSWORD = "Keyfree-demo-1";
 /** Where the server under test keeps its ops token: the e2e server's data folder, or E2E_DATA_DIR (the two-instance run's state folder). */
 const DATA_DIR = process.env.E2E_DATA_DIR ?? ".data/e2e";
+/** The tools server's (playwright.config.ts TOOLS_URL): a spec on it says `test.use(ON_TOOLS_SERVER)`. */
+export const TOOLS_DATA_DIR = ".data/e2e-tools";
+
+/** The tools server (playwright.config.ts: chat, analytics and reviews configured, to their stand-ins at STAND_IN_ORIGIN). */
+export const TOOLS_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
+export const STAND_IN_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 2}`;
+/** `test.use(ON_TOOLS_SERVER)`: a spec's pages, ops and minted sessions on the tools server. */
+export const ON_TOOLS_SERVER = { baseURL: TOOLS_URL, opsDataDir: TOOLS_DATA_DIR };
+
+/** The data folder of the server the running test talks to (set per test by the `opsDataDir` option; a worker runs one test at a time). */
+let currentDataDir = DATA_DIR;
 
 function opsToken(): string {
-  return readFileSync(path.join(DATA_DIR, "ops-token"), "utf8").trim();
+  return readFileSync(path.join(currentDataDir, "ops-token"), "utf8").trim();
 }
 
 /**
@@ -249,7 +260,18 @@ export const test = base.extend<{
     requiresNewPaymentMethod?: boolean;
   }) => Promise<Tenant>;
   ops: (path: string, body: unknown) => Promise<unknown>;
+  opsDataDir: string;
+  useOpsDataDir: void;
 }>({
+  opsDataDir: [DATA_DIR, { option: true }],
+  useOpsDataDir: [
+    async ({ opsDataDir }, use) => {
+      currentDataDir = opsDataDir;
+      await use();
+      currentDataDir = DATA_DIR;
+    },
+    { auto: true },
+  ],
   context: async ({ context }, use) => {
     context.on("page", trackDocuments);
     await use(context);

@@ -1,5 +1,6 @@
 import { createContext as createReactContext, useContext } from "react";
 import { createContext, useMatches } from "react-router";
+import type { ThirdParty } from "./third-parties";
 
 /**
  * What the server needs to deliver a page: its CSP nonce, and whether it hydrates.
@@ -29,7 +30,21 @@ export function useNonce(): string {
  * function of the route's loader data opts in only the states that need it (referencing
  * hydrates only while it shows the upload zone).
  */
-export type DeliveryHandle = { hydrate?: boolean | ((loaderData: unknown) => boolean) };
+export type DeliveryHandle = {
+  hydrate?: boolean | ((loaderData: unknown) => boolean);
+  /**
+   * The outside services this page loads, from its loader data (a card form's Stripe, the offer
+   * page's TrustBox, the root's chat and recording once consented): entry.server.tsx reports them
+   * in THIRD_PARTIES_HEADER and web-server.ts lets exactly their origins into the page's CSP.
+   */
+  thirdParties?: (loaderData: unknown) => readonly ThirdParty[];
+};
+
+/** A card form's page: it needs JavaScript (Stripe Elements), and Stripe.js where real keys are set. */
+export const CARD_FORM_HANDLE = { hydrate: true, thirdParties: () => ["stripe"] } as const satisfies DeliveryHandle;
+
+/** The private response header from the app to its host naming the page's outside services (never sent to the browser). */
+export const THIRD_PARTIES_HEADER = "X-Keyfree-Third-Parties";
 
 /** A matched route as far as delivery cares: its module's handle and its loader data. */
 export type DeliveryMatch = { handle: unknown; loaderData?: unknown };
@@ -40,6 +55,17 @@ export function handlesHydrate(matches: readonly DeliveryMatch[]): boolean {
     const hydrate = (handle as DeliveryHandle).hydrate;
     return hydrate === true || (typeof hydrate === "function" && hydrate(loaderData) === true);
   });
+}
+
+/** The outside services the matched routes' pages load (see DeliveryHandle.thirdParties). */
+export function handlesThirdParties(matches: readonly DeliveryMatch[]): ThirdParty[] {
+  const used = new Set<ThirdParty>();
+  for (const { handle, loaderData } of matches) {
+    if (typeof handle !== "object" || handle === null || loaderData === undefined) continue;
+    const of = (handle as DeliveryHandle).thirdParties;
+    if (typeof of === "function") for (const tool of of(loaderData)) used.add(tool);
+  }
+  return [...used];
 }
 
 /**

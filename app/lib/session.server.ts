@@ -29,9 +29,10 @@ const cookieBase = {
  * new secret first and keep the old one until its cookies have lapsed). A cookie that does not
  * open (tampered, truncated, an unknown secret) is no session.
  */
+/** __Host- pins the cookie to this host over HTTPS (production only: it needs Secure). */
+export const SESSION_COOKIE = webConfig.isProduction ? "__Host-keyfree_session" : "keyfree_session";
 export const sessionStorage = createEncryptedCookieSessionStorage(webConfig.sessionSecrets, {
-  // __Host- pins the cookie to this host over HTTPS (production only: it needs Secure).
-  name: webConfig.isProduction ? "__Host-keyfree_session" : "keyfree_session",
+  name: SESSION_COOKIE,
   maxAge: 60 * 60 * 24 * 7,
 });
 
@@ -98,7 +99,7 @@ export function createEncryptedCookieSessionStorage(
 }
 
 /** Flash messages live in their own short-lived signed cookie (remix-toast). */
-const FLASH_COOKIE = webConfig.isProduction ? "__Host-keyfree_flash" : "keyfree_flash";
+export const FLASH_COOKIE = webConfig.isProduction ? "__Host-keyfree_flash" : "keyfree_flash";
 const toastStorage = createCookieSessionStorage({
   cookie: { ...cookieBase, name: FLASH_COOKIE },
 });

@@ -5,8 +5,9 @@ import { webConfig } from "~/lib/env.server";
 import { addressLine, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
+import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 
-export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /** Part 2, Annual fee page: the property, an explanation, and the card form for the tenant's share. */
 export async function loader({ params, context }: Route.LoaderArgs) {

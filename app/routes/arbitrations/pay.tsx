@@ -8,8 +8,9 @@ import { webConfig } from "~/lib/env.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
 import { PageHeading } from "~/components/page-heading";
+import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 
-export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /**
  * The adjudication payment screen (part 1 §2.4, §6): 'How much would you like to pay?' when

@@ -6,8 +6,9 @@ import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
+import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 
-export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /** Part 1 §2.3 Pay: the card form for the Keyfree fee (the layout shows the fee banner). */
 export function loader({ context }: Route.LoaderArgs) {

@@ -14,8 +14,9 @@ import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/dispute-fee";
 import { PageHeading } from "~/components/page-heading";
+import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 
-export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /**
  * The formal dispute fee (part 1 §2.5, §4.3, §8): shown per §2.5's condition (the claim awaits

@@ -9,8 +9,9 @@ import { formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/proposal-payment";
 import { PageHeading } from "~/components/page-heading";
+import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 
-export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /**
  * The proposal payment screen (part 1 §2.5, §4.1, §5): the published proposal's full upfront

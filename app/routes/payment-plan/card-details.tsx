@@ -9,8 +9,9 @@ import { planPagePath } from "./+lib/payment-plan-routing";
 import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/card-details";
+import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 
-export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /**
  * Step 3, Payment Details (part 2 §2 card-details): the card the instalments are charged to each

@@ -13,11 +13,14 @@ import { pollingPath } from "~/lib/polling";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/manual-payment";
 import { PageHeading } from "~/components/page-heading";
+import type { DeliveryHandle } from "~/lib/page-delivery";
 
 /** The card form needs JavaScript: only the state that shows it hydrates (the wait and the time-out send none). */
+const paying = (loaderData: unknown) => (loaderData as { state?: string } | undefined)?.state === "pay";
 export const handle = {
-  hydrate: (loaderData: unknown) => (loaderData as { state?: string } | undefined)?.state === "pay",
-};
+  hydrate: paying,
+  thirdParties: (loaderData: unknown) => (paying(loaderData) ? (["stripe"] as const) : []),
+} satisfies DeliveryHandle;
 
 /**
  * /payment-plan/:paymentPlanId/manual-payment (part 2 §2, §4 instalment payment; §8, §9;

@@ -5,8 +5,9 @@ import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/add-payment-method";
+import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 
-export const handle = { hydrate: true }; // the card form needs JavaScript (root.tsx, RouteHandle)
+export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /**
  * Update your details (part 1 §2.4): only for a customer who shares a payment method with

@@ -3,7 +3,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { PRODUCT_CODE } from "../common/product";
-import { expect, fillCard, NO_BROWSER, signedInAs, signIn, test, uniqueStamp } from "./fixtures";
+import { expect, fillCard, NO_BROWSER, signedInAs, signIn, signInRequest, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 8, scopes 5 and 6: pages that need no JavaScript load none; a page that hydrates stays
@@ -607,6 +607,25 @@ test.describe("Content-Security-Policy and delivery", () => {
     expect(first.headers()["strict-transport-security"]).toBeUndefined(); // production only
     const notFound = await request.get("/no/such/page");
     expect(notFound.headers()["content-security-policy"]).toContain("'nonce-");
+  });
+
+  test("with no outside tool configured: no cookie banner, nothing to choose on the Cookies page, and no page's CSP names a third party (a card page's neither)", NO_BROWSER, async ({ request, ops }) => {
+    const thirdParty = /\b(?:https?|wss?):/;
+    for (const path of ["/auth/login", "/contact", "/cookies"]) {
+      const response = await request.get(path);
+      expect(response.headers()["content-security-policy"], path).not.toMatch(thirdParty);
+      const html = await response.text();
+      expect(html, path).not.toContain("cookie-banner");
+      // The footer, on every page: the contact page and the Cookies page.
+      expect(html, path).toMatch(/<footer class="site-footer">.*href="\/contact".*href="\/cookies"/s);
+      if (path === "/cookies") expect(html).toContain("We do not use any other cookies.");
+    }
+    // A card page (the annual fee's): the stand-in Stripe.js is this site's, so no third party either.
+    await signInRequest(request, { email: await tenantWithAnnualFee(ops) });
+    const cardPage = await request.get("/");
+    expect(cardPage.url()).toMatch(/\/annual-fee\/[^/]+\/[^/]+$/);
+    expect(cardPage.headers()["content-security-policy"]).not.toMatch(thirdParty);
+    expect(await cardPage.text()).not.toMatch(/<script[^>]+src="(?:https?:)?\/\//);
   });
 
   test("the card form works under the CSP: every script carries the nonce, and nothing is refused", async ({ page, ops, isJsOn }) => {

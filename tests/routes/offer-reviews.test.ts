@@ -58,7 +58,7 @@ const offer = (chosen: unknown = null) => ({
 });
 
 /** The offer page's loader for a request carrying these cookie answers (none: no consent cookie). */
-async function load(answers: Record<string, boolean> | null, chosen: unknown = null) {
+async function load(answers: Partial<Record<"analytics" | "chat" | "reviews", boolean>> | null, chosen: unknown = null) {
   const headers = new Headers();
   if (answers) headers.set("Cookie", (await saveConsent({}, answers)).split(";")[0]!);
   const url = new URL("http://localhost/keyfree-offer/offer-1?token=t0ken");

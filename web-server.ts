@@ -185,6 +185,16 @@ async function serveWeb() {
     const tools = (used ?? "").split(" ").filter((t): t is ThirdParty => KNOWN_THIRD_PARTIES.has(t));
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspSourcesFor(tools)));
   });
+  // The offline stand-ins are other sites' scripts, fetched from another origin (the browser
+  // tests' STAND_IN_ORIGIN): secureHeaders' Cross-Origin-Resource-Policy: same-origin would
+  // have the browser refuse them (net::ERR_BLOCKED_BY_RESPONSE). Registered before it, so this
+  // runs after it and has the last word.
+  if (!apiConfig.isProduction) {
+    app.use("/__stand-ins/*", async (c, next) => {
+      await next();
+      c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+    });
+  }
   app.use(
     "*",
     secureHeaders({

@@ -32,7 +32,8 @@ const ToolsEnv = z.object({
 
 export type IntercomTool = { appId: string; widgetUrl: string; apiBase: string };
 export type PostHogTool = { key: string; host: string; assetsUrl: string };
-export type TrustpilotTool = { businessUnitId: string; templateId: string; widgetUrl: string; reviewsUrl: string | undefined };
+/** `reviewsUrl`: the reviews page, the TrustBox's fallback link (required with the business unit id). */
+export type TrustpilotTool = { businessUnitId: string; templateId: string; widgetUrl: string; reviewsUrl: string };
 
 export type ThirdPartyTools = {
   intercom?: IntercomTool;
@@ -63,6 +64,13 @@ export function readThirdPartyTools(source: NodeJS.ProcessEnv = process.env): Th
     throw new Error(`Invalid environment for the web app's outside tools: ${problems}`);
   }
   const e = parsed.data as Record<string, string | undefined>;
+  // Trustpilot's integration code is a box with a link to the reviews page in it, the link being
+  // what a tenant without script or without consent gets: no TrustBox without that link.
+  if (e.TRUSTPILOT_BUSINESS_UNIT_ID && !e.TRUST_RATING_URL) {
+    throw new Error(
+      "Invalid environment for the web app's outside tools: TRUST_RATING_URL (your Trustpilot reviews page, the TrustBox's fallback link) must be set with TRUSTPILOT_BUSINESS_UNIT_ID",
+    );
+  }
   const host = (e.POSTHOG_HOST ?? POSTHOG_HOST).replace(/\/+$/, "");
   return {
     realStripe: Boolean(source.STRIPE_PUBLISHABLE_KEY),
@@ -70,14 +78,15 @@ export function readThirdPartyTools(source: NodeJS.ProcessEnv = process.env): Th
       ? { appId: e.INTERCOM_APP_ID, widgetUrl: e.INTERCOM_WIDGET_URL ?? INTERCOM_WIDGET_URL, apiBase: e.INTERCOM_API_BASE ?? INTERCOM_API_BASE }
       : undefined,
     posthog: e.POSTHOG_KEY ? { key: e.POSTHOG_KEY, host, assetsUrl: postHogAssets(host) } : undefined,
-    trustpilot: e.TRUSTPILOT_BUSINESS_UNIT_ID
-      ? {
-          businessUnitId: e.TRUSTPILOT_BUSINESS_UNIT_ID,
-          templateId: e.TRUSTPILOT_TEMPLATE_ID ?? TRUSTPILOT_TEMPLATE_ID,
-          widgetUrl: e.TRUSTPILOT_WIDGET_URL ?? TRUSTPILOT_WIDGET_URL,
-          reviewsUrl: e.TRUST_RATING_URL,
-        }
-      : undefined,
+    trustpilot:
+      e.TRUSTPILOT_BUSINESS_UNIT_ID && e.TRUST_RATING_URL
+        ? {
+            businessUnitId: e.TRUSTPILOT_BUSINESS_UNIT_ID,
+            templateId: e.TRUSTPILOT_TEMPLATE_ID ?? TRUSTPILOT_TEMPLATE_ID,
+            widgetUrl: e.TRUSTPILOT_WIDGET_URL ?? TRUSTPILOT_WIDGET_URL,
+            reviewsUrl: e.TRUST_RATING_URL,
+          }
+        : undefined,
   };
 }
 

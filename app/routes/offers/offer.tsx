@@ -6,9 +6,13 @@ import { ButtonGroup } from "~/components/button-group";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { flash } from "~/lib/session.server";
 import { webConfig } from "~/lib/env.server";
+import { consentedTools, consentOf } from "~/lib/consent.server";
+import { useNonce, type DeliveryHandle } from "~/lib/page-delivery";
+import { thirdPartyTools } from "~/lib/third-parties.server";
 import { textField } from "~/lib/text-rules";
 import { readOffer } from "./+lib/offers.server";
 import { CHOICE_PARAM, CHOICE_SLUGS, choiceSlug, CONFIRM_HEADINGS, offerPaths, offerView, type ChoiceSlug } from "./+lib/offers";
+import { offerReviews, offerThirdParties, type OfferReviews } from "./+lib/reviews";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/offer";
 import { readForm } from "~/lib/csrf.server";
@@ -19,11 +23,15 @@ import { readForm } from "~/lib/csrf.server";
  * API's 404), revealing nothing. Choosing an option asks for confirmation, a page state in
  * the URL (`?choice=keyfree` or `?choice=cash-deposit`) so it works without script.
  */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   if (!token) throw redirect("/");
   const offer = await readOffer(context.get(apiContext), params.keyfreeOfferId, token);
   const view = offerView(offer, { annualFeesEnabled: url.searchParams.get("annualFeesEnabled") === "true" });
+  // The reviews (and Trustpilot's TrustBox, when configured and consented to) beside an open offer only.
+  const reviews = view.chosen
+    ? null
+    : offerReviews({ reviewsUrl: webConfig.trustRatingUrl, trustpilot: thirdPartyTools.trustpilot, consented: consentedTools(await consentOf(request)) });
   return {
     offer: view,
     token,
@@ -34,9 +42,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       rejected: offerPaths.rejected(view.id, token),
     },
     confirming: view.chosen ? null : choiceSlug(url.searchParams.get(CHOICE_PARAM)),
-    trustRatingUrl: webConfig.trustRatingUrl ?? null,
+    reviews,
   };
 }
+
+/** Trustpilot's origins in this page's CSP exactly while it shows the TrustBox (no other page names it). */
+export const handle: DeliveryHandle = { thirdParties: offerThirdParties };
 
 export const choiceSchema = z.object({
   token: textField("token").min(1),
@@ -64,7 +75,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function KeyfreeOffer({ loaderData }: Route.ComponentProps) {
-  const { offer, token, links, confirming, trustRatingUrl } = loaderData;
+  const { offer, token, links, confirming, reviews } = loaderData;
   const heading = `Save ${offer.saving} with ${PRODUCT.name}!`;
 
   if (offer.chosen) {
@@ -139,13 +150,45 @@ export default function KeyfreeOffer({ loaderData }: Route.ComponentProps) {
 
       {offer.annualFeeNote ? <p className="notice">{offer.annualFeeNote}</p> : null}
 
-      {trustRatingUrl ? (
-        <aside className="trust-rating" aria-label="Customer reviews">
-          <a href={trustRatingUrl} rel="noopener" target="_blank">
-            Read what tenants say about {PRODUCT.name} (opens in a new tab)
-          </a>
-        </aside>
-      ) : null}
+      {reviews ? <CustomerReviews reviews={reviews} /> : null}
     </div>
+  );
+}
+
+/**
+ * The reviews link; with the TrustBox, that link inside Trustpilot's box (its integration code:
+ * the box's data attributes, the link as its fallback) and the bootstrap script, a plain script
+ * tag with the page's nonce (the page itself does not hydrate). The script swaps the link for
+ * the rating; without script the link stays.
+ */
+function CustomerReviews({ reviews }: { reviews: OfferReviews }) {
+  const nonce = useNonce();
+  const link = (
+    <a href={reviews.url} rel="noopener" target="_blank">
+      Read what tenants say about {PRODUCT.name} (opens in a new tab)
+    </a>
+  );
+  const box = reviews.trustBox;
+  return (
+    <aside className="trust-rating" aria-label="Customer reviews">
+      {box ? (
+        <>
+          <div
+            className="trustpilot-widget"
+            data-locale={box.locale}
+            data-template-id={box.templateId}
+            data-businessunit-id={box.businessUnitId}
+            data-style-height={box.styleHeight}
+            data-style-width={box.styleWidth}
+            data-theme={box.theme}
+          >
+            {link}
+          </div>
+          <script src={box.widgetUrl} async nonce={nonce || undefined} />
+        </>
+      ) : (
+        link
+      )}
+    </aside>
   );
 }

@@ -116,7 +116,7 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="keyfree-payments" className="keyfree-page__section">
         <h2 id="keyfree-payments">Your payments</h2>
         {view.payments.length > 0 ? (
-          <div className="table-scroll" role="region" aria-labelledby="keyfree-payments-caption" tabIndex={0}>
+          <section className="table-scroll" aria-labelledby="keyfree-payments-caption" tabIndex={0}>
             <table className="schedule-table">
               <caption id="keyfree-payments-caption" className="schedule-table__caption">
                 Every payment you have made on this {PRODUCT.name}, newest first
@@ -147,7 +147,7 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         ) : (
           <p>You have not made any payments on this {PRODUCT.name}.</p>
         )}

@@ -72,7 +72,7 @@ export function receiptDocument(receipt: Receipt): string {
       </body>
     </html>,
   );
-  return `<!doctype html>\n${body}\n`;
+  return `<!DOCTYPE html>\n${body}\n`;
 }
 
 const RECEIPT_STYLE = `

@@ -41,6 +41,10 @@ export default [
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
     index("routes/dashboard/dashboard.tsx"),
+    // A Keyfree the tenant has (issue 27, scope 6: where an Active or Expired card goes), and a
+    // payment's receipt to download (no page).
+    route("keyfrees/:orderId", "routes/keyfrees/keyfree.tsx"),
+    route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
     // the tenant on their next action's step; any other sub-path goes to about-you.
     layout("routes/checkout/layout.tsx", [

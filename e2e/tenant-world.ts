@@ -1,7 +1,8 @@
 /**
  * A tenant with one of each record a web route's id can name (issue 8's isolation gate, issue 23's
  * fuzz gate): a checkout at the Pay step, a Keyfree in its second year with the annual fee due,
- * a payment plan offered, charges with evidence, and a claim decided by the adjudicator. The ids
+ * a payment plan offered, charges with evidence, and a claim decided by the adjudicator (its dispute
+ * fee paid: a payment with a receipt). The ids
  * are keyed by the route parameter that names them (app/routes.ts).
  */
 export type World = { email: string; ids: Record<string, string[]> };
@@ -90,13 +91,15 @@ export async function world(
   return {
     email,
     ids: {
-      orderId: [checkout.orderId, annual.orderId],
+      // The Keyfree with the adjudicated claim too: its page, and its dispute fee's receipt (issue 27).
+      orderId: [checkout.orderId, annual.orderId, adjudicated.orderId],
       customerId: [checkout.tenants[0]!.customerId],
       documentId: claim.documentIds,
       claimId: [claim.claimId],
       claimItemId: claim.itemIds,
       arbitrationId: [arbitrationId],
       paymentPlanId: [plan.paymentPlanId],
+      paymentId: [fee.feeActionId],
     },
   };
 }

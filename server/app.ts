@@ -24,6 +24,7 @@ import { inventoryRoutes } from "./inventory/routes";
 import { offersRoutes } from "./offers/routes";
 import { opsGuard, opsRoutes } from "./ops/routes";
 import { dashboardRoutes } from "./orders/dashboard.routes";
+import { receiptRoutes } from "./orders/receipts.routes";
 import { orderPaymentRoutes } from "./orders/payment.routes";
 import { orderRoutes } from "./orders/routes";
 import { passwordRoutes } from "./accounts/password.routes";
@@ -194,6 +195,7 @@ export function createApi(deps: Deps) {
   app.route("/", accountRoutes);
   app.route("/", orderRoutes);
   app.route("/", dashboardRoutes);
+  app.route("/", receiptRoutes);
   app.route("/", checkoutRoutes);
   app.route("/", referencesRoutes);
   app.route("/", documentsRoutes);

@@ -1,5 +1,6 @@
 /** The tenancy orders' response shapes (the order customer's shapes, shared with checkout, are in lib/schemas.ts). */
 import { z } from "@hono/zod-openapi";
+import { PAYMENT_TYPES } from "../../common/payments";
 import { NextActionSchema, PropertyAddressSchema, TenancyOrderTenantSchema } from "../lib/schemas";
 
 export const ProductId = z.enum(["KEYFREE", "CLAIM", "TOP_UP"]).openapi({ description: "The product an order is for" });
@@ -67,3 +68,35 @@ export const TenancyOrderSchema = z
 
 export type TenancyOrder = z.infer<typeof TenancyOrderSchema>;
 
+
+/** A payment the tenant made on a Keyfree (issue 27, scope 6). */
+export const KeyfreePaymentSchema = z
+  .object({
+    id: z.string().openapi({ description: "The payment's id: its receipt is /payments/{paymentId}/receipt" }),
+    kind: z
+      .enum([...PAYMENT_TYPES, "PAYMENT_PLAN_INSTALMENT"])
+      .openapi({ description: "What it paid: a card payment type (common/payments.ts), or a payment plan instalment" }),
+    amount: z.number().int().openapi({ description: "Pence paid" }),
+    paidAt: z.string().openapi({ description: "When it was paid (ISO 8601)" }),
+    instalmentNumber: z.number().int().nullable().openapi({ description: "The instalment's number, for a payment plan instalment" }),
+    claimId: z.string().nullable().openapi({ description: "The claim it paid towards, if any" }),
+    refundedAmount: z
+      .number()
+      .int()
+      .openapi({ description: "Pence given back to the card for this payment (a refused proposal's payment, an overpayment)" }),
+    refundPending: z.boolean().openapi({ description: "Some of refundedAmount has not reached the card yet" }),
+  })
+  .openapi("KeyfreePayment");
+
+export const KeyfreePaymentListSchema = z
+  .object({ orderId: z.string(), payments: z.array(KeyfreePaymentSchema).openapi({ description: "Newest first" }) })
+  .openapi("KeyfreePaymentList");
+
+export const PaymentReceiptSchema = KeyfreePaymentSchema.extend({
+  keyfree: z.object({
+    orderId: z.string().openapi({ description: "The Keyfree order the payment belongs to" }),
+    customerId: z.string(),
+    address: PropertyAddressSchema,
+  }),
+  payer: z.object({ name: z.string(), email: z.string() }),
+}).openapi("PaymentReceipt");

@@ -30,6 +30,8 @@ export const KINDS = [
   "paymentMethodId",
   "paymentIntentId",
   "setupIntentId",
+  // A payment the tenant made (an order action paid, or an instalment): its receipt (issue 27).
+  "paymentId",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 export type World = Record<Kind, string>;
@@ -190,6 +192,8 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
     paymentMethodId: card.id,
     paymentIntentId: payment.paymentIntentId,
     setupIntentId: setup.setupIntentId,
+    // The dispute fee paid above: a payment of the tenant's, with a receipt.
+    paymentId: disputed.adjudicationFeeOrder.action.id,
   };
 }
 

@@ -326,6 +326,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenancy-orders/{id}/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every payment the signed-in tenant made on one of their Keyfrees (its fee, annual fees, the charges, a proposal, the dispute fee, an adjudicated amount, payment plan instalments), newest first */
+        get: operations["getTenancyOrderPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/{paymentId}/receipt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One payment the signed-in tenant made, as its receipt: what for, how much, when, the Keyfree and who paid */
+        get: operations["getPaymentReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{orderId}/customers/{customerId}": {
         parameters: {
             query?: never;
@@ -1579,6 +1613,44 @@ export interface components {
             } | null;
             /** @description The customer shares a payment method or must add a new one: the dashboard sends them to add one */
             mustAddPaymentMethod: boolean;
+        };
+        KeyfreePaymentList: {
+            orderId: string;
+            /** @description Newest first */
+            payments: components["schemas"]["KeyfreePayment"][];
+        };
+        KeyfreePayment: {
+            /** @description The payment's id: its receipt is /payments/{paymentId}/receipt */
+            id: string;
+            /**
+             * @description What it paid: a card payment type (common/payments.ts), or a payment plan instalment
+             * @enum {string}
+             */
+            kind: "KEYFREE" | "CLAIM" | "CLAIM_REMAINING_BALANCE" | "ARBITRATION_FEE" | "ARBITRATION" | "ARBITRATION_REMAINING_BALANCE" | "TOP_UP" | "CLAIM_PROPOSAL" | "PAYMENT_PLAN_INSTALMENT";
+            /** @description Pence paid */
+            amount: number;
+            /** @description When it was paid (ISO 8601) */
+            paidAt: string;
+            /** @description The instalment's number, for a payment plan instalment */
+            instalmentNumber: number | null;
+            /** @description The claim it paid towards, if any */
+            claimId: string | null;
+            /** @description Pence given back to the card for this payment (a refused proposal's payment, an overpayment) */
+            refundedAmount: number;
+            /** @description Some of refundedAmount has not reached the card yet */
+            refundPending: boolean;
+        };
+        PaymentReceipt: components["schemas"]["KeyfreePayment"] & {
+            keyfree: {
+                /** @description The Keyfree order the payment belongs to */
+                orderId: string;
+                customerId: string;
+                address: components["schemas"]["PropertyAddress"];
+            };
+            payer: {
+                name: string;
+                email: string;
+            };
         };
         OrderCustomer: {
             id: string;
@@ -3190,6 +3262,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTenancyOrderPayments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KeyfreePaymentList"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPaymentReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentReceipt"];
                 };
             };
             /** @description No valid access token */

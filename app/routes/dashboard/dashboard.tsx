@@ -42,7 +42,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       .map(
         (o): KeyfreeCardData => ({
           orderId: o.id,
-          href: `/checkout/${o.id}/${o.orderCustomer.customerId}`,
+          // Issue 27: a Keyfree still at checkout goes to its checkout; an Active or Expired one to its own page.
+          href: o.status === "IN_PROGRESS" ? `/checkout/${o.id}/${o.orderCustomer.customerId}` : `/keyfrees/${encodeURIComponent(o.id)}`,
+          continueHref: `/checkout/${o.id}/${o.orderCustomer.customerId}`,
           address: addressLine(o.tenancy.property.address),
           postcode: o.tenancy.property.address.postcode,
           rent: formatPounds(o.tenancy.PPM),

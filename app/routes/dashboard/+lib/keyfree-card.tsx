@@ -4,8 +4,10 @@ import { PRODUCT } from "~/lib/product";
 /** One Keyfree on the dashboard (part 2 §2), as the dashboard's loader prepares it: every string ready to show. */
 export type KeyfreeCardData = {
   orderId: string;
-  /** /checkout/{orderId}/{customerId}: the card's link, and the Continue link of an actionable card. */
+  /** The card's link: /checkout/{orderId}/{customerId} while the Keyfree is at checkout, else its page /keyfrees/{orderId} (issue 27). */
   href: string;
+  /** /checkout/{orderId}/{customerId}: the Continue link of an actionable card. */
+  continueHref: string;
   address: string;
   postcode: string;
   rent: string;
@@ -32,7 +34,7 @@ export function KeyfreeCard({ card }: { card: KeyfreeCardData }) {
       {card.actionable ? (
         <div className="card__banner">
           <p>Please press continue to complete your {PRODUCT.name}</p>
-          <Link className="button button--small" to={card.href} aria-describedby={titleId}>
+          <Link className="button button--small" to={card.continueHref} aria-describedby={titleId}>
             Continue
           </Link>
         </div>

@@ -1,0 +1,85 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import type { components } from "~/lib/api/schema";
+import { addressLine, formatDate, formatPounds } from "~/lib/format";
+import { PRODUCT } from "~/lib/product";
+import { paymentLabel, refundNote } from "./payment-labels";
+
+type Receipt = components["schemas"]["PaymentReceipt"];
+
+/** The receipt's file name: the product, the day paid and the start of the receipt number. */
+export function receiptFileName(receipt: Pick<Receipt, "id" | "paidAt">): string {
+  return `${PRODUCT.slug}-receipt-${receipt.paidAt.slice(0, 10)}-${receipt.id.slice(0, 8)}.html`.replace(/[^A-Za-z0-9._-]/g, "-");
+}
+
+/**
+ * A payment's receipt as a document of its own (issue 27, scope 6): plain HTML that opens in any
+ * browser, offline, with a language, a title, one heading and a description list, readable by a
+ * screen reader and printable. No script, no outside file.
+ */
+export function receiptDocument(receipt: Receipt): string {
+  const label = paymentLabel(receipt);
+  const amount = formatPounds(receipt.amount);
+  const date = formatDate(receipt.paidAt);
+  const refund = refundNote(receipt);
+  const address = `${addressLine(receipt.keyfree.address)}, ${receipt.keyfree.address.postcode}`;
+  const body = renderToStaticMarkup(
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`Receipt: ${label}, ${amount}, ${date} — ${PRODUCT.name}`}</title>
+        <style>{RECEIPT_STYLE}</style>
+      </head>
+      <body>
+        <main>
+          <h1>{PRODUCT.name} payment receipt</h1>
+          <p>Thank you. This is your receipt for a payment you made to {PRODUCT.name}. Keep it for your records.</p>
+          <dl>
+            <div>
+              <dt>Receipt number</dt>
+              <dd>{receipt.id}</dd>
+            </div>
+            <div>
+              <dt>Date paid</dt>
+              <dd>{date}</dd>
+            </div>
+            <div>
+              <dt>Amount paid</dt>
+              <dd>{amount}</dd>
+            </div>
+            <div>
+              <dt>Payment for</dt>
+              <dd>{label}</dd>
+            </div>
+            {refund ? (
+              <div>
+                <dt>Given back</dt>
+                <dd>{refund}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>Paid by</dt>
+              <dd>
+                {receipt.payer.name} ({receipt.payer.email})
+              </dd>
+            </div>
+            <div>
+              <dt>Property</dt>
+              <dd>{address}</dd>
+            </div>
+          </dl>
+        </main>
+      </body>
+    </html>,
+  );
+  return `<!DOCTYPE html>\n${body}\n`;
+}
+
+const RECEIPT_STYLE = `
+body { font-family: system-ui, sans-serif; line-height: 1.5; color: #0b0c0c; margin: 0; padding: 1.5rem; max-width: 40rem; }
+h1 { font-size: 1.5rem; margin: 0 0 1rem; }
+dl { margin: 0; }
+dl div { display: flex; flex-wrap: wrap; gap: 0 1rem; padding: 0.5rem 0; border-bottom: 1px solid #b1b4b6; }
+dt { min-width: 10rem; color: #505a5f; }
+dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+`;

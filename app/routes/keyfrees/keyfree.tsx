@@ -1,0 +1,170 @@
+import { redirect } from "react-router";
+import { keyfreePageView } from "./+lib/keyfree-page-view";
+import { apiContext } from "~/lib/api.server";
+import { pageTitle, PRODUCT } from "~/lib/product";
+import type { Route } from "./+types/keyfree";
+
+/**
+ * A Keyfree the tenant already has (issue 27, scope 6): where the dashboard card of an Active or
+ * Expired Keyfree goes. Its property, tenants, dates, the fee paid and when, the signed documents,
+ * the end of tenancy charges and their outcome, every payment with a receipt to download, and a
+ * way to contact us about it. A Keyfree still at checkout goes to its checkout; another tenant's
+ * is the not-found page (the API's 404). Links only: the page sends no script.
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const api = context.get(apiContext);
+  const id = params.orderId;
+  const [order, { payments }] = await Promise.all([
+    api.GET("/tenancy-orders/{id}", { params: { path: { id } } }),
+    api.GET("/tenancy-orders/{id}/payments", { params: { path: { id } } }),
+  ]);
+  if (order.status === "IN_PROGRESS") {
+    throw redirect(`/checkout/${encodeURIComponent(order.id)}/${encodeURIComponent(order.orderCustomer.customerId)}`);
+  }
+  return { view: keyfreePageView(order, payments) };
+}
+
+export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  return (
+    <div className="keyfree-page">
+      <title>{pageTitle(`Your ${PRODUCT.name}: ${view.address}`)}</title>
+      <h1>Your {PRODUCT.name}</h1>
+      <p className="lead">{view.address}</p>
+      <p className="keyfree-page__status">{view.statusLine}</p>
+
+      <section aria-labelledby="keyfree-details" className="keyfree-page__section">
+        <h2 id="keyfree-details">Details</h2>
+        <dl className="keyfree-page__facts">
+          <div>
+            <dt>Property</dt>
+            <dd>
+              {view.address}, {view.postcode}
+            </dd>
+          </div>
+          <div>
+            <dt>Rent per month</dt>
+            <dd>{view.rent}</dd>
+          </div>
+          <div>
+            <dt>{view.termLabel}</dt>
+            <dd>{view.term}</dd>
+          </div>
+          <div>
+            <dt>{view.tenants.length === 1 ? "Tenant" : "Tenants"}</dt>
+            <dd>
+              <ul>
+                {view.tenants.map((name, i) => (
+                  <li key={i}>{name}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+          <div>
+            <dt>Your {PRODUCT.name} fee</dt>
+            <dd>{view.feePaid}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section aria-labelledby="keyfree-documents" className="keyfree-page__section">
+        <h2 id="keyfree-documents">Signed documents</h2>
+        {view.documents.length > 0 ? (
+          <ul>
+            {view.documents.map((d) => (
+              <li key={d.id}>
+                <a href={d.url} download>
+                  {d.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>There are no signed documents for this {PRODUCT.name}.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="keyfree-charges" className="keyfree-page__section">
+        <h2 id="keyfree-charges">End of tenancy charges</h2>
+        {view.claim ? (
+          <>
+            <dl className="keyfree-page__facts">
+              <div>
+                <dt>Outcome</dt>
+                <dd>{view.claim.outcome}</dd>
+              </div>
+              {view.claim.totalChargesSettled !== null ? (
+                <div>
+                  <dt>Total charges settled</dt>
+                  <dd>{view.claim.totalChargesSettled}</dd>
+                </div>
+              ) : null}
+            </dl>
+            {view.claim.link ? (
+              <p>
+                <a href={view.claim.link.href} className="standalone-link">
+                  {view.claim.link.label}
+                </a>
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <p>Your landlord or agent has not raised any charges against this {PRODUCT.name}.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="keyfree-payments" className="keyfree-page__section">
+        <h2 id="keyfree-payments">Your payments</h2>
+        {view.payments.length > 0 ? (
+          <section className="table-scroll" aria-labelledby="keyfree-payments-caption" tabIndex={0}>
+            <table className="schedule-table">
+              <caption id="keyfree-payments-caption" className="schedule-table__caption">
+                Every payment you have made on this {PRODUCT.name}, newest first
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Payment</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Receipt</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.payments.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.date}</td>
+                    <th scope="row">
+                      {p.label}
+                      {p.refund ? <span className="keyfree-page__refund"> {p.refund}</span> : null}
+                    </th>
+                    <td>{p.amount}</td>
+                    <td>
+                      <a href={p.receiptHref} download>
+                        Download receipt<span className="visually-hidden"> for {p.receiptName}</span>
+                      </a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ) : (
+          <p>You have not made any payments on this {PRODUCT.name}.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="keyfree-help" className="keyfree-page__section">
+        <h2 id="keyfree-help">Need help?</h2>
+        <p>
+          If something here looks wrong, or you have a question about this {PRODUCT.name}, send us a message and we will reply by
+          e-mail.
+        </p>
+        <p>
+          <a href={view.contactHref} className="standalone-link">
+            Contact us about this {PRODUCT.name}
+          </a>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -186,6 +186,15 @@ async function serveWeb() {
     const tools = (used ?? "").split(" ").filter((t): t is ThirdParty => KNOWN_THIRD_PARTIES.has(t));
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspSourcesFor(tools)));
   });
+  // The stand-ins are loaded by pages of another origin (as Intercom's or PostHog's scripts are):
+  // secureHeaders' Cross-Origin-Resource-Policy (same-origin) would have the browser refuse them.
+  // Set after it (this middleware is outside it), outside production only.
+  if (!apiConfig.isProduction) {
+    app.use("/__stand-ins/*", async (c, next) => {
+      await next();
+      c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+    });
+  }
   app.use(
     "*",
     secureHeaders({

@@ -152,3 +152,52 @@ test("live chat: nothing before consent; a tenant's own chat after it, shut down
   }
   expect(refused).toEqual([]);
 });
+
+test("the chat on a card page, which React hydrates: booted for the tenant, the page hydrates without an error, and logout from it shuts the chat down", async ({ page, ops, isJsOn }) => {
+  const toStandIns: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(STAND_IN_ORIGIN)) toStandIns.push(request.url());
+  });
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const email = `chat-card-${uniqueStamp()}@example.test`;
+  const tenancy = (await ops("create-tenancy", {
+    tenants: [{ email, firstName: "Ana", lastName: "Fee" }],
+    ppm: 120_000,
+    startDate: "2025-01-01",
+    endDate: "2027-12-31",
+    isNewTenancy: false,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenancyId: string };
+  await ops("create-annual-fee", { tenancyId: tenancy.tenancyId, years: 1 });
+  await signedInAs(page, email);
+  await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
+  await page.getByRole("button", { name: "Accept additional cookies" }).click();
+  await expect(page.getByRole("heading", { name: "Cookies on Keyfree" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/annual-fee\/[^/]+\/[^/]+$/);
+  if (isJsOn) {
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(page.getByLabel("Card number")).toBeVisible();
+    const state = await booted(page);
+    expect(state.bootedWith).toMatchObject({ email, name: "Ana Fee", user_type_id: "TENANT" });
+    await expect(page.getByRole("button", { name: "Chat with us" })).toBeVisible();
+    expect(errors).toEqual([]);
+  } else {
+    await expect(page.getByRole("heading", { name: "Card details need JavaScript" })).toBeVisible();
+  }
+  // Logging out from a page running React loads login whole (not a client-side navigation), so the
+  // chat is shut down there too.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  if (isJsOn) {
+    const state = await booted(page);
+    expect(state.calls.map((call) => call[0])).toEqual(["shutdown", "boot"]);
+    expect(state.bootedWith).toEqual(visitor);
+  } else {
+    expect(toStandIns).toEqual([]);
+  }
+});

@@ -11,6 +11,9 @@ const SHELL_MODULES = [
   "/app/lib/third-parties.ts",
   "/app/components/action-button.tsx",
   "/app/components/button-group.tsx",
+  // The live chat's empty script stub (root) and its "contact us" marker (issue 26).
+  "/app/lib/chat.ts",
+  "/app/components/chat-offer.tsx",
 ];
 
 export default defineConfig({

@@ -13,6 +13,7 @@ import "./web-server-react";
 import cluster from "node:cluster";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { serve, type HttpBindings } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
@@ -243,6 +244,17 @@ async function serveWeb() {
   // Outside production: the offline stand-ins for the outside tools' scripts (stand-ins/), which
   // the *_URL variables of INTERCOM, POSTHOG and TRUSTPILOT point at (README, decision 0042).
   if (!apiConfig.isProduction) {
+    // Intercom's messenger is fetched as INTERCOM_WIDGET_URL + app id, a path without an
+    // extension: its stand-in is served as JavaScript here (nosniff would refuse it otherwise),
+    // and its API base answers the one call the stand-in makes on boot.
+    const standInHeaders = { "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" };
+    app.get("/__stand-ins/intercom/widget/:appId{[A-Za-z0-9]{1,40}}", async (c) =>
+      c.body(await readFile(path.join("stand-ins", "intercom", "messenger.js"), "utf8"), 200, {
+        ...standInHeaders,
+        "Content-Type": "text/javascript; charset=utf-8",
+      }),
+    );
+    app.get("/__stand-ins/intercom/ping", (c) => c.json({ ok: true }, 200, standInHeaders));
     app.use(
       "/__stand-ins/*",
       serveStatic({ root: "stand-ins", rewriteRequestPath: (p) => p.replace(/^\/__stand-ins/, ""), onFound: (_p, c) => c.header("Access-Control-Allow-Origin", "*") }),

@@ -20,6 +20,8 @@ import { SiteHeader } from "./components/header";
 import { SiteFooter } from "./components/site-footer";
 import { CookieBanner } from "./components/cookie-banner";
 import { consentedTools, consentOf, unansweredCategories } from "./lib/consent.server";
+import { chatForPage } from "./lib/chat.server";
+import { chatScript } from "./lib/chat";
 import { COOKIES_PATH, type ThirdParty } from "./lib/third-parties";
 import { apiContext, createApi } from "./lib/api.server";
 import { hostApiContext } from "./lib/host";
@@ -85,16 +87,19 @@ export const middleware: Route.MiddlewareFunction[] = [
  * Cookies page itself, which asks the same); `tools` are the page-wide outside tools the tenant
  * said yes to (issue 26, decision 0042).
  */
-export async function loader({ request, url }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const session = await getSession(request);
   const csrf = ensureCsrfToken(session);
   const user = session.get("accessToken") ? { firstName: session.get("firstName") ?? "" } : null;
   const consent = await consentOf(request);
   const banner = url.pathname === COOKIES_PATH ? [] : unansweredCategories(consent);
   const tools = consentedTools(consent).filter((tool) => tool !== "trustpilot");
+  // The live chat, where configured and consented to: who it boots as (app/lib/chat.server.ts).
+  const chat = await chatForPage(request, { api: context.get(apiContext).raw, signedIn: user !== null, tools });
   const toast = await readFlash(request);
   const headers = new Headers(toast.headers);
   if (csrf.isNew) headers.append("Set-Cookie", await commitSession(session));
+  if (chat.setCookie) headers.append("Set-Cookie", chat.setCookie);
   return data(
     {
       user: user ? { firstName: user.firstName } : null,
@@ -102,6 +107,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       flash: toast.toast as FlashMessage | undefined,
       consent: { banner, returnTo: url.pathname + url.search },
       tools,
+      chat: chat.boot,
     },
     { headers },
   );
@@ -128,6 +134,7 @@ export const handle: RouteHandle = {
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrates = usePageHydrates();
   const nonce = useNonce();
+  const chat = useRouteLoaderData<typeof loader>("root")?.chat;
   return (
     <html lang="en-GB">
       <head>
@@ -143,6 +150,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
+        {/* The live chat once consented to (app/lib/chat.ts): written by the server only, after the page's "contact us" sentences. */}
+        {chat ? <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chatScript(chat, !hydrates) }} /> : null}
         {hydrates ? (
           <>
             <ScrollRestoration nonce={nonce || undefined} />

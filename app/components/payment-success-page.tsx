@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { Polling } from "~/components/polling";
 import type { PaymentSuccessState } from "~/lib/payment-success.server";
 import { pageTitle } from "~/lib/product";
+import { ChatOffer } from "~/components/chat-offer";
 
 /**
  * A payment's success page: processing (the wait, under `processingHeading`), taking longer, or
@@ -36,7 +37,8 @@ export function PaymentSuccessPage({
           <title>{pageTitle("Your payment is taking longer than expected")}</title>
           <h1>Your payment is taking longer than expected!</h1>
           <p>
-            Please <Link to={loaderData.contact}>contact us</Link> if this issue persists.
+            Please <Link to={loaderData.contact}>contact us</Link>
+            <ChatOffer /> if this issue persists.
           </p>
         </>
       ) : (

@@ -146,6 +146,8 @@ export function cspSourcesFor(used: Iterable<ThirdParty>, tools: ThirdPartyTools
       } else {
         add("script-src", origin(widgetUrl));
         add("connect-src", origin(widgetUrl));
+        // The offline stand-in styles its launcher with a stylesheet of its own (stand-ins/intercom/).
+        add("style-src", origin(widgetUrl));
       }
       add("connect-src", origin(apiBase));
     }

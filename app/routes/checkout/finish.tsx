@@ -6,6 +6,7 @@ import { POLL_PARAM, pollingState } from "~/lib/polling";
 import { contactPath } from "~/lib/contact";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/finish";
+import { ChatOffer } from "~/components/chat-offer";
 
 /**
  * Part 1 §2.3 Finish: 'You're all set!' once every action is done. Straight after paying
@@ -49,7 +50,8 @@ export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) 
           <title>{pageTitle("Your payment is taking longer than expected")}</title>
           <h1>Your payment is taking longer than expected!</h1>
           <p>
-            Please <Link to={d.contact}>contact us</Link> if this issue persists.
+            Please <Link to={d.contact}>contact us</Link>
+            <ChatOffer /> if this issue persists.
           </p>
           <p>
             When your payment has come through, this page will say you're all set:{" "}

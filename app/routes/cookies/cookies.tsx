@@ -3,6 +3,7 @@ import { z } from "zod";
 import { RadioGroup } from "~/components/choice-fields";
 import { CATEGORY_PURPOSE } from "~/components/cookie-banner";
 import { AppForm, useAppForm } from "~/components/forms";
+import { CHAT_USER_COOKIE } from "~/lib/chat.server";
 import { CONSENT_COOKIE, consentOf, saveConsent, type Consent } from "~/lib/consent.server";
 import { readForm } from "~/lib/csrf.server";
 import { parseForm } from "~/lib/forms.server";
@@ -30,6 +31,7 @@ const TOOL_COOKIES: Record<ConsentCategory, { name: string; purpose: string; exp
     { name: "intercom-id-<app id>", purpose: "Lets Intercom know it is you when you come back to the chat", expires: "9 months" },
     { name: "intercom-session-<app id>", purpose: "Keeps your chat conversation open between pages", expires: "1 week" },
     { name: "intercom-device-id-<app id>", purpose: "Recognises your device in the chat", expires: "9 months" },
+    { name: CHAT_USER_COOKIE, purpose: "Tells the chat to forget you on this device after you log out", expires: "9 months" },
   ],
   reviews: [{ name: "Trustpilot's own cookies", purpose: "Set by Trustpilot when it shows the reviews box", expires: "Up to 1 year" }],
 };

@@ -5,6 +5,7 @@ import { getPaymentPlan } from "./+lib/payment-plans.server";
 import { planContactPath } from "./+lib/plan-contact";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/active";
+import { ChatOffer } from "~/components/chat-offer";
 
 /**
  * /payment-plan/:paymentPlanId/active (part 2 §2; issue 13 scopes 6, 8, 9; docs/decisions/0028): a
@@ -97,7 +98,8 @@ export default function ActivePlan({ loaderData: d }: Route.ComponentProps) {
             Your other instalments are still taken automatically on their dates.
           </p>
           <p>
-            If you think you will not be able to pay an instalment, <Link to={d.contact}>contact us</Link> as soon as you can.
+            If you think you will not be able to pay an instalment, <Link to={d.contact}>contact us</Link>
+            <ChatOffer /> as soon as you can.
           </p>
         </section>
       )}

@@ -14,6 +14,7 @@ import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/manual-payment";
 import { PageHeading } from "~/components/page-heading";
 import type { DeliveryHandle } from "~/lib/page-delivery";
+import { ChatOffer } from "~/components/chat-offer";
 
 /** The card form needs JavaScript: only the state that shows it hydrates (the wait and the time-out send none). */
 const paying = (loaderData: unknown) => (loaderData as { state?: string } | undefined)?.state === "pay";
@@ -64,7 +65,8 @@ export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
         <title>{pageTitle("Your payment is taking longer than expected")}</title>
         <h1>Your payment is taking longer than expected!</h1>
         <p>
-          Please <Link to={d.contact}>contact us</Link> if this issue persists.
+          Please <Link to={d.contact}>contact us</Link>
+          <ChatOffer /> if this issue persists.
         </p>
       </div>
     );

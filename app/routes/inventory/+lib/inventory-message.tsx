@@ -2,6 +2,7 @@ import { INVENTORY_TEXTS, type InventoryOutcome } from "./inventory";
 import { Link } from "react-router";
 import { contactPath } from "~/lib/contact";
 import { pageTitle } from "~/lib/product";
+import { ChatOffer } from "~/components/chat-offer";
 
 /** One tenancy inventory outcome's page: its title, heading and the spec's text. */
 export function InventoryMessage({ outcome }: { outcome: InventoryOutcome }) {
@@ -17,6 +18,7 @@ export function InventoryMessage({ outcome }: { outcome: InventoryOutcome }) {
           <p key={i}>
             {p.beforeContact}
             <Link to={contactPath({ topic: "KEYFREE" })}>contact us</Link>
+            <ChatOffer />
             {p.afterContact}
           </p>
         ),

@@ -19,6 +19,8 @@ import { Flash, type FlashMessage } from "./components/flash";
 import { SiteHeader } from "./components/header";
 import { SiteFooter } from "./components/site-footer";
 import { CookieBanner } from "./components/cookie-banner";
+import { SessionRecorder } from "./components/session-recorder";
+import { recorderSettings } from "./lib/analytics.server";
 import { consentedTools, consentOf, unansweredCategories } from "./lib/consent.server";
 import { COOKIES_PATH, type ThirdParty } from "./lib/third-parties";
 import { apiContext, createApi } from "./lib/api.server";
@@ -102,6 +104,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       flash: toast.toast as FlashMessage | undefined,
       consent: { banner, returnTo: url.pathname + url.search },
       tools,
+      recorder: await recorderSettings(request),
     },
     { headers },
   );
@@ -143,6 +146,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to main content
         </a>
         {children}
+        <SessionRecorder />
         {hydrates ? (
           <>
             <ScrollRestoration nonce={nonce || undefined} />

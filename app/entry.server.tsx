@@ -38,7 +38,7 @@ export default function handleRequest(
   if (thirdParties.length > 0) responseHeaders.set(THIRD_PARTIES_HEADER, thirdParties.join(" "));
   // A page shown (a document GET under 400): one page view by its route's pattern, sent from here
   // so a tenant without JavaScript counts too, only with consent (app/lib/analytics.server.ts).
-  trackPageView(request, loadContext, responseStatusCode, matches);
+  void trackPageView(request, loadContext, responseStatusCode, matches);
   const userAgent = request.headers.get("user-agent");
   const waitForAll = !hydrates || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
 

@@ -218,6 +218,9 @@ function hostLog(context: Readonly<RouterContextProvider> | undefined): HostLog 
   }
 }
 
+/** The configuration and queue to use (the process's by default; tests give their own). */
+export type TrackDeps = { tools?: ThirdPartyTools; queue?: AnalyticsQueue };
+
 /**
  * Queues one event for this request's tenant, when analytics is on for them; otherwise nothing.
  * Never throws and never waits for PostHog (only for the session and the consent, read once per
@@ -229,7 +232,7 @@ export async function track<N extends AnalyticsEventName>(
   name: N,
   properties: AnalyticsEvents[N],
   options: Omit<EventOptions, "userId"> = {},
-  deps: { tools?: ThirdPartyTools; queue?: AnalyticsQueue } = {},
+  deps: TrackDeps = {},
 ): Promise<void> {
   try {
     const tool = await analyticsConsented(request, deps.tools);
@@ -249,9 +252,10 @@ export function trackPageView(
   context: Readonly<RouterContextProvider> | undefined,
   status: number,
   matches: readonly { route: { path?: string } }[],
-): void {
-  if (request.method !== "GET" || status >= 400) return;
-  void track(request, context, "$pageview", { path: routePattern(matches) });
+  deps: TrackDeps = {},
+): Promise<void> {
+  if (request.method !== "GET" || status >= 400) return Promise.resolve();
+  return track(request, context, "$pageview", { path: routePattern(matches) }, {}, deps);
 }
 
 /** An order customer's actions (checkout, payment pages): a completed checkout step or payment, once each. */
@@ -268,13 +272,14 @@ export async function trackCompletedActions(
   orderCustomer: { orderId: string; customerId: string },
   actions: readonly CompletedAction[],
   options: { checkout: boolean; paymentTypeOf: (typeId: string) => string | null },
+  deps: TrackDeps = {},
 ): Promise<void> {
   for (const action of actions) {
     if (!action.completedAt) continue;
     const once = [orderCustomer.orderId, orderCustomer.customerId, action.typeId];
     const paymentType = analyticsPaymentType(options.paymentTypeOf(action.typeId));
-    if (options.checkout) await track(request, context, "checkout step done", { step: action.typeId }, { once, at: action.completedAt });
-    if (paymentType) await track(request, context, "payment succeeded", { paymentType }, { once, at: action.completedAt });
+    if (options.checkout) await track(request, context, "checkout step done", { step: action.typeId }, { once, at: action.completedAt }, deps);
+    if (paymentType) await track(request, context, "payment succeeded", { paymentType }, { once, at: action.completedAt }, deps);
   }
 }
 

@@ -41,13 +41,13 @@ export async function storeAnalyticsEvents(db: Database, events: readonly StandI
 
 export const ANALYTICS_LIST_LIMIT = 500;
 
-/** The events kept for one distinct id (a tenant's user id), oldest first. */
+/** The events kept for one distinct id (a tenant's user id), as they arrived. */
 export async function analyticsEventsFor(db: Database, distinctId: string) {
   const rows = await db
     .select()
     .from(devAnalyticsEvents)
     .where(eq(devAnalyticsEvents.distinctId, distinctId))
-    .orderBy(asc(devAnalyticsEvents.receivedAt), asc(devAnalyticsEvents.uuid))
+    .orderBy(asc(devAnalyticsEvents.receivedAt), asc(devAnalyticsEvents.timestamp))
     .limit(ANALYTICS_LIST_LIMIT);
   return {
     events: rows.map((r) => ({

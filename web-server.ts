@@ -186,6 +186,15 @@ async function serveWeb() {
     const tools = (used ?? "").split(" ").filter((t): t is ThirdParty => KNOWN_THIRD_PARTIES.has(t));
     c.res.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, cspSourcesFor(tools)));
   });
+  // The stand-ins are another origin's files to the pages that load them (STAND_IN_ORIGIN): their
+  // scripts must not be refused as same-origin-only resources (secureHeaders' CORP below, which
+  // this runs after).
+  if (!apiConfig.isProduction) {
+    app.use("/__stand-ins/*", async (c, next) => {
+      await next();
+      c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
+    });
+  }
   app.use(
     "*",
     secureHeaders({

@@ -26,7 +26,8 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { cspNonceContext, THIRD_PARTIES_HEADER } from "./app/lib/page-delivery";
 import { contentSecurityPolicy } from "./app/lib/csp.server";
 import type { ThirdParty } from "./app/lib/third-parties";
-import { cspSourcesFor } from "./app/lib/third-parties.server";
+import { cspSourcesFor, thirdPartyTools } from "./app/lib/third-parties.server";
+import { postHogStandIn, STAND_IN_CORS } from "./server/dev-analytics/stand-in";
 import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/lib/client-address.server";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
@@ -207,6 +208,28 @@ async function serveWeb() {
     }),
   );
 
+  // Outside production, analytics pointed at the stand-ins: PostHog's capture API answered here
+  // (server/dev-analytics/stand-in.ts), before the cross-site check, as the browser's recorder
+  // posts to it from the page's origin. What arrives is kept through the API's ops route.
+  const standInKey = thirdPartyTools.posthog?.key;
+  if (!apiConfig.isProduction && runtime && apiConfig.opsEnabled && standInKey) {
+    const capture = postHogStandIn(standInKey, (events) =>
+      Promise.resolve(
+        runtime.api.fetch(
+          new Request(new URL("/ops/analytics-events", hostApi.baseUrl), {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-ops-token": process.env.OPS_TOKEN ?? "" },
+            body: JSON.stringify({ events }),
+          }),
+        ),
+      ),
+    );
+    app.post("/__stand-ins/posthog/batch/", (c) => capture(c.req.raw));
+    app.options("/__stand-ins/posthog/*", (c) =>
+      c.body(null, 204, { ...STAND_IN_CORS, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }),
+    );
+  }
+
   // A state-changing request from another site is refused before it reaches the app.
   const CROSS_SITE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sorry, that did not work — Keyfree</title></head><body><main><h1>Sorry, that did not work</h1><p>This form could not be sent because it did not come from this site. Go back, reload the page and try again.</p><p><a href="/">Return Home</a></p></main></body></html>`;
   app.use("*", async (c, next) => {
@@ -340,7 +363,13 @@ async function serveWeb() {
   // stop and the database closes (server/lib/graceful-shutdown.ts).
   drainer = createDrainer(server as import("node:http").Server, {
     timeoutMs: drainTimeoutMs(),
-    onDrained: () => runtime?.database.close() ?? Promise.resolve(),
+    // The analytics events still queued are sent first (app/lib/analytics.server.ts; the app's
+    // queue is kept under a registered symbol, as the host's contexts are).
+    onDrained: async () => {
+      const analytics = (globalThis as Record<symbol, { flush?: () => Promise<void> } | undefined>)[Symbol.for("keyfree.analytics-queue")];
+      await analytics?.flush?.().catch(() => undefined);
+      await runtime?.database.close();
+    },
     log,
   });
   drainOnSignals(drainer, log);

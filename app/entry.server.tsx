@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { trackPageView } from "./lib/analytics.server";
 import { logRenderError, logRouteError } from "./lib/error-log.server";
 import { cspNonceContext, handlesHydrate, handlesThirdParties, NonceContext, THIRD_PARTIES_HEADER } from "./lib/page-delivery";
 
@@ -35,6 +36,9 @@ export default function handleRequest(
   // The outside services this page loads: the host lets their origins into its CSP, and no others.
   const thirdParties = handlesThirdParties(delivered);
   if (thirdParties.length > 0) responseHeaders.set(THIRD_PARTIES_HEADER, thirdParties.join(" "));
+  // A page shown (a document GET under 400): one page view by its route's pattern, sent from here
+  // so a tenant without JavaScript counts too, only with consent (app/lib/analytics.server.ts).
+  void trackPageView(request, loadContext, responseStatusCode, matches);
   const userAgent = request.headers.get("user-agent");
   const waitForAll = !hydrates || (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
 

@@ -19,6 +19,8 @@ import { Flash, type FlashMessage } from "./components/flash";
 import { SiteHeader } from "./components/header";
 import { SiteFooter } from "./components/site-footer";
 import { CookieBanner } from "./components/cookie-banner";
+import { SessionRecorder } from "./components/session-recorder";
+import { recorderSettings } from "./lib/analytics.server";
 import { consentedTools, consentOf, unansweredCategories } from "./lib/consent.server";
 import { chatForPage } from "./lib/chat.server";
 import { chatScript } from "./lib/chat";
@@ -108,6 +110,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       consent: { banner, returnTo: url.pathname + url.search },
       tools,
       chat: chat.boot,
+      recorder: await recorderSettings(request),
     },
     { headers },
   );
@@ -152,6 +155,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {/* The live chat once consented to (app/lib/chat.ts): written by the server only, after the page's "contact us" sentences. */}
         {chat ? <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: chatScript(chat, !hydrates) }} /> : null}
+        <SessionRecorder />
         {hydrates ? (
           <>
             <ScrollRestoration nonce={nonce || undefined} />

@@ -360,6 +360,15 @@ export async function outboxFor(request: APIRequestContext, to: string): Promise
   return Promise.all(emails.map(async (e) => (await (await request.get(`/__ops/outbox/${e.id}`, { headers })).json()) as Email));
 }
 
+export type AnalyticsEvent = { uuid: string; event: string; distinctId: string; properties: Record<string, unknown>; timestamp: string | null };
+
+/** The analytics events the PostHog stand-in kept for `distinctId` (a tenant's user id): the ops route, as the tools server's /__stand-ins/posthog received them. */
+export async function analyticsEventsFor(request: APIRequestContext, distinctId: string): Promise<AnalyticsEvent[]> {
+  const list = await request.get(`/__ops/analytics-events?distinctId=${encodeURIComponent(distinctId)}`, { headers: { "x-ops-token": opsToken() } });
+  expect(list.ok(), `analytics events: ${list.status()}`).toBe(true);
+  return ((await list.json()) as { events: AnalyticsEvent[] }).events;
+}
+
 let stamps = 0;
 /**
  * A stamp no other test shares, for the e-mail addresses and names a test makes: the project,

@@ -156,7 +156,7 @@ function CardFormInner({ submitLabel, onPaymentMethod, authorise, fallbackMessag
   }
 
   return (
-    <form className="card-form" onSubmit={submit} noValidate aria-busy={busy}>
+    <form className="card-form ph-no-capture" onSubmit={submit} noValidate aria-busy={busy}>
       <div ref={errorRef} tabIndex={-1} role="alert" className={error ? "error-summary" : undefined}>
         {error ? (
           <>

@@ -5,7 +5,7 @@ import { ApiFailure, messageOf, type RawApi } from "./api.server";
 import { loginPath } from "./login-path";
 import { commitSession, getSession, sessionStorage, startCsrfToken } from "./session.server";
 
-export type LoginOutcome = { requiresReset: true } | { requiresReset: false; accessToken: string; firstName: string };
+export type LoginOutcome = { requiresReset: true } | { requiresReset: false; accessToken: string; firstName: string; userId: string };
 
 /** Wrong credentials: the page says 'Wrong email or password'. */
 export class LoginRefused extends Error {}
@@ -31,7 +31,7 @@ export function loginAuthenticator(api: RawApi) {
       if (data.requiresReset || !data.accessToken) return { requiresReset: true };
       const me = await api.GET("/me", { headers: { authorization: `Bearer ${data.accessToken}` } });
       if (!me.data) throw new ApiFailure(me.response.status, messageOf(me.error));
-      return { requiresReset: false, accessToken: data.accessToken, firstName: me.data.firstName };
+      return { requiresReset: false, accessToken: data.accessToken, firstName: me.data.firstName, userId: me.data.id };
     }),
     "login",
   );
@@ -68,13 +68,14 @@ export async function revokeAccessToken(api: RawApi, token: string): Promise<voi
 export async function startSignedInSession(
   request: Request,
   api: RawApi,
-  signedIn: { accessToken: string; firstName: string },
+  signedIn: { accessToken: string; firstName: string; userId: string },
 ): Promise<string> {
   const previous = (await getSession(request)).get("accessToken");
   if (previous && previous !== signedIn.accessToken) await revokeAccessToken(api, previous);
   const session = await sessionStorage.getSession(null);
   session.set("accessToken", signedIn.accessToken);
   session.set("firstName", signedIn.firstName);
+  session.set("userId", signedIn.userId);
   startCsrfToken(session);
   return commitSession(session);
 }

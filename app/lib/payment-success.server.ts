@@ -2,6 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { isWellFormedId } from "../../common/input";
 import { actionTypeForPaymentType, paymentSuccessPath, type PaymentType } from "../../common/payments";
 import { apiContext } from "./api.server";
+import { trackCompletedActions } from "./analytics.server";
 import { contactPath } from "./contact";
 import { POLL_PARAM, pollingState, type PollingState } from "./polling";
 
@@ -26,7 +27,7 @@ export type PaymentSuccessState =
  * all; the order's own pay action says which one was paid.
  */
 export async function paymentSuccess(
-  url: URL,
+  { request, url }: { request: Request; url: URL },
   context: Readonly<RouterContextProvider>,
   paymentTypes: SuccessPageType | readonly SuccessPageType[],
 ): Promise<PaymentSuccessState> {
@@ -39,7 +40,11 @@ export async function paymentSuccess(
     const paymentType = types.find((type) => oc.actions.some((a) => a.typeId === actionTypeForPaymentType(type)));
     const action = paymentType && oc.actions.find((a) => a.typeId === actionTypeForPaymentType(paymentType));
     if (!paymentType || !action) throw redirect(page);
-    if (action.completedAt) throw redirect(paymentSuccessPath(paymentType, { orderId, customerId, redirectUrl: oc.order.redirectUrl }));
+    if (action.completedAt) {
+      // Analytics (issue 26): the payment succeeded, counted once however often this is read.
+      await trackCompletedActions(request, context, { orderId, customerId }, [action], { checkout: false, paymentTypeOf: () => paymentType });
+      throw redirect(paymentSuccessPath(paymentType, { orderId, customerId, redirectUrl: oc.order.redirectUrl }));
+    }
     const polling = pollingState(url);
     // The waiting page keeps the order, so its 'contact us' link says which payment (issue 26).
     if (polling.timedOut) throw redirect(`${page}?${new URLSearchParams({ waitingPayment: "true", orderId, customerId })}`);

@@ -7,6 +7,8 @@ export type SessionData = {
   accessToken: string;
   /** The greeting's first name, set at sign-in (so no page asks the API just for the header). */
   firstName: string;
+  /** The tenant's user id, set at sign-in: analytics names a consenting tenant by it and by nothing else (issue 26). */
+  userId: string;
   csrf: string;
   /** The formal dispute's go-back counter, per claim id (app/routes/claims/+lib/dispute.ts, docs/decisions/0023). */
   disputeSteps: Record<string, { backs: number; back: boolean }>;
@@ -22,7 +24,7 @@ const cookieBase = {
 
 /**
  * The session cookie, encrypted (AES-256-GCM): the access token, the greeting's first name, the
- * CSRF token and the dispute's go-back counter, nothing else. A signed cookie would show the
+ * user id, the CSRF token and the dispute's go-back counter, nothing else. A signed cookie would show the
  * browser (and anything that reads its cookies) the API bearer token in base64 JSON (issue 23);
  * this one shows nothing readable. The key of each session secret is derived with HKDF; a cookie
  * is sealed with the first secret's key and opened with any of them (secret rotation: put the

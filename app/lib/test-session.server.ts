@@ -26,10 +26,11 @@ export function testSessionHandler(nodeEnv: string | undefined, apiFetch: (reque
       }),
     );
     if (!minted.ok) return new Response(await minted.text(), { status: minted.status });
-    const { accessToken, firstName } = (await minted.json()) as { accessToken: string; firstName: string };
+    const { accessToken, firstName, userId } = (await minted.json()) as { accessToken: string; firstName: string; userId: string };
     const session = await sessionStorage.getSession(null);
     session.set("accessToken", accessToken);
     session.set("firstName", firstName);
+    session.set("userId", userId);
     startCsrfToken(session);
     return new Response(null, { status: 204, headers: { "Set-Cookie": await commitSession(session) } });
   };

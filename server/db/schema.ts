@@ -1013,3 +1013,23 @@ export const supportMessages = pgTable(
     index("support_messages_email_idx").on(sql`lower(${t.senderEmail})`, t.createdAt),
   ],
 );
+
+/**
+ * Outside production only: the events the analytics stand-in received (issue 26), where PostHog
+ * would have stored them, so the browser tests can read what the web app sent from another
+ * process (GET /ops/analytics-events). The event's own uuid is the key, so an event sent twice
+ * is stored once, as PostHog counts it once.
+ */
+export const devAnalyticsEvents = pgTable(
+  "dev_analytics_events",
+  {
+    uuid: text("uuid").primaryKey(),
+    event: text("event").notNull(),
+    distinctId: text("distinct_id").notNull(),
+    properties: jsonb("properties").$type<Record<string, unknown>>().notNull(),
+    /** When the event happened, as the sender said. */
+    timestamp: ts("timestamp"),
+    receivedAt: createdAt(),
+  },
+  (t) => [index("dev_analytics_events_distinct_idx").on(t.distinctId, t.receivedAt)],
+);

@@ -83,7 +83,7 @@ export const baseCommands: OpsCommand[] = [
       // As login: a tenant who must choose a new password first gets no token.
       if (user.requiresPasswordReset) throw new ApiError(409, `${input.email} must reset their password before signing in`);
       const accessToken = await issueAccessToken(deps.db, deps.config, user.id, deps.clock.now());
-      return { accessToken, firstName: user.firstName };
+      return { accessToken, firstName: user.firstName, userId: user.id };
     },
   }),
   command({

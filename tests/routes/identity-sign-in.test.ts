@@ -143,6 +143,8 @@ describe("identity-provider sign-in", () => {
     expect(session.get("firstName")).toBe(TENANT.firstName);
     const me = await t.json("GET", "/me", undefined, session.get("accessToken"));
     expect(me).toMatchObject({ status: 200, body: { email: TENANT.email } });
+    // The user id, kept for analytics (issue 26).
+    expect(session.get("userId")).toBe(me.body.id);
 
     // The same answer replayed (the code is spent at the provider): not signed in.
     const replay = await callback(back, flowCookie);

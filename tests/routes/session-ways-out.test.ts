@@ -83,6 +83,9 @@ describe("signing in (the login form)", () => {
     expect(await meStatus(firstToken)).toBe(401);
     expect(secondSession.get("csrf")).not.toBe(firstSession.get("csrf"));
     expect(secondSession.get("firstName")).not.toBe(firstSession.get("firstName"));
+    // Each session names its own user (analytics' distinct id, issue 26).
+    expect(firstSession.get("userId")).toBe(first.userId);
+    expect(secondSession.get("userId")).toBe(second.userId);
   });
 });
 

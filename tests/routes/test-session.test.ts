@@ -44,6 +44,8 @@ describe("the browser tests' minted session (POST /__ops/web-session)", () => {
     const me = await t.json("GET", "/me", undefined, session.get("accessToken"));
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(email);
+    // The user id, as a sign-in keeps it (analytics names a consenting tenant by it, issue 26).
+    expect(session.get("userId")).toBe(me.body.id);
   });
 
   it("refuses without the ops token, or with a wrong one", async () => {

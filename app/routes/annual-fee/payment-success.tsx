@@ -7,8 +7,8 @@ import type { Route } from "./+types/payment-success";
  * polling) until the annual fee action is complete, then shows 'Thanks!' (or goes to the
  * order's redirectUrl when it has one); after 30 s it shows the waiting message (waitingPayment).
  */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  return paymentSuccess(url, context, "TOP_UP");
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  return paymentSuccess({ request, url }, context, "TOP_UP");
 }
 
 /** Part 2: 'Thanks! Your annual fee payment has been received.' (or, after 30 s, still on its way). */

@@ -4,8 +4,8 @@ import { PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/payment-success";
 
 /** /arbitrations/payment-success (part 1 §2.5, §4.3): the adjudication's remaining balance paid (ARBITRATION_REMAINING_BALANCE). */
-export function loader({ url, context }: Route.LoaderArgs) {
-  return paymentSuccess(url, context, ["ARBITRATION_REMAINING_BALANCE"]);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  return paymentSuccess({ request, url }, context, ["ARBITRATION_REMAINING_BALANCE"]);
 }
 
 export default function ArbitrationPaymentSuccess({ loaderData }: Route.ComponentProps) {

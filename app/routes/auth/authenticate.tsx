@@ -24,7 +24,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const me = await api.GET("/me", { headers: { authorization: `Bearer ${signIn.data.accessToken}` } });
   if (!me.data) return refuse("failed");
 
-  headers.append("Set-Cookie", await startSignedInSession(request, api, { accessToken: signIn.data.accessToken, firstName: me.data.firstName }));
+  headers.append("Set-Cookie", await startSignedInSession(request, api, { accessToken: signIn.data.accessToken, firstName: me.data.firstName, userId: me.data.id }));
   return redirect("/", { headers });
 }
 

@@ -30,7 +30,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (set) {
     const me = await api.GET("/me", { headers: { authorization: `Bearer ${set.accessToken}` } });
     if (!me.data) throw new ApiFailure(me.response.status, messageOf(me.error));
-    const cookie = await startSignedInSession(request, api, { accessToken: set.accessToken, firstName: me.data.firstName });
+    const cookie = await startSignedInSession(request, api, { accessToken: set.accessToken, firstName: me.data.firstName, userId: me.data.id });
     return redirect(`/${PRODUCT.slug}s`, { headers: { "Set-Cookie": cookie } });
   }
   const issue = passwordIssue(error);

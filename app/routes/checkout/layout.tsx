@@ -14,8 +14,8 @@ import type { Route } from "./+types/layout";
  * step's h1 is the first heading in main (issue 24).
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ context, params, url }) => {
-    await checkoutMiddleware({ context, params, url });
+  async ({ request, context, params, url }) => {
+    await checkoutMiddleware({ request, context, params, url });
   },
 ];
 

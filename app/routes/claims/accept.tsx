@@ -3,6 +3,7 @@ import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
 import { ButtonGroup } from "~/components/button-group";
 import { apiContext } from "~/lib/api.server";
+import { track } from "~/lib/analytics.server";
 import { totalChargesPence } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { formatDate, formatPounds } from "~/lib/format";
@@ -41,7 +42,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Confirm: accept the current proposal (round 1 or 3), then pay. */
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const claim = getClaim(context);
   const page = claimPaths.page(claim);
   if (!claim.currentProposalId) return redirect(page);
@@ -52,6 +53,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   } catch (error) {
     return claimFailureRedirect(page, CLAIM_FLASH_KEYS.accept, error);
   }
+  await track(request, context, "charges accepted", {}, { once: [params.claimId, claim.currentProposalId] });
   return redirect(claimPaths.sub(params.claimId, "pay"));
 }
 

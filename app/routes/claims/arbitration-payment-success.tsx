@@ -4,8 +4,8 @@ import { paymentSuccess } from "~/lib/payment-success.server";
 import type { Route } from "./+types/arbitration-payment-success";
 
 /** /claims/arbitration-payment-success (part 1 §2.5, §4.3): the formal dispute fee paid (ARBITRATION_FEE). */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  const wait = await paymentSuccess(url, context, "ARBITRATION_FEE");
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const wait = await paymentSuccess({ request, url }, context, "ARBITRATION_FEE");
   return { ...wait, adjudicationWeeks: ADJUDICATION_MAX_WEEKS, paymentDays: ADJUDICATION_PAYMENT_DAYS };
 }
 

@@ -4,6 +4,7 @@ import { TextAreaField } from "~/components/choice-fields";
 import type { SubmissionResult } from "@conform-to/react";
 import { AppForm, useAppForm } from "~/components/forms";
 import { ApiFailure, apiContext } from "~/lib/api.server";
+import { track } from "~/lib/analytics.server";
 import { CLAIM_FLASH_KEYS, claimFailureMessage, claimPaths, getClaim, type ClaimFlashKey } from "./+lib/claims.server";
 import { backsLeft, DISPUTE_MESSAGE_MAX, disputeFigures, disputeSchema, disputeStage, FRESH_STEPS, goForward } from "./+lib/dispute";
 import { readForm } from "~/lib/csrf.server";
@@ -78,6 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return refused(error, CLAIM_FLASH_KEYS.reject);
     }
+    await track(request, context, "dispute raised", {}, { once: [claim.id, claim.currentProposalId] });
   }
   try {
     await api.PUT("/claims/{claimId}/dispute-message", { params: { path: { claimId: claim.id } }, body: { message: submission.value.message } });

@@ -4,8 +4,8 @@ import { PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/payment-success-remaining-balance";
 
 /** /claims/payment-success-remaining-balance (part 1 §2.5, §4.3): the balance cleared, the Keyfree closed. */
-export function loader({ url, context }: Route.LoaderArgs) {
-  return paymentSuccess(url, context, "CLAIM_REMAINING_BALANCE");
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  return paymentSuccess({ request, url }, context, "CLAIM_REMAINING_BALANCE");
 }
 
 export default function RemainingBalanceSuccess({ loaderData }: Route.ComponentProps) {

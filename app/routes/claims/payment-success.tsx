@@ -3,8 +3,8 @@ import { paymentSuccess } from "~/lib/payment-success.server";
 import type { Route } from "./+types/payment-success";
 
 /** /claims/payment-success (part 1 §2.5, §4.3): the charges paid (CLAIM), or one's share of what the adjudicator awarded (ARBITRATION). */
-export function loader({ url, context }: Route.LoaderArgs) {
-  return paymentSuccess(url, context, ["CLAIM", "ARBITRATION"]);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  return paymentSuccess({ request, url }, context, ["CLAIM", "ARBITRATION"]);
 }
 
 export default function ClaimPaymentSuccess({ loaderData }: Route.ComponentProps) {

@@ -4,8 +4,8 @@ import { paymentSuccess } from "~/lib/payment-success.server";
 import type { Route } from "./+types/proposal-payment-success";
 
 /** /claims/proposal-payment-success (part 1 §2.5, §4.3): the proposal paid, its payment held for at most 7 days. */
-export async function loader({ url, context }: Route.LoaderArgs) {
-  return { ...(await paymentSuccess(url, context, "CLAIM_PROPOSAL")), holdDays: PROPOSAL_HOLD_DAYS };
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  return { ...(await paymentSuccess({ request, url }, context, "CLAIM_PROPOSAL")), holdDays: PROPOSAL_HOLD_DAYS };
 }
 
 export default function ProposalPaymentSuccess({ loaderData }: Route.ComponentProps) {

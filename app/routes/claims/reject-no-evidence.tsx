@@ -3,6 +3,7 @@ import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
 import { ButtonGroup } from "~/components/button-group";
 import { apiContext } from "~/lib/api.server";
+import { track } from "~/lib/analytics.server";
 import { CLAIM_FAILURE_FALLBACK, CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { disputeFigures, FRESH_STEPS, REJECT_NO_EVIDENCE_MESSAGE } from "./+lib/dispute";
 import { saveDisputeSteps } from "./+lib/dispute.server";
@@ -53,6 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return claimFailureRedirect(self, CLAIM_FLASH_KEYS.reject, error);
   }
+  await track(request, context, "dispute raised", {}, { once: [claim.id, respondent.claimResponseId] });
   return redirect(claimPaths.sub(claim.id, "dispute-fee"), { headers: await saveDisputeSteps(request, claim.id, FRESH_STEPS) });
 }
 

@@ -3,6 +3,7 @@ import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
 import { ButtonGroup } from "~/components/button-group";
 import { apiContext } from "~/lib/api.server";
+import { track } from "~/lib/analytics.server";
 import { INCOMPLETE_PROPOSAL_MESSAGE, submitView, type SubmitView } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, claimSuccessRedirect, getClaim } from "./+lib/claims.server";
 import { pageTitle } from "~/lib/product";
@@ -27,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** Confirm: publish the draft; £0 is submitted at once, anything else goes to its upfront payment. */
-export async function action({ params, context }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const claim = getClaim(context);
   const page = claimPaths.page(claim);
   const view = submitView(claim);
@@ -41,6 +42,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   } catch (error) {
     return claimFailureRedirect(page, CLAIM_FLASH_KEYS.publish, error);
   }
+  await track(request, context, "proposal sent", {}, { once: [params.claimId, view.claimProposalId] });
   if (view.upfrontPence === 0) {
     return claimSuccessRedirect(page, CLAIM_FLASH_KEYS.publish, `Your proposal has been sent to ${claim.organization.name || "your landlord or agent"}.`);
   }

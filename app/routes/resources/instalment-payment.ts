@@ -1,3 +1,4 @@
+import { track } from "~/lib/analytics.server";
 import { apiContext } from "~/lib/api.server";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/instalment-payment";
@@ -20,20 +21,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const instalmentId = field("instalmentId");
   if (!instalmentId) return Response.json({ error: "Required: instalmentId" }, { status: 400 });
   switch (field("step")) {
-    case "intent":
-      return cardStepAnswer(
-        request,
-        await api.POST("/payment-plans/{paymentPlanId}/instalments/{instalmentId}/pay", { params: { path: { paymentPlanId, instalmentId } } }),
-        (data) => ({ paymentIntentSecret: data.paymentIntentSecret, paymentIntentId: data.paymentIntentId }),
-      );
-    case "follow-up":
-      return cardStepAnswer(
-        request,
-        await api.POST("/payments/follow-up", {
-          body: { paymentIntentId: field("paymentIntentId"), paymentPlanId, paymentPlanInstalmentId: instalmentId },
-        }),
-        () => ({ ok: true }),
-      );
+    case "intent": {
+      const intent = await api.POST("/payment-plans/{paymentPlanId}/instalments/{instalmentId}/pay", { params: { path: { paymentPlanId, instalmentId } } });
+      // Analytics (issue 26): an instalment payment that could not be started failed.
+      if (!intent.response.ok && intent.response.status !== 401) await track(request, context, "payment failed", { paymentType: "INSTALMENT", stage: "payment" });
+      return cardStepAnswer(request, intent, (data) => ({ paymentIntentSecret: data.paymentIntentSecret, paymentIntentId: data.paymentIntentId }));
+    }
+    case "follow-up": {
+      const followUp = await api.POST("/payments/follow-up", {
+        body: { paymentIntentId: field("paymentIntentId"), paymentPlanId, paymentPlanInstalmentId: instalmentId },
+      });
+      // The card provider confirmed the instalment's payment in the browser: counted once per instalment.
+      if (followUp.response.ok) await track(request, context, "payment succeeded", { paymentType: "INSTALMENT" }, { once: [paymentPlanId, instalmentId] });
+      return cardStepAnswer(request, followUp, () => ({ ok: true }));
+    }
     default:
       return Response.json({ error: "Unknown step" }, { status: 400 });
   }

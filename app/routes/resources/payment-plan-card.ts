@@ -1,3 +1,4 @@
+import { track } from "~/lib/analytics.server";
 import { apiContext } from "~/lib/api.server";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/payment-plan-card";
@@ -20,15 +21,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return cardStepAnswer(request, await api.POST("/payment-plans/{paymentPlanId}/setup-intent", { params: { path } }), (data) => ({
         clientSecret: data.clientSecret,
       }));
-    case "save":
-      return cardStepAnswer(
-        request,
-        await api.PUT("/payment-plans/{paymentPlanId}/card-details", {
-          params: { path },
-          body: { paymentMethodId: String(form.get("paymentMethodId") ?? "") },
-        }),
-        () => ({ ok: true }),
-      );
+    case "save": {
+      const saved = await api.PUT("/payment-plans/{paymentPlanId}/card-details", {
+        params: { path },
+        body: { paymentMethodId: String(form.get("paymentMethodId") ?? "") },
+      });
+      // Analytics (issue 26): the card saved makes the plan live: the plan is set up, once.
+      if (saved.response.ok) await track(request, context, "plan set up", {}, { once: [params.paymentPlanId] });
+      return cardStepAnswer(request, saved, () => ({ ok: true }));
+    }
     default:
       return Response.json({ error: "Not found" }, { status: 404 });
   }

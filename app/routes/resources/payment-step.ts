@@ -1,4 +1,6 @@
+import { analyticsPaymentType, track } from "~/lib/analytics.server";
 import { apiContext } from "~/lib/api.server";
+import { paymentTypeForActionType } from "../../../common/payments";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/payment-step";
 import { readForm } from "~/lib/csrf.server";
@@ -24,22 +26,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           body: { paymentMethodId: field("paymentMethodId") },
         }),
       );
-    case "card-checks":
-      return cardStepAnswer(
-        request,
-        await api.POST("/orders/{orderId}/customers/{customerId}/card-checks", {
-          params: { path: { orderId, customerId } },
-          body: { paymentMethodId: field("paymentMethodId"), customerActionType: field("customerActionType") },
-        }),
-      );
-    case "intent":
-      return cardStepAnswer(
-        request,
-        await api.POST("/orders/{orderId}/customers/{customerId}/pay", {
-          params: { path: { orderId, customerId } },
-          body: { paymentType: field("paymentType") },
-        }),
-      );
+    case "card-checks": {
+      const checks = await api.POST("/orders/{orderId}/customers/{customerId}/card-checks", {
+        params: { path: { orderId, customerId } },
+        body: { paymentMethodId: field("paymentMethodId"), customerActionType: field("customerActionType") },
+      });
+      // Analytics (issue 26): the Payment Failed modal is a payment that failed.
+      const paymentType = analyticsPaymentType(paymentTypeForActionType(field("customerActionType")));
+      if (paymentType && (checks.data?.failed.length ?? 0) > 0) await track(request, context, "payment failed", { paymentType, stage: "card checks" });
+      return cardStepAnswer(request, checks);
+    }
+    case "intent": {
+      const intent = await api.POST("/orders/{orderId}/customers/{customerId}/pay", {
+        params: { path: { orderId, customerId } },
+        body: { paymentType: field("paymentType") },
+      });
+      const paymentType = analyticsPaymentType(field("paymentType"));
+      const refused = !intent.response.ok && intent.response.status !== 401;
+      if (paymentType && refused) await track(request, context, "payment failed", { paymentType, stage: "payment" });
+      return cardStepAnswer(request, intent);
+    }
     case "follow-up":
       return cardStepAnswer(request, await api.POST("/payments/follow-up", { body: { paymentIntentId: field("paymentIntentId") } }), () => ({ ok: true }));
     default:

@@ -1,5 +1,8 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { apiContext } from "~/lib/api.server";
+import { trackCompletedActions } from "~/lib/analytics.server";
+import { paymentTypeForActionType } from "../../../../common/payments";
+import { PRODUCT_CODE } from "../../../../common/product";
 import { checkoutPath, CHANGE_PARAM, STEP_SUB_ROUTES, type StepSubRoute } from "./checkout";
 import { POLL_PARAM } from "~/lib/polling";
 
@@ -62,8 +65,14 @@ const CHANGEABLE: Partial<Record<StepSubRoute, string>> = {
  * to that action's page, or / when nothing is left. Pay and Finish check for themselves (they
  * have waiting states of their own); the base path always redirects.
  */
-export async function checkoutMiddleware({ context, params, url }: Args & { url: URL }) {
+export async function checkoutMiddleware({ request, context, params, url }: Args & { url: URL; request: Request }) {
   const { oc, user } = await loadCheckout({ context, params });
+  // Analytics (issue 26): each checkout step done, and the Keyfree paid, counted once each.
+  const steps = oc.actions.filter((a) => a.typeId.startsWith(`${PRODUCT_CODE}_`));
+  await trackCompletedActions(request, context, { orderId: oc.order.id, customerId: oc.customer.id }, steps, {
+    checkout: true,
+    paymentTypeOf: paymentTypeForActionType,
+  });
   const subRoute = subRouteOf(url.pathname);
   const step = (STEP_SUB_ROUTES as readonly string[]).includes(subRoute ?? "") ? (subRoute as StepSubRoute) : null;
   let changing = false;

@@ -6,6 +6,7 @@ import { AppForm, useAppForm } from "~/components/forms";
 import { ApiFailure, apiContext } from "~/lib/api.server";
 import { CLAIM_FLASH_KEYS, claimFailureMessage, claimPaths, getClaim, type ClaimFlashKey } from "./+lib/claims.server";
 import { backsLeft, DISPUTE_MESSAGE_MAX, disputeFigures, disputeSchema, disputeStage, FRESH_STEPS, goForward } from "./+lib/dispute";
+import { disputeFeeRuleSentences } from "./+lib/dispute-fee-rule";
 import { readForm } from "~/lib/csrf.server";
 import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
@@ -42,6 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     documents: claim.responseDocuments.map((d) => ({ id: d.id, name: d.name, url: d.url })),
     organisation: claim.organization.name || "your landlord or agent",
     figures: disputeFigures(claim),
+    feeRule: disputeFeeRuleSentences(claim),
     message: claim.tenantDisputeMessage ?? "",
     wentBack: stage === "message" && steps.back,
     backsLeft: backsLeft(steps),
@@ -137,6 +139,12 @@ export default function Dispute() {
           <li>
             Once they decide, you have {d.figures.paymentDays} calendar days to pay anything they award to {d.organisation}.
           </li>
+        </ul>
+        <h3 id="dispute-fee-rule">What happens to the dispute fee</h3>
+        <ul aria-labelledby="dispute-fee-rule">
+          {d.feeRule.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
         </ul>
       </section>
       <section aria-labelledby="dispute-evidence">

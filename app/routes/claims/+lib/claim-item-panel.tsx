@@ -46,7 +46,7 @@ export function ClaimItemPanel({ item }: { item: ItemPanelView }) {
         <p className="claim-item__help">
           <a href={item.help.href}>
             {item.help.label}
-            <span className="visually-hidden">: {item.description}</span>
+            <span className="visually-hidden"> ({item.description})</span>
           </a>
         </p>
       ) : null}

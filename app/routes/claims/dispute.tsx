@@ -140,12 +140,14 @@ export default function Dispute() {
             Once they decide, you have {d.figures.paymentDays} calendar days to pay anything they award to {d.organisation}.
           </li>
         </ul>
-        <h3 id="dispute-fee-rule">What happens to the dispute fee</h3>
-        <ul aria-labelledby="dispute-fee-rule">
-          {d.feeRule.map((sentence) => (
-            <li key={sentence}>{sentence}</li>
-          ))}
-        </ul>
+        <section aria-labelledby="dispute-fee-rule">
+          <h3 id="dispute-fee-rule">What happens to the dispute fee</h3>
+          <ul>
+            {d.feeRule.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+        </section>
       </section>
       <section aria-labelledby="dispute-evidence">
         <h2 id="dispute-evidence">Your evidence</h2>

@@ -77,12 +77,14 @@ export default function RejectWithNoEvidence({ loaderData: d }: Route.ComponentP
           days to pay anything they award.
         </li>
       </ul>
-      <h2 id="fee-rule">What happens to the dispute fee</h2>
-      <ul aria-labelledby="fee-rule">
-        {d.feeRule.map((sentence) => (
-          <li key={sentence}>{sentence}</li>
-        ))}
-      </ul>
+      <section aria-labelledby="fee-rule">
+        <h2 id="fee-rule">What happens to the dispute fee</h2>
+        <ul>
+          {d.feeRule.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      </section>
       <p>
         Have photos, receipts or messages that support your side? <Link to={d.disputePage}>Dispute with evidence instead</Link>.
       </p>

@@ -64,8 +64,8 @@ export default function RejectWithNoEvidence({ loaderData: d }: Route.ComponentP
       <title>{pageTitle(TITLE)}</title>
       <h1>{TITLE}</h1>
       <p>
-        If you reject these charges without sending any evidence, the claim goes to an external arbitrator, who decides how much of
-        the charges you must pay.
+        If you reject these charges without sending any evidence, the claim goes to an external arbitrator, the independent
+        adjudicator, who decides how much of the charges you must pay.
       </p>
       <ul>
         <li>
@@ -73,7 +73,7 @@ export default function RejectWithNoEvidence({ loaderData: d }: Route.ComponentP
           paid.
         </li>
         <li>
-          The arbitrator takes up to {d.figures.adjudicationWeeks} weeks. Once they decide, you have {d.figures.paymentDays} calendar
+          The adjudicator takes up to {d.figures.adjudicationWeeks} weeks. Once they decide, you have {d.figures.paymentDays} calendar
           days to pay anything they award.
         </li>
       </ul>

@@ -69,6 +69,8 @@ export default [
       route("claims/:claimId", "routes/claims/claim.tsx"),
       route("claims/:claimId/items/:claimItemId/proposal", "routes/claims/proposal.tsx"),
       route("claims/:claimId/items/:claimItemId/evidence", "routes/claims/item-evidence.tsx"),
+      // What helps for this charge (issue 27): the evidence checklist, wear and tear and its calculator (a GET form).
+      route("claims/:claimId/items/:claimItemId/help", "routes/claims/item-help.tsx"),
       route("claims/:claimId/submit", "routes/claims/submit.tsx"),
       route("claims/:claimId/proposal-payment", "routes/claims/proposal-payment.tsx"),
       route("claims/:claimId/accept", "routes/claims/accept.tsx"),

@@ -6,10 +6,12 @@
  * depend on the tenancy (the fee, the maximum policy cover) or that the API already sends
  * (minimum fee, annual fee) are passed in already formatted; see docs/decisions/0016.
  */
+import { COVER_WEEKS } from "./dispute-fee";
+import { feeRuleSummary } from "./dispute-fee-words";
 import { PRODUCT_NAME } from "./product";
 
-/** The landlord is covered for up to 8 weeks' rent (part 1 §1, §9). */
-export const COVER_WEEKS = 8;
+/** The landlord is covered for up to 8 weeks' rent (part 1 §1, §9): defined beside the dispute fee, whose rule names it. */
+export { COVER_WEEKS } from "./dispute-fee";
 /** Charges must be answered within 7 days or are deemed accepted (part 1 §9, part 2 §1). */
 export const RESPONSE_WINDOW_DAYS = 7;
 /** Cancelling the continuous payment authority while money is owed adds £125 (part 2 §1). */
@@ -108,6 +110,8 @@ export type TermsFigures = {
   minimumFee: string;
   maximumPolicyCover: string;
   cpaCancellationFee: string;
+  /** The £60 dispute fee (common/dispute-fee.ts DISPUTE_FEE_PENCE), formatted. */
+  disputeFee: string;
 };
 
 export type TermsSection = { heading: string; points: string[] };
@@ -146,6 +150,7 @@ export function tenantTermsSummary(f: TermsFigures): TermsSection[] {
       points: [
         `You must answer charges within ${RESPONSE_WINDOW_DAYS} days. If you do not, they are treated as accepted.`,
         "Tenants are jointly and severally liable: each of you can be asked to pay the whole of a charge. One tenant may act as the lead tenant.",
+        feeRuleSummary({ fee: f.disputeFee }),
       ],
     },
     {

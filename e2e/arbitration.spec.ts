@@ -85,20 +85,20 @@ test("the Result card says what happens to the dispute fee in each case, and bef
   await expect(result).toContainText("The adjudicator awarded£300.00");
   await expect(result).toContainText("To pay in all£240.00");
   await expect(result).toContainText("Dispute fee credited.");
-  await expect(result).toContainText("so £60.00 is taken off what you owe");
+  await expect(result).toContainText("your £60.00 dispute fee is credited: it comes off what you owe.");
   const report = result.getByRole("link", { name: /Read the adjudication report: Adjudication report\.pdf \(opens in a new tab\)/ });
   await expect(report).toHaveAttribute("target", "_blank");
   await expectAccessible(page);
 
   await page.goto(`/arbitrations/${overLimit.arbitrationId}`);
   await expect(result).toContainText("Dispute fee not credited.");
-  await expect(result).toContainText("still more than your cover of 8 weeks' rent (£960.00)");
+  await expect(result).toContainText("but still your maximum liability of £960.00 (8 weeks' rent) or more");
   await expect(result).toContainText("To pay in all£960.00");
   await expectAccessible(page);
 
   await page.goto(`/arbitrations/${wholly.arbitrationId}`);
   await expect(result).toContainText("Dispute fee not credited.");
-  await expect(result).toContainText("the adjudicator awarded the charges wholly to Harbour Lettings.");
+  await expect(result).toContainText("The adjudicator awarded Harbour Lettings everything that was asked for, so your £60.00 dispute fee is not credited or refunded.");
   await expect(result).toContainText("To pay in all£500.00");
   await expectAccessible(page);
 

@@ -70,6 +70,10 @@ test("disputing a final proposal: the message is required, Back twice, a third B
   await expect(h1(page, "Formal dispute")).toBeVisible();
   await expectTitleFirst(page, "Formal dispute");
   await expect(page.getByText("It costs £60.00")).toBeVisible();
+  // What happens to the £60, in the one set of sentences (common/dispute-fee-words.ts, issue 27).
+  await expect(page.getByRole("region", { name: "What happens to the dispute fee" })).toContainText(
+    "If they award nothing, you owe nothing, so the £60.00 is refunded to your card in full.",
+  );
   await expect(page.getByText("The adjudicator takes up to 6 weeks to decide.")).toBeVisible();
   await expect(page.getByText("you have 3 calendar days to pay")).toBeVisible();
   await expectAccessible(page);
@@ -156,7 +160,7 @@ test("disputing a final proposal: the message is required, Back twice, a third B
   await expect(page).not.toHaveURL(feePage);
 });
 
-test("'Reject with no evidence': the confirmation (the £60 and when it is refunded), then Confirm goes to the dispute fee", async ({ page, ops }) => {
+test("'Reject with no evidence': the confirmation (the £60 and what happens to it), then Confirm goes to the dispute fee", async ({ page, ops }) => {
   const tenant = freshTenant();
   // Without mediation the charges may be rejected at once (part 1 §4.1).
   const claim = await claimFor(ops, tenant, false);
@@ -164,8 +168,11 @@ test("'Reject with no evidence': the confirmation (the £60 and when it is refun
   await page.goto(`/claims/${claim.claimId}/reject-no-evidence`);
   await expect(h1(page, "Reject with no evidence")).toBeVisible();
   await expect(page.getByText("the claim goes to an external arbitrator")).toBeVisible();
-  await expect(page.getByText("If the arbitrator decides fully in favour of Harbour Lettings, the £60.00 is not refunded.")).toBeVisible();
-  await expect(page.getByText("If the arbitrator resolves some or all of the charges in your favour, the £60.00 is refunded.")).toBeVisible();
+  // The one set of sentences about the £60 (common/dispute-fee-words.ts, issue 27).
+  const feeRule = page.getByRole("region", { name: "What happens to the dispute fee" });
+  await expect(feeRule).toContainText("If the adjudicator awards everything that was asked for, the £60.00 is not credited or refunded.");
+  await expect(feeRule).toContainText("the £60.00 is credited: it comes off what you owe. If you owe less than £60.00, the rest is refunded to your card.");
+  await expect(feeRule).toContainText("If they award nothing, you owe nothing, so the £60.00 is refunded to your card in full.");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page).toHaveURL(new RegExp(`/claims/${claim.claimId}/dispute-fee$`));

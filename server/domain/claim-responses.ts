@@ -30,6 +30,7 @@ import {
 } from "./deadlines.js";
 import type { Instant } from "./london-time.js";
 import { assertPence, type Pence } from "../../common/money";
+import { applyFeeCredit } from "../../common/dispute-fee";
 import type { ClaimStatus } from "./statuses.js";
 
 /** A proposal with the time it was created, so proposals of the same round keep their order. */
@@ -143,12 +144,9 @@ export function adjudicationRepayment(
   limitPence: Pence,
   creditPence: Pence,
 ): { amountDuePence: Pence; creditUsedPence: Pence; creditRefundPence: Pence } {
-  assertPence(arbitratedAmountPence, "arbitrated amount");
-  assertPence(limitPence, "limit");
-  assertPence(creditPence, "credit");
-  const owed = Math.min(arbitratedAmountPence, limitPence);
-  const creditUsed = Math.min(owed, creditPence);
-  return { amountDuePence: owed - creditUsed, creditUsedPence: creditUsed, creditRefundPence: creditPence - creditUsed };
+  // The one sum every screen's words use too (common/dispute-fee.ts, issue 27).
+  const { amountDuePence, creditUsedPence, refundPence } = applyFeeCredit(arbitratedAmountPence, limitPence, creditPence);
+  return { amountDuePence, creditUsedPence, creditRefundPence: refundPence };
 }
 
 export const CLAIM_RESPONSE_MESSAGES = {

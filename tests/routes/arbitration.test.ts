@@ -13,6 +13,7 @@ vi.mock("../../app/lib/env.server", () => ({
 const { apiContext } = await import("../../app/lib/api.server");
 const { arbitrationPageView, payScreenView, disputeFeeView } = await import("../../app/routes/arbitrations/+lib/arbitration-view");
 const page = await import("../../app/routes/arbitrations/arbitration");
+const { disputeFeeOutcome } = await import("../../common/dispute-fee");
 const pay = await import("../../app/routes/arbitrations/pay");
 
 type Arbitration = import("../../app/routes/arbitrations/+lib/arbitration-view").Arbitration;
@@ -123,15 +124,32 @@ describe("the arbitration page (part 1 §2.5)", () => {
     });
   });
 
+  // The Result card in the one set of sentences (common/dispute-fee-words.ts, issue 27), per case
+  // of the rule (award, amount finally asked for, limit); the API's own outcome agrees.
   it.each([
-    ["ADJUDICATOR_REDUCED_CHARGES", 6_000, true, "Your dispute fee is credited: the adjudicator reduced the charges, so £60.00 is taken off what you owe"],
-    ["EXCEEDS_EIGHT_WEEKS_RENT", 0, false, "Your dispute fee is not credited: the adjudicator reduced the charges, but what they awarded is still more than your cover of 8 weeks' rent (£1,000.00)"],
-    ["AWARDED_WHOLLY_TO_LANDLORD", 0, false, "Your dispute fee is not credited: the adjudicator awarded the charges wholly to Acme Lettings."],
-  ] as const)("the dispute fee outcome %s in plain words", (reason, creditPence, credited, text) => {
-    const view = disputeFeeView(arbitration({ disputeFeeOutcome: { reason, creditPence, credited } as Arbitration["disputeFeeOutcome"] }));
-    expect(view?.credited).toBe(credited);
-    expect(view?.text).toContain(text);
-    expect(arbitrationPageView(arbitration({ disputeFeeOutcome: { reason, creditPence, credited } as Arbitration["disputeFeeOutcome"] })).result?.disputeFee).toEqual(view);
+    [30_000, 50_000, 100_000, "Dispute fee credited.", "The adjudicator awarded less than was asked for, so your £60.00 dispute fee is credited: it comes off what you owe."],
+    [
+      2_500,
+      50_000,
+      100_000,
+      "Dispute fee credited.",
+      "The adjudicator awarded less than was asked for, so your £60.00 dispute fee is credited: £25.00 of it comes off what you owe, and the other £35.00 is refunded to your card.",
+    ],
+    [0, 50_000, 100_000, "Dispute fee refunded.", "The adjudicator awarded nothing, so you owe nothing and your £60.00 dispute fee is refunded to your card in full."],
+    [
+      100_000,
+      120_000,
+      96_000,
+      "Dispute fee not credited.",
+      "The adjudicator awarded less than was asked for, but still your maximum liability of £960.00 (8 weeks' rent) or more. You never pay more than that, so the award does not lower what you pay, and your £60.00 dispute fee is not credited or refunded.",
+    ],
+    [50_000, 50_000, 100_000, "Dispute fee not credited.", "The adjudicator awarded Acme Lettings everything that was asked for, so your £60.00 dispute fee is not credited or refunded."],
+  ] as const)("the dispute fee's outcome: awarded %i of %i (limit %i) → %s", (awarded, finalAmount, limit, headline, text) => {
+    const outcome = disputeFeeOutcome({ adjudicatedAmountPence: awarded, finalAmountPence: finalAmount, limitPence: limit });
+    const decided = arbitration({ arbitratedAmount: awarded, claim: { ...arbitration().claim, finalAmount, limit }, disputeFeeOutcome: outcome });
+    const view = disputeFeeView(decided);
+    expect(view).toEqual({ credited: outcome.credited, headline, text });
+    expect(arbitrationPageView(decided).result?.disputeFee).toEqual(view);
   });
 
   it("says so when the repayment is paid in full, and when nothing was due", () => {

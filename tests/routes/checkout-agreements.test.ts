@@ -131,7 +131,7 @@ describe("Agree to Terms and Sign Addendum (part 1 §5): the box must be ticked"
 });
 
 describe("the tenant terms summary (part 2 §1)", () => {
-  const summary = tenantTermsSummary({ fee: "£300.00", minimumFee: "£150", maximumPolicyCover: "£2,400.00", cpaCancellationFee: "£125" });
+  const summary = tenantTermsSummary({ fee: "£300.00", minimumFee: "£150", maximumPolicyCover: "£2,400.00", cpaCancellationFee: "£125", disputeFee: "£60.00" });
   const text = summary.flatMap((s) => s.points).join("\n");
 
   it.each([
@@ -144,6 +144,7 @@ describe("the tenant terms summary (part 2 §1)", () => {
     ["interest 4% over base, or 4% below 0%, daily", /4% a year above the Bank of England base rate \(or 4% a year when the base rate is below 0%\), added daily/],
     ["the 7-day answer window", /answer charges within 7 days\. If you do not, they are treated as accepted/],
     ["joint and several liability, a lead tenant", /jointly and severally liable[\s\S]*lead tenant/],
+    ["the £60 dispute fee's rule, in the one set of sentences (issue 27)", /If you disagree with the charges, you can take them to an independent adjudicator for a £60\.00 dispute fee\. If the adjudicator awards less than was asked for and less than your maximum liability \(8 weeks' rent\), the £60\.00 is credited/],
     ["cooling-off 14 days, ending when the tenancy starts", /within 14 days of buying[\s\S]*ends when the tenancy starts/],
     ["force majeure over 4 weeks, 14 days' notice", /more than 4 weeks[\s\S]*14 days' notice/],
     ["Switch: 6 months, 14 days late, 10%", /less than 6 months ago[\s\S]*more than 14 days late[\s\S]*more than 10%/],

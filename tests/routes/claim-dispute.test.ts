@@ -16,6 +16,7 @@ const { flash, getSession, commitSession } = await import("../../app/lib/session
 const { disputeSchema, disputeStage, backsLeft, goBack, goForward, FRESH_STEPS, GO_BACK_REFUSED, FORMAL_DISPUTE_WARNING, REJECT_NO_EVIDENCE_MESSAGE } =
   await import("../../app/routes/claims/+lib/dispute");
 const { DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } = await import("../../common/dispute-fee");
+const { feeCaseSentence, feeRuleInAdvance } = await import("../../common/dispute-fee-words");
 const dispute = await import("../../app/routes/claims/dispute");
 const disputeFee = await import("../../app/routes/claims/dispute-fee");
 const rejectNoEvidence = await import("../../app/routes/claims/reject-no-evidence");
@@ -35,6 +36,7 @@ function finalClaim(change: Partial<Claim> = {}): Claim {
     organization: { name: "Harbour Lettings" },
     allowedActions: ["accept", "reject", "dispute", "rejectWithNoEvidence"],
     currentProposalId: "p3",
+    proposals: [{ id: "p3", round: 3, totalAmount: 65_000 }],
     tenantDisputeMessage: null,
     adjudicationFeeOrder: null,
     responseDocuments: [],
@@ -266,6 +268,8 @@ describe("Proceed To Payment", () => {
       documents: [{ id: "d1", name: "photo.jpg", url: "/documents/d1" }],
       wentBack: false,
     });
+    // What happens to the £60, in the one set of sentences: the rule's cases for £650 asked, limit £1,000.
+    expect(d.feeRule).toEqual(feeRuleInAdvance({ fee: "£60.00", limit: "£1,000.00", canExceedLimit: false }).map(feeCaseSentence));
   });
 });
 
@@ -317,6 +321,22 @@ describe("Reject with no evidence (part 1 §4.1)", () => {
     expect(rejectNoEvidence.loader(args(new Request("http://localhost/claims/c1/reject-no-evidence"), context))).toMatchObject({
       figures: { fee: "£60.00", adjudicationWeeks: 6, paymentDays: 3 },
       organisation: "Harbour Lettings",
+      feeRule: [
+        "If the adjudicator awards everything that was asked for, the £60.00 is not credited or refunded.",
+        "If they award less than was asked for, the £60.00 is credited: it comes off what you owe. If you owe less than £60.00, the rest is refunded to your card.",
+        "If they award nothing, you owe nothing, so the £60.00 is refunded to your card in full.",
+      ],
     });
+  });
+
+  it("a proposal above the maximum liability: the confirmation also says an award still at or above it gives nothing back", () => {
+    const { context } = contextFor(finalClaim({ limit: 50_000 }));
+    const d = rejectNoEvidence.loader(args(new Request("http://localhost/claims/c1/reject-no-evidence"), context));
+    expect(d.feeRule).toEqual([
+      "If the adjudicator awards everything that was asked for, the £60.00 is not credited or refunded.",
+      "If they award less than was asked for, but still £500.00 or more, the £60.00 is not credited or refunded: you never pay more than your maximum liability of £500.00 (8 weeks' rent), so the award does not lower what you pay.",
+      "If they award less than was asked for, and less than your maximum liability, the £60.00 is credited: it comes off what you owe. If you owe less than £60.00, the rest is refunded to your card.",
+      "If they award nothing, you owe nothing, so the £60.00 is refunded to your card in full.",
+    ]);
   });
 });

@@ -222,15 +222,15 @@ describe("charges without mediation (round 1): the same choice", () => {
   });
 });
 
-describe("the worked table of what happens to the £60 (part 1 §4.1, common/dispute-fee.ts)", () => {
-  it("a final proposal below the maximum liability: everything → not refunded; part → credited; nothing → refunded", () => {
+describe("the worked table of what happens to the £60 (part 1 §4.1, common/dispute-fee.ts, the sentences of common/dispute-fee-words.ts)", () => {
+  it("a final proposal below the maximum liability: everything → not credited or refunded; part → credited; nothing → refunded in full", () => {
     expect(disputeFeeTable(65_000, 96_000)).toEqual([
-      { awarded: "Everything (£650.00)", outcome: `Not refunded. The ${fee} fee is not returned.` },
+      { awarded: "Everything (£650.00)", outcome: `The ${fee} is not credited or refunded.` },
       {
         awarded: "Part of it (for example £325.00)",
-        outcome: `Credited: ${fee} comes off what you owe. If you owe less than ${fee}, the difference is refunded to your card.`,
+        outcome: `The ${fee} is credited: it comes off what you owe. If you owe less than ${fee}, the rest is refunded to your card.`,
       },
-      { awarded: "Nothing (£0.00)", outcome: "Refunded to your card in full, as you owe nothing." },
+      { awarded: "Nothing (£0.00)", outcome: `You owe nothing, so the ${fee} is refunded to your card in full.` },
     ]);
   });
 
@@ -243,9 +243,9 @@ describe("the worked table of what happens to the £60 (part 1 §4.1, common/dis
       "Nothing (£0.00)",
     ]);
     expect(rows[1]!.outcome).toBe(
-      `Not refunded. You never pay more than your maximum liability of £960.00 (8 weeks' rent), so an award that is still above it does not lower what you pay, and the ${fee} is not credited.`,
+      `The ${fee} is not credited or refunded: you never pay more than your maximum liability of £960.00 (8 weeks' rent), so the award does not lower what you pay.`,
     );
-    expect(rows[2]!.outcome).toMatch(/^Credited/);
+    expect(rows[2]!.outcome).toMatch(/^The £60\.00 is credited/);
   });
 });
 

@@ -72,7 +72,7 @@ export default function ArbitrationPage({ loaderData: { view } }: Route.Componen
           </dl>
           {view.result.disputeFee ? (
             <p className="arbitration-page__fee">
-              <strong>{view.result.disputeFee.credited ? "Dispute fee credited. " : "Dispute fee not credited. "}</strong>
+              <strong>{view.result.disputeFee.headline}</strong>{" "}
               {view.result.disputeFee.text}
             </p>
           ) : null}

@@ -1,5 +1,6 @@
 import { CheckoutHeading } from "./+lib/checkout-back";
 import { Link, redirect, useActionData } from "react-router";
+import { DISPUTE_FEE_PENCE } from "../../../common/dispute-fee";
 import { CPA_CANCELLATION_FEE_PENCE, tenantTermsSummary } from "../../../common/tenant-terms";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
@@ -38,6 +39,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
       minimumFee: formatPounds(oc.order.fees.minimumKeyfree, { wholePounds: true }),
       maximumPolicyCover,
       cpaCancellationFee: formatPounds(CPA_CANCELLATION_FEE_PENCE, { wholePounds: true }),
+      disputeFee: formatPounds(DISPUTE_FEE_PENCE),
     }),
     next: oc.actions.some((a) => a.typeId === "KEYFREE_SIGN_ADDENDUM") ? "Next: Sign Addendum" : "Next: Payment",
   };

@@ -7,6 +7,7 @@ import { ApiFailure, apiContext } from "~/lib/api.server";
 import { track } from "~/lib/analytics.server";
 import { CLAIM_FLASH_KEYS, claimFailureMessage, claimPaths, getClaim, type ClaimFlashKey } from "./+lib/claims.server";
 import { backsLeft, DISPUTE_MESSAGE_MAX, disputeFigures, disputeSchema, disputeStage, FRESH_STEPS, goForward } from "./+lib/dispute";
+import { disputeFeeRuleSentences } from "./+lib/dispute-fee-rule";
 import { readForm } from "~/lib/csrf.server";
 import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
@@ -43,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     documents: claim.responseDocuments.map((d) => ({ id: d.id, name: d.name, url: d.url })),
     organisation: claim.organization.name || "your landlord or agent",
     figures: disputeFigures(claim),
+    feeRule: disputeFeeRuleSentences(claim),
     message: claim.tenantDisputeMessage ?? "",
     wentBack: stage === "message" && steps.back,
     backsLeft: backsLeft(steps),
@@ -140,6 +142,14 @@ export default function Dispute() {
             Once they decide, you have {d.figures.paymentDays} calendar days to pay anything they award to {d.organisation}.
           </li>
         </ul>
+        <section aria-labelledby="dispute-fee-rule">
+          <h3 id="dispute-fee-rule">What happens to the dispute fee</h3>
+          <ul>
+            {d.feeRule.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+        </section>
       </section>
       <section aria-labelledby="dispute-evidence">
         <h2 id="dispute-evidence">Your evidence</h2>

@@ -1,4 +1,6 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { chargeEvidence } from "../../../common/charge-evidence";
+import { itemHelpPath } from "./+lib/item-help";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarning } from "../../../common/claim-proposal";
@@ -47,6 +49,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     self: proposalPaths.proposal(claim.id, view.item.id),
     back: itemAnchor(claim, view.item.id),
     evidence: proposalPaths.evidence(claim.id, view.item.id),
+    help: {
+      href: itemHelpPath(claim.id, view.item.id),
+      label: `What helps for ${chargeEvidence(claim.items.find((i) => i.id === view.item.id)?.type ?? "").name}`,
+    },
     item: view.item,
     capPence: view.capPence,
     charge: formatPounds(view.capPence),
@@ -188,6 +194,9 @@ export default function Proposal() {
         <p className="claim-proposal__type">{d.item.type}</p>
         <p className="claim-proposal__charge">
           Item charges <strong>{d.charge}</strong>
+        </p>
+        <p>
+          <a href={d.help.href}>{d.help.label}</a>: what you can show, and fair wear and tear.
         </p>
       </section>
 

@@ -5,6 +5,7 @@ import { ButtonGroup } from "~/components/button-group";
 import { apiContext } from "~/lib/api.server";
 import { track } from "~/lib/analytics.server";
 import { CLAIM_FAILURE_FALLBACK, CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
+import { disputeFeeRuleSentences } from "./+lib/dispute-fee-rule";
 import { disputeFigures, FRESH_STEPS, REJECT_NO_EVIDENCE_MESSAGE } from "./+lib/dispute";
 import { saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
@@ -33,6 +34,7 @@ export function loader({ context }: Route.LoaderArgs) {
     disputePage: claimPaths.sub(claim.id, "dispute"),
     organisation: claim.organization.name || "your landlord or agent",
     figures: disputeFigures(claim),
+    feeRule: disputeFeeRuleSentences(claim),
   };
 }
 
@@ -64,21 +66,27 @@ export default function RejectWithNoEvidence({ loaderData: d }: Route.ComponentP
       <title>{pageTitle(TITLE)}</title>
       <h1>{TITLE}</h1>
       <p>
-        If you reject these charges without sending any evidence, the claim goes to an external arbitrator, who decides how much of
-        the charges you must pay.
+        If you reject these charges without sending any evidence, the claim goes to an external arbitrator, the independent
+        adjudicator, who decides how much of the charges you must pay.
       </p>
       <ul>
         <li>
           You pay a dispute fee of <strong>{d.figures.fee}</strong> by card on the next page. Your dispute is only considered once it is
           paid.
         </li>
-        <li>If the arbitrator decides fully in favour of {d.organisation}, the {d.figures.fee} is not refunded.</li>
-        <li>If the arbitrator resolves some or all of the charges in your favour, the {d.figures.fee} is refunded.</li>
         <li>
-          The arbitrator takes up to {d.figures.adjudicationWeeks} weeks. Once they decide, you have {d.figures.paymentDays} calendar
+          The adjudicator takes up to {d.figures.adjudicationWeeks} weeks. Once they decide, you have {d.figures.paymentDays} calendar
           days to pay anything they award.
         </li>
       </ul>
+      <section aria-labelledby="fee-rule">
+        <h2 id="fee-rule">What happens to the dispute fee</h2>
+        <ul>
+          {d.feeRule.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      </section>
       <p>
         Have photos, receipts or messages that support your side? <Link to={d.disputePage}>Dispute with evidence instead</Link>.
       </p>

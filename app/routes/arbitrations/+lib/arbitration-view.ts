@@ -4,9 +4,9 @@
  * short, the card page's client code stays tiny (its component gets text, not rules) and every
  * state is tested on its own (tests/routes/arbitration.test.ts). Decision 0024.
  */
-import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } from "../../../../common/dispute-fee";
+import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, disputeFeeSettlement } from "../../../../common/dispute-fee";
+import { feeOutcomeAfter, type FeeOutcomeWords } from "../../../../common/dispute-fee-words";
 import type { PaymentType } from "../../../../common/payments";
-import { COVER_WEEKS } from "../../../../common/tenant-terms";
 import type { components } from "~/lib/api/schema";
 import { formatDate, formatPounds } from "~/lib/format";
 
@@ -31,29 +31,26 @@ function landlordOf(arbitration: Pick<Arbitration, "claim">): string {
   return arbitration.claim.organization.name.trim() || "your landlord or agent";
 }
 
-export type DisputeFeeView = { credited: boolean; text: string };
+export type DisputeFeeView = FeeOutcomeWords;
 
-/** The dispute fee's outcome in plain words (part 1 §4.1's three cases), with the credit when there is one. */
-export function disputeFeeView(arbitration: Pick<Arbitration, "disputeFeeOutcome" | "claim">): DisputeFeeView | null {
-  const outcome = arbitration.disputeFeeOutcome;
-  if (!outcome) return null;
-  switch (outcome.reason) {
-    case "ADJUDICATOR_REDUCED_CHARGES":
-      return {
-        credited: true,
-        text: `Your dispute fee is credited: the adjudicator reduced the charges, so ${formatPounds(outcome.creditPence)} is taken off what you owe (if you owe less than that, the rest is refunded to you).`,
-      };
-    case "EXCEEDS_EIGHT_WEEKS_RENT":
-      return {
-        credited: false,
-        text: `Your dispute fee is not credited: the adjudicator reduced the charges, but what they awarded is still more than your cover of ${COVER_WEEKS} weeks' rent (${formatPounds(arbitration.claim.limit)}), so what you owe stays the same.`,
-      };
-    case "AWARDED_WHOLLY_TO_LANDLORD":
-      return {
-        credited: false,
-        text: `Your dispute fee is not credited: the adjudicator awarded the charges wholly to ${landlordOf(arbitration)}.`,
-      };
-  }
+/**
+ * What happened to the dispute fee (part 1 §4.1), in the one set of sentences
+ * (common/dispute-fee-words.ts, issue 27): the case comes from the one rule applied to the award,
+ * the amount finally asked for and the limit — the figures the API's own outcome came from.
+ */
+export function disputeFeeView(arbitration: Pick<Arbitration, "disputeFeeOutcome" | "claim" | "arbitratedAmount">): DisputeFeeView | null {
+  if (!arbitration.disputeFeeOutcome || arbitration.arbitratedAmount === null) return null;
+  const settlement = disputeFeeSettlement({
+    adjudicatedAmountPence: arbitration.arbitratedAmount,
+    finalAmountPence: arbitration.claim.finalAmount ?? arbitration.arbitratedAmount,
+    limitPence: arbitration.claim.limit,
+  });
+  return feeOutcomeAfter(settlement, {
+    fee: formatPounds(DISPUTE_FEE_PENCE),
+    limit: formatPounds(arbitration.claim.limit),
+    landlord: landlordOf(arbitration),
+    pounds: formatPounds,
+  });
 }
 
 /** What the tenant is asked to pay now: the remaining balance when it is open, else their own share. */

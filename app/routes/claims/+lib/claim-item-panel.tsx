@@ -42,6 +42,14 @@ export function ClaimItemPanel({ item }: { item: ItemPanelView }) {
         </>
       ) : null}
       {item.required ? <p className="claim-item__required">Response required: agree or disagree with this charge.</p> : null}
+      {item.help ? (
+        <p className="claim-item__help">
+          <a href={item.help.href}>
+            {item.help.label}
+            <span className="visually-hidden"> ({item.description})</span>
+          </a>
+        </p>
+      ) : null}
 
       {item.actions ? (
         <ButtonGroup className="claim-item__actions">

@@ -2,6 +2,8 @@
  * One item panel of the claim page (part 1 §2.5, §4.1): its amount and label, its state in
  * words, 'Show more' with the History and Evidence tabs, and the tenant's ways to answer it. Pure.
  */
+import { chargeEvidence } from "../../../../common/charge-evidence";
+import { itemHelpPath } from "./item-help";
 import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime.js";
 import type { components } from "~/lib/api/schema";
@@ -57,6 +59,8 @@ export interface ItemPanelView {
   tenantEvidence: EvidenceLink[];
   /** Round 3: 'Your landlord put forward a final proposal of' this amount, with its reasoning. */
   finalProposal: { phrase: string; amount: string; reasoning: string | null } | null;
+  /** 'What helps for a … charge' (issue 27): the item's evidence checklist and wear-and-tear page; null once settled. */
+  help: { href: string; label: string } | null;
   /** What the tenant can do on this item, or null when nothing (cannot respond, or view only). */
   actions:
     | { kind: "answer"; agreeAction: string; disagreeHref: string }
@@ -189,6 +193,7 @@ export function itemPanelView(claim: Claim, item: ClaimItem, state: ClaimPageSta
     history: expanded ? historyOf(claim, item.id, now) : [],
     landlordEvidence: expanded ? evidence(item.landlordEvidence) : [],
     tenantEvidence: expanded ? evidence(item.tenantEvidence) : [],
+    help: item.isSettled ? null : { href: itemHelpPath(claim.id, item.id), label: `What helps for ${chargeEvidence(item.type).name}` },
     actions,
   };
 }

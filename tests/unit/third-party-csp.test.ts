@@ -78,7 +78,8 @@ describe("cspSourcesFor: the origins a page's outside services add", () => {
   it("a tool at a stand-in: that origin only, in that tool's directives only", () => {
     const tools = readThirdPartyTools(STAND_IN_ENV);
     expect(cspSourcesFor(["trustpilot"], tools)).toEqual({ "script-src": [STAND_IN], "frame-src": [STAND_IN] });
-    expect(cspSourcesFor(["intercom"], tools)).toEqual({ "script-src": [STAND_IN], "connect-src": [STAND_IN] });
+    // The messenger stand-in styles itself with a style sheet from its own origin.
+    expect(cspSourcesFor(["intercom"], tools)).toEqual({ "script-src": [STAND_IN], "style-src": [STAND_IN], "connect-src": [STAND_IN] });
     expect(cspSourcesFor(["posthog"], tools)).toEqual({ "script-src": [STAND_IN], "connect-src": [STAND_IN], "worker-src": ["blob:"] });
     // Stripe's stand-in is this site's own: nothing to add.
     expect(cspSourcesFor(["stripe"], tools)).toEqual({});

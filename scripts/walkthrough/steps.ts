@@ -34,7 +34,7 @@ export const WALKTHROUGH_STEPS: WalkthroughStep[] = [
   {
     title: "Your end of tenancy charges",
     caption:
-      "When your landlord or agent raises charges at the end of your tenancy, we e-mail you. Log in to Keyfree and you see your charges, and how many days you have left to respond.",
+      "When your landlord or agent raises charges at the end of your tenancy, log in to Keyfree to see them: each charge, what it is for, and how many days you have left to respond.",
     seconds: 8,
     act: async (page) => {
       await page.goto("/");

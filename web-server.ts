@@ -299,7 +299,11 @@ async function serveWeb() {
   const publicFiles = serveStatic({
     root: "build/client",
     precompressed: true,
-    onFound: (_p, c) => c.header("Cache-Control", "public, max-age=3600"),
+    onFound: (p, c) => {
+      c.header("Cache-Control", "public, max-age=3600");
+      // Captions (the walkthrough's, issue 27): Hono's table has no type for WebVTT, which browsers need to use a <track>.
+      if (p.endsWith(".vtt")) c.header("Content-Type", "text/vtt; charset=utf-8");
+    },
   });
   app.use("*", (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
 

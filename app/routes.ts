@@ -37,6 +37,8 @@ export default [
   route("contact/sent", "routes/contact/sent.tsx"),
   // The cookies used, and the answers to the cookie banner (issue 26, decision 0042).
   route("cookies", "routes/cookies/cookies.tsx"),
+  // The video walkthrough of answering charges, its captions and transcript (issue 27, scope 3).
+  route("guide/walkthrough", "routes/guide/walkthrough.tsx"),
 
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [

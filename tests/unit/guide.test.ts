@@ -11,7 +11,7 @@ import { feeRuleSummary } from "../../common/dispute-fee-words";
 import { CASH_DEPOSIT_MAX_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "../../common/keyfree-fee";
 import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
 import { faqs, guide, numberedSteps, type Guide } from "../../app/lib/guide";
-import { renderGuidePdf } from "../../app/routes/guide/+lib/guide-pdf.server";
+import { renderGuidePdf } from "../../app/lib/guide-pdf.server";
 
 const step = (g: Guide, id: string) => {
   const found = numberedSteps(g).find((s) => s.id === id);

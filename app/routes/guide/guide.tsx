@@ -1,6 +1,6 @@
 import { FAQS_PATH, GUIDE_PDF_PATH, guide, numberedSteps } from "~/lib/guide";
 import { pageTitle } from "~/lib/product";
-import { guidePdfSizeText } from "./+lib/guide-pdf.server";
+import { guidePdfSizeText } from "~/lib/guide-pdf.server";
 import type { Route } from "./+types/guide";
 
 /**

@@ -1,4 +1,4 @@
-import { guidePdf } from "~/routes/guide/+lib/guide-pdf.server";
+import { guidePdf } from "~/lib/guide-pdf.server";
 
 /** /guide.pdf (issue 27 scope 1): the End of Tenancy Guide as a tagged PDF, no login. A resource route (no page). */
 export async function loader() {

@@ -237,7 +237,8 @@ export function faqs(): Faq[] {
       question: "What counts as wear and tear?",
       answer: [
         "Things wear out with normal use: faded paint, worn carpet where people walk, loose handles. Your landlord should not charge you for that.",
-        "If something has to be replaced, you should usually pay only part of the cost, less the older it was. Each charge on your claim page has a What helps for this charge page with a calculator.",
+        "If something has to be replaced, you should usually pay only part of the cost, and less the older it was.",
+        "On your claim page, each charge has a 'What helps for' link: the evidence that helps for that kind of charge and, for a replacement, a calculator of the share a tenant would usually pay. It is guidance, not the adjudicator's decision.",
       ],
       step: "agree-or-propose",
     },

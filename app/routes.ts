@@ -37,6 +37,10 @@ export default [
   route("contact/sent", "routes/contact/sent.tsx"),
   // The cookies used, and the answers to the cookie banner (issue 26, decision 0042).
   route("cookies", "routes/cookies/cookies.tsx"),
+  // The End of Tenancy Guide (issue 27): the page, the same guide as a tagged PDF, the FAQs.
+  route("guide", "routes/guide/guide.tsx"),
+  route("guide.pdf", "routes/resources/guide-pdf.ts"),
+  route("guide/faqs", "routes/guide/faqs.tsx"),
   // The video walkthrough of answering charges, its captions and transcript (issue 27, scope 3).
   route("guide/walkthrough", "routes/guide/walkthrough.tsx"),
 

@@ -94,7 +94,8 @@ test("claim@: from sign-in to the claim, an item's History and Evidence, the int
   await expect(page).toHaveURL(/[?&]intro#mediation$/);
   await expect(page.getByText(/has 7 days to answer your proposal/)).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("link", { name: "End of Tenancy Guide" }).click();
+  await expect(page.getByRole("link", { name: "End of Tenancy Guide", exact: true })).toHaveAttribute("href", "/guide");
+  await page.getByRole("main").getByRole("link", { name: "Explaining your end of tenancy process" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Explaining your end of tenancy process" })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole("link", { name: "Continue to charges" }).click();

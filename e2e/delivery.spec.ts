@@ -78,7 +78,7 @@ function scriptNonce(response: { headers(): Record<string, string> } | null): st
 }
 
 test.describe("no JavaScript where none is needed", () => {
-  test("the login, dashboard, success, finish, About You, not-found, error, maintenance, dev mail and video walkthrough pages load no script", async ({
+  test("the login, dashboard, success, finish, About You, guide, FAQs, video walkthrough, not-found, error, maintenance and dev mail pages load no script", async ({
     page,
     newTenant,
     ops,
@@ -108,6 +108,9 @@ test.describe("no JavaScript where none is needed", () => {
       ["/tenancy-inventory-previously-confirmed", "Tenancy inventory"],
       ["/keyfree-offer/00000000-0000-4000-8000-000000000000/accepted", "Thanks for choosing Keyfree!"],
       ["/keyfree-offer/00000000-0000-4000-8000-000000000000/reason-given", "Thank you for your feedback"],
+      // The End of Tenancy Guide and its FAQs (issue 27).
+      ["/guide", "End of Tenancy Guide"],
+      ["/guide/faqs", "Frequently asked questions"],
       ["/guide/walkthrough", "Video: answering your end of tenancy charges"],
     ] as const) {
       await page.goto(url);

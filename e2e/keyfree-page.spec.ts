@@ -42,8 +42,9 @@ test("demo@: an active Keyfree's card opens its page; its facts, documents, no c
   await expect(payments.getByRole("rowheader", { name: "Keyfree fee" })).toBeVisible();
   const contact = main.getByRole("link", { name: "Contact us about this Keyfree" });
   await expect(contact).toHaveAttribute("href", new RegExp(`^/contact\\?topic=keyfree&orderId=${orderId}&customerId=[^&]+$`));
-  // The guide (issue 27, scope 1) is not built yet: no link to it.
-  await expect(main.locator('a[href^="/guide"]')).toHaveCount(0);
+  // The guide and its FAQs (issue 27, scopes 1 and 2).
+  await expect(main.getByRole("link", { name: "End of Tenancy Guide" })).toHaveAttribute("href", "/guide");
+  await expect(main.getByRole("link", { name: "frequently asked questions" })).toHaveAttribute("href", "/guide/faqs");
   expect(await page.locator("script[src]").count()).toBe(0);
   await expectAccessible(page);
 

@@ -1,6 +1,7 @@
 /**
  * Fees, splits and limits (part 1 §1, §9; part 2 §1, §9). Money is integer pence.
  */
+import { KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "../../common/keyfree-fee";
 import { COVER_WEEKS } from "../../common/tenant-terms";
 import { assertPence, type Pence } from "../../common/money";
 import {
@@ -10,8 +11,8 @@ import {
   type Instant,
 } from "./london-time.js";
 
-/** Minimum Keyfree fee: £150 (part 1 §9). */
-export const MINIMUM_KEYFREE_FEE_PENCE = 15_000;
+/** Minimum Keyfree fee: £150 (part 1 §9), in the shared rule book (the guide quotes it). */
+export { MINIMUM_KEYFREE_FEE_PENCE } from "../../common/keyfree-fee";
 /** Claim limit cap at the default cover level: £5,000 (part 1 §9). */
 export const DEFAULT_COVER_CAP_PENCE = 500_000;
 /** Claim limit cap at the higher cover level: £10,000 (part 1 §9). */
@@ -42,7 +43,7 @@ export function weeklyRentPence(ppmPence: Pence): Pence {
 
 /** The Keyfree fee: one week's rent, minimum £150 (part 1 §9). */
 export function keyfreeFeePence(ppmPence: Pence): Pence {
-  return Math.max(weeklyRentPence(ppmPence), MINIMUM_KEYFREE_FEE_PENCE);
+  return Math.max(weeksOfRentPence(ppmPence, KEYFREE_FEE_WEEKS), MINIMUM_KEYFREE_FEE_PENCE);
 }
 
 /**

@@ -90,7 +90,7 @@ const RULE_MODULE = path.join(ROOT, "common/dispute-fee.ts");
 /** Words that state what happens to money paid: a refund, a credit (not a credit card), "not returned", money back. */
 const OUTCOME_WORDS = /\b(refunds?|refunded|refunding|credit|credited|crediting)\b(?!\s+card)|\bnot returned\b|\bmoney back\b|\bget (it|the fee|your fee) back\b/i;
 /** The proposal's upfront payment (part 1 §4.1: held at most 7 days, "refunded in full if the proposal is refused"): another sum. */
-const PROPOSAL_HOLD = { files: ["app/routes/claims/submit.tsx", "app/routes/claims/proposal-payment.tsx", "app/routes/claims/proposal-payment-success.tsx"], words: /refunded in full/ };
+const PROPOSAL_HOLD = { files: ["app/lib/guide.ts", "app/routes/claims/submit.tsx", "app/routes/claims/proposal-payment.tsx", "app/routes/claims/proposal-payment-success.tsx"], words: /refunded in full/ };
 
 function modulesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -5,6 +5,8 @@ import { claimPageView, type ClaimPageView } from "./+lib/claim-page-view";
 import { mediationRedirect } from "./+lib/claim-page-url";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { ButtonGroup } from "~/components/button-group";
+import { FAQS_PATH, GUIDE_PATH, GUIDE_PDF_PATH, GUIDE_TITLE } from "~/lib/guide";
+import { guidePdfSizeText } from "~/lib/guide-pdf.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";
 
@@ -23,7 +25,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const fee = claim.adjudicationFeeOrder;
   const feeDue = claim.status === "AWAITING_ARBITRATION_ADMIN_FEE" && fee?.statusId === "PENDING" && fee.action?.completedAt === null;
   const disputeFeeHref = feeDue ? claimPaths.sub(claim.id, claim.tenantDisputeMessage ? "dispute-fee" : "dispute") : null;
-  return { view: claimPageView(claim, url, new Date()), disputeFeeHref };
+  const view = claimPageView(claim, url, new Date());
+  // The explainer links the guide's PDF with its size (issue 27); made once per process.
+  return { view, disputeFeeHref, guidePdfSize: view.state.explainer ? await guidePdfSizeText() : null };
 }
 
 export default function ClaimPage({ loaderData }: Route.ComponentProps) {
@@ -87,7 +91,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
 
-      {view.state.explainer ? <Explainer view={view} /> : null}
+      {view.state.explainer ? <Explainer view={view} guidePdfSize={loaderData.guidePdfSize} /> : null}
 
       {view.mediationEnabled && !view.finalProposal ? <MediationIntro view={view} /> : null}
 
@@ -195,7 +199,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <p className="claim-guide">
-        <a href={view.links.explainer}>End of Tenancy Guide</a>
+        <a href={GUIDE_PATH}>{GUIDE_TITLE}</a>
       </p>
     </div>
   );
@@ -352,7 +356,7 @@ function MediationIntro({ view }: { view: ClaimPageView }) {
   );
 }
 
-function Explainer({ view }: { view: ClaimPageView }) {
+function Explainer({ view, guidePdfSize }: { view: ClaimPageView; guidePdfSize: string | null }) {
   return (
     <section id="explainer" className="claim-explainer" aria-labelledby="explainer-heading">
       <h2 id="explainer-heading">Explaining your end of tenancy process</h2>
@@ -372,6 +376,20 @@ function Explainer({ view }: { view: ClaimPageView }) {
         </li>
         <li>You can add supporting information, such as photos or receipts, at any time while you can respond.</li>
       </ol>
+      <p>The {GUIDE_TITLE} tells the whole process step by step, and the FAQs answer what tenants ask us most.</p>
+      <ul className="claim-explainer__links">
+        <li>
+          <a href={GUIDE_PATH}>Read the {GUIDE_TITLE}</a>
+        </li>
+        <li>
+          <a href={GUIDE_PDF_PATH} download>
+            Download the guide (PDF{guidePdfSize ? `, ${guidePdfSize}` : ""})
+          </a>
+        </li>
+        <li>
+          <a href={FAQS_PATH}>Frequently asked questions</a>
+        </li>
+      </ul>
       <p>
         <a className="button" href={view.links.charges}>
           Continue to charges

@@ -1,3 +1,4 @@
+import { GUIDE_PATH, GUIDE_TITLE } from "~/lib/guide";
 import { data, Link, redirect } from "react-router";
 import { KeyfreeCard, type KeyfreeCardData } from "./+lib/keyfree-card";
 import { apiContext } from "~/lib/api.server";
@@ -100,6 +101,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <p className="dashboard__guide">
+        Moving out? The <a href={GUIDE_PATH}>{GUIDE_TITLE}</a> tells you what happens at the end of your tenancy, step by step.
+      </p>
     </div>
   );
 }

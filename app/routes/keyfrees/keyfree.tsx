@@ -1,3 +1,4 @@
+import { FAQS_PATH, GUIDE_PATH, GUIDE_TITLE } from "~/lib/guide";
 import { redirect } from "react-router";
 import { keyfreePageView } from "./+lib/keyfree-page-view";
 import { apiContext } from "~/lib/api.server";
@@ -163,6 +164,10 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
           <a href={view.contactHref} className="standalone-link">
             Contact us about this {PRODUCT.name}
           </a>
+        </p>
+        <p>
+          What happens at the end of your tenancy: read the <a href={GUIDE_PATH}>{GUIDE_TITLE}</a> and the{" "}
+          <a href={FAQS_PATH}>frequently asked questions</a>.
         </p>
       </section>
     </div>

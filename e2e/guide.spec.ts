@@ -33,6 +33,10 @@ test("the guide, no login: its steps, a FAQ's link to its step, and the guide do
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/pdf");
 
+  // The video walkthrough, from the guide's links.
+  const video = main.getByRole("link", { name: "Watch a video of answering your charges (with captions and a transcript)" });
+  await expect(video).toHaveAttribute("href", "/guide/walkthrough");
+
   // The FAQs, and an answer's link to its step of the guide.
   await main.getByRole("link", { name: "Frequently asked questions" }).first().click();
   await expect(page).toHaveURL(/\/guide\/faqs$/);
@@ -59,6 +63,8 @@ test("claim@: the claim page's explainer links the guide, its PDF and the FAQs; 
   await expect(explainer.getByRole("link", { name: "Read the End of Tenancy Guide" })).toHaveAttribute("href", "/guide");
   await expect(explainer.getByRole("link", { name: /^Download the guide \(PDF, \d+ KB\)$/ })).toHaveAttribute("href", "/guide.pdf");
   await expect(explainer.getByRole("link", { name: "Frequently asked questions" })).toHaveAttribute("href", "/guide/faqs");
+  // Part 1 §2.5: the explainer links the guide, its PDF, the FAQs and a video tutorial.
+  await expect(explainer.getByRole("link", { name: /^Watch a video of answering your charges/ })).toHaveAttribute("href", "/guide/walkthrough");
   await expectAccessible(page);
   await explainer.getByRole("link", { name: "Frequently asked questions" }).click();
   await expect(main.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();

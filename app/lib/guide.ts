@@ -36,6 +36,8 @@ export interface Guide {
 export const GUIDE_PATH = "/guide";
 export const GUIDE_PDF_PATH = "/guide.pdf";
 export const FAQS_PATH = "/guide/faqs";
+/** The captioned video of answering charges, with its transcript (issue 27, scope 3). */
+export const WALKTHROUGH_PATH = "/guide/walkthrough";
 export const GUIDE_TITLE = "End of Tenancy Guide";
 
 const weeks = (n: number) => (n === 1 ? "one week's rent" : `${n} weeks' rent`);

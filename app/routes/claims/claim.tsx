@@ -5,7 +5,7 @@ import { claimPageView, type ClaimPageView } from "./+lib/claim-page-view";
 import { mediationRedirect } from "./+lib/claim-page-url";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { ButtonGroup } from "~/components/button-group";
-import { FAQS_PATH, GUIDE_PATH, GUIDE_PDF_PATH, GUIDE_TITLE } from "~/lib/guide";
+import { FAQS_PATH, GUIDE_PATH, GUIDE_PDF_PATH, GUIDE_TITLE, WALKTHROUGH_PATH } from "~/lib/guide";
 import { guidePdfSizeText } from "~/lib/guide-pdf.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";
@@ -388,6 +388,9 @@ function Explainer({ view, guidePdfSize }: { view: ClaimPageView; guidePdfSize: 
         </li>
         <li>
           <a href={FAQS_PATH}>Frequently asked questions</a>
+        </li>
+        <li>
+          <a href={WALKTHROUGH_PATH}>Watch a video of answering your charges (with captions and a transcript)</a>
         </li>
       </ul>
       <p>

@@ -1,4 +1,4 @@
-import { FAQS_PATH, GUIDE_PDF_PATH, guide, numberedSteps } from "~/lib/guide";
+import { FAQS_PATH, GUIDE_PDF_PATH, WALKTHROUGH_PATH, guide, numberedSteps } from "~/lib/guide";
 import { pageTitle } from "~/lib/product";
 import { guidePdfSizeText } from "~/lib/guide-pdf.server";
 import type { Route } from "./+types/guide";
@@ -28,6 +28,9 @@ export default function GuidePage({ loaderData }: Route.ComponentProps) {
         </li>
         <li>
           <a href={FAQS_PATH}>Frequently asked questions</a>
+        </li>
+        <li>
+          <a href={WALKTHROUGH_PATH}>Watch a video of answering your charges (with captions and a transcript)</a>
         </li>
       </ul>
       {g.sections.map((section) => (

@@ -1,3 +1,4 @@
+import path from "node:path";
 import PDFDocument from "pdfkit";
 import { guide, numberedSteps, type Guide } from "~/lib/guide";
 import { PRODUCT } from "~/lib/product";
@@ -9,9 +10,17 @@ import { PRODUCT } from "~/lib/product";
  * the language (en-GB), the title shown in the window (DisplayDocTitle) and bookmarks for the
  * headings. Made once per process: the guide only changes with a deployment.
  */
+/**
+ * Embedded fonts (PDF/UA: a reader must not have to guess glyphs from a font's name): DejaVu Sans,
+ * regular and bold, kept in the repository (assets/fonts/, with its licence) and subset into the
+ * PDF by pdfkit, each with its ToUnicode map so the text can be read out and copied.
+ */
+const FONTS = { body: path.resolve("assets/fonts/DejaVuSans.ttf"), bold: path.resolve("assets/fonts/DejaVuSans-Bold.ttf") };
+
 export function renderGuidePdf(g: Guide = guide()): Promise<Buffer> {
   const doc = new PDFDocument({
     tagged: true,
+    font: FONTS.body,
     lang: "en-GB",
     displayTitle: true,
     size: "A4",
@@ -25,6 +34,8 @@ export function renderGuidePdf(g: Guide = guide()): Promise<Buffer> {
     doc.on("error", reject);
   });
 
+  doc.registerFont("Body", FONTS.body);
+  doc.registerFont("Bold", FONTS.bold);
   const root = doc.struct("Document");
   doc.addStructure(root);
   const block = (type: "H1" | "H2" | "H3" | "P", text: string, font: string, size: number, gapAfter: number) => {
@@ -36,21 +47,21 @@ export function renderGuidePdf(g: Guide = guide()): Promise<Buffer> {
     doc.moveDown(gapAfter);
   };
 
-  block("H1", `${PRODUCT.name} ${g.title}`, "Helvetica-Bold", 22, 0.4);
-  block("P", g.intro, "Helvetica", 12, 0.8);
+  block("H1", `${PRODUCT.name} ${g.title}`, "Bold", 22, 0.4);
+  block("P", g.intro, "Body", 12, 0.8);
   const steps = numberedSteps(g);
   for (const section of g.sections) {
     const sectionItem = doc.outline.addItem(section.heading);
-    block("H2", section.heading, "Helvetica-Bold", 17, 0.4);
+    block("H2", section.heading, "Bold", 17, 0.4);
     for (const step of section.steps) {
       const heading = `Step ${steps.find((s) => s.id === step.id)!.number}: ${step.heading}`;
       sectionItem.addItem(heading);
-      block("H3", heading, "Helvetica-Bold", 13, 0.3);
-      for (const p of step.paragraphs) block("P", p, "Helvetica", 12, 0.4);
+      block("H3", heading, "Bold", 13, 0.3);
+      for (const p of step.paragraphs) block("P", p, "Body", 12, 0.4);
       if (step.list) {
         const list = doc.struct("L");
         root.add(list);
-        doc.font("Helvetica").fontSize(12).list(step.list, { structParent: list, listType: "bullet", bulletRadius: 2.5, paragraphGap: 3 });
+        doc.font("Body").fontSize(12).list(step.list, { structParent: list, listType: "bullet", bulletRadius: 2.5, paragraphGap: 3 });
         list.end();
         doc.moveDown(0.4);
       }

@@ -55,22 +55,67 @@ describe("the guide's figures are the constants (part 1 §9, part 2 §9)", () =>
   });
 });
 
-/** The PDF's text, from its (deflated) content streams: each TJ's hex strings, one line each. */
-function pdfText(pdf: Buffer): string {
-  const lines: string[] = [];
+/** Each deflated stream of the PDF, by its object number. */
+function streams(pdf: Buffer): Map<string, string> {
   const raw = pdf.toString("latin1");
-  for (const match of raw.matchAll(/stream\n/g)) {
+  const out = new Map<string, string>();
+  for (const match of raw.matchAll(/>>\nstream\n/g)) {
     const start = match.index + match[0].length;
+    // The stream's object: the last "N 0 obj" before it.
+    const header = raw.lastIndexOf(" 0 obj\n", match.index);
+    const number = /(\d+)$/.exec(raw.slice(Math.max(0, header - 12), header))?.[1];
+    if (!number) continue;
     const end = raw.indexOf("\nendstream", start);
-    let content: string;
     try {
-      content = inflateSync(pdf.subarray(start, end)).toString("latin1");
+      out.set(number, inflateSync(pdf.subarray(start, end)).toString("latin1"));
     } catch {
-      continue;
+      // Not deflated (or not a stream we read).
     }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join("");
-      lines.push(Buffer.from(hex, "hex").toString("latin1").trim());
+  }
+  return out;
+}
+
+/** A font's ToUnicode map (pdfkit writes one bfrange of arrays per font): glyph code → text. */
+function toUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const range of cmap.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
+    let code = parseInt(range[1]!, 16);
+    for (const target of range[3]!.matchAll(/<([0-9a-f ]+)>/gi)) {
+      const units = target[1]!.trim().split(/\s+/).map((u) => parseInt(u, 16));
+      map.set(code++, String.fromCharCode(...units));
+    }
+  }
+  return map;
+}
+
+/**
+ * The PDF's text as a reader gets it: each page's content stream in order, each TJ's glyph codes
+ * turned into text through the ToUnicode map of the font its Tf chose.
+ */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const all = streams(pdf);
+  // Font resource name → its ToUnicode map, through the font object's /ToUnicode.
+  const fonts = new Map<string, Map<number, string>>();
+  for (const res of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
+    const dict = object(raw, res[2]!);
+    const unicode = /\/ToUnicode (\d+) 0 R/.exec(dict)?.[1];
+    if (unicode && all.has(unicode)) fonts.set(res[1]!, toUnicode(all.get(unicode)!));
+  }
+  expect(fonts.size, "every font has a ToUnicode map").toBeGreaterThan(0);
+  const lines: string[] = [];
+  for (const content of all.values()) {
+    if (!/\bTJ\b/.test(content)) continue;
+    let font: Map<number, string> | undefined;
+    for (const op of content.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {
+      if (op[1]) {
+        font = fonts.get(op[1]);
+        continue;
+      }
+      const hex = [...op[2]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join("");
+      let text = "";
+      for (let i = 0; i + 4 <= hex.length; i += 4) text += font?.get(parseInt(hex.slice(i, i + 4), 16)) ?? "\uFFFD";
+      lines.push(text.trim());
     }
   }
   return lines.join(" ").replace(/\s+/g, " ");
@@ -95,6 +140,13 @@ describe("the guide's PDF is tagged and titled (PDF/UA essentials)", async () =>
     expect(object(raw, markInfo!)).toMatch(/<<\s*\/Marked true\s*>>/);
     expect(raw).toMatch(/\/StructTreeRoot \d+ 0 R/);
     for (const tag of ["Document", "H1", "H2", "H3", "P", "L", "LI", "LBody"]) expect(raw, tag).toContain(`/S /${tag}\n`);
+  });
+
+  it("embeds its fonts (none only named), each with a ToUnicode map", () => {
+    expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
+    const embedded = raw.match(/\/FontFile2 \d+ 0 R/g) ?? [];
+    expect(embedded.length, "both fonts embedded").toBe(2);
+    expect((raw.match(/\/ToUnicode \d+ 0 R/g) ?? []).length).toBe(2);
   });
 
   it("has its language, and a title the viewer shows", () => {

@@ -20,3 +20,19 @@ export type OutboxSummary = {
 export type OutboxAttachment = { filename: string; contentType: string; content: string };
 
 export type OutboxEmail = OutboxSummary & { text: string; attachments: OutboxAttachment[] };
+
+/** A text message in the outbox (issue 28): shown beside the e-mails, to the tenant's mobile number. */
+export type OutboxSmsMessage = {
+  id: string;
+  /** The number as the tenant gave it. */
+  to: string;
+  text: string;
+  template: string;
+  userId: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601, or null while not yet sent. */
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+};

@@ -28,6 +28,15 @@ const ApiEnv = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL must be an smtp:// or smtps:// URL")
     .optional(),
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  /** Text messages through Twilio (issue 28, decision 0046); unset keeps them in the dev mailbox beside the e-mails. */
+  TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "TWILIO_ACCOUNT_SID must be AC followed by 32 hexadecimal digits").optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, "TWILIO_AUTH_TOKEN must be at least 16 characters").optional(),
+  /** The sender: a number in E.164 form (+447700900000) or an alphanumeric sender id of up to 11 characters. */
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{7,14}|[A-Za-z0-9 ]{1,11})$/, "TWILIO_FROM must be a number like +447700900000 or a sender id of up to 11 letters and digits")
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().regex(/^MG[0-9a-fA-F]{32}$/, "TWILIO_MESSAGING_SERVICE_SID must be MG followed by 32 hexadecimal digits").optional(),
   // Intercom's identity verification secret: the API signs each user's id with it (intercomUserHash).
   INTERCOM_IDENTITY_SECRET: z.string().min(16, "INTERCOM_IDENTITY_SECRET must be at least 16 characters").optional(),
   /** Where messages from the contact page go (issue 26). */
@@ -70,6 +79,8 @@ export type ApiConfig = {
   /** Outbox e-mails go out through this SMTP server; undefined keeps them in the dev mailbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Text messages go out through Twilio with these; undefined keeps them in the dev mailbox. */
+  twilio: TwilioSettings | undefined;
   /** The support team's address: messages from the contact page are e-mailed to it (issue 26). */
   supportEmail: string;
   sweepIntervalSeconds: number;
@@ -94,6 +105,15 @@ export type ApiConfig = {
   intercomIdentitySecret?: string;
 };
 
+/** Twilio's account, token, and the sender: a number or sender id, or a messaging service (decision 0046). */
+export type TwilioSettings = {
+  accountSid: string;
+  authToken: string;
+  /** A number in E.164 form or an alphanumeric sender id; or a messaging service instead. */
+  from?: string;
+  messagingServiceSid?: string;
+};
+
 export type AddressLookupConfig =
   | { provider: "fixture" }
   | { provider: "ideal-postcodes"; apiKey: string; baseUrl: string | undefined; timeoutMs: number };
@@ -112,6 +132,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     throw new Error("Invalid environment for the tenant API: IDEAL_POSTCODES_API_KEY is required when ADDRESS_LOOKUP_PROVIDER=ideal-postcodes");
   }
   const s3 = readS3Settings(e, source);
+  const twilio = readTwilioSettings(e);
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -124,6 +145,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     appUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    twilio,
     intercomIdentitySecret: e.INTERCOM_IDENTITY_SECRET,
     supportEmail: e.SUPPORT_EMAIL,
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
@@ -134,6 +156,25 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
         ? { provider: "ideal-postcodes", apiKey: e.IDEAL_POSTCODES_API_KEY!, baseUrl: e.IDEAL_POSTCODES_URL, timeoutMs: e.ADDRESS_LOOKUP_TIMEOUT_MS }
         : { provider: "fixture" },
     s3,
+  };
+}
+
+/**
+ * TWILIO_ACCOUNT_SID turns text messages on; it needs its token and one sender. Half a setting is
+ * a mistake said at start, not text messages silently kept in the outbox.
+ */
+function readTwilioSettings(e: z.output<typeof ApiEnv>): TwilioSettings | undefined {
+  const given = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM, e.TWILIO_MESSAGING_SERVICE_SID].some((v) => v !== undefined);
+  if (!given) return undefined;
+  const problems: string[] = [];
+  if (!e.TWILIO_ACCOUNT_SID) problems.push("TWILIO_ACCOUNT_SID is required with the other TWILIO_ variables");
+  if (!e.TWILIO_AUTH_TOKEN) problems.push("TWILIO_AUTH_TOKEN is required with TWILIO_ACCOUNT_SID");
+  if (!e.TWILIO_FROM && !e.TWILIO_MESSAGING_SERVICE_SID) problems.push("TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID is required with TWILIO_ACCOUNT_SID");
+  if (problems.length > 0) throw new Error(`Invalid environment for the tenant API: ${problems.join("; ")}`);
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID!,
+    authToken: e.TWILIO_AUTH_TOKEN!,
+    ...(e.TWILIO_MESSAGING_SERVICE_SID ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID } : { from: e.TWILIO_FROM! }),
   };
 }
 

@@ -32,6 +32,8 @@ export const users = pgTable(
     dob: date("dob", { mode: "string" }),
     gender: text("gender"),
     mobileNumber: text("mobile_number"),
+    /** Notices by text message to mobileNumber (issue 28); e-mail notices cannot be turned off (part 2 §1). */
+    smsNotices: boolean("sms_notices").notNull().default(true),
     onboardingIntroductionComplete: boolean("onboarding_introduction_complete").notNull().default(false),
     createdAt: createdAt(),
   },
@@ -301,8 +303,34 @@ export const outboxEmails = pgTable(
     lastError: text("last_error"),
     /** Files sent with the e-mail (the payment plan's schedule as an .ics): text content only. */
     attachments: jsonb("attachments").$type<EmailAttachment[]>(),
+    /** Set for a notice that must go once whoever queues it (a reminder: its deadline, its recipient, which one). */
+    dedupeKey: text("dedupe_key"),
   },
-  (t) => [index("outbox_emails_unsent_idx").on(t.sentAt, t.createdAt)],
+  (t) => [index("outbox_emails_unsent_idx").on(t.sentAt, t.createdAt), uniqueIndex("outbox_emails_dedupe_idx").on(t.dedupeKey)],
+);
+
+/**
+ * Every text message the product sends (issue 28), written in the same transaction as the
+ * change it tells of; delivered through Twilio when configured, shown at /dev/mail otherwise.
+ */
+export const outboxSms = pgTable(
+  "outbox_sms",
+  {
+    id: id(),
+    /** The mobile number as the tenant gave it in About You. */
+    to: text("to").notNull(),
+    text: text("text").notNull(),
+    template: text("template").notNull(),
+    userId: text("user_id"),
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    /** The provider's id for the message once accepted (Twilio's SM... sid). */
+    providerMessageId: text("provider_message_id"),
+  },
+  (t) => [index("outbox_sms_unsent_idx").on(t.sentAt, t.createdAt), uniqueIndex("outbox_sms_dedupe_idx").on(t.dedupeKey)],
 );
 
 /** Stored files: the bytes live behind the files interface (local disk by default). */

@@ -6,13 +6,18 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { notFound } from "../lib/errors";
-import { outboxEmail, outboxList } from "./views";
+import { outboxEmail, outboxList, outboxSmsList } from "./views";
 
 export const devMailRoutes = new Hono<AppEnv>()
   /** GET /outbox[?to=address]: the latest 100 e-mails, newest first (optionally to one address). */
   .get("/outbox", async (c) => {
     const to = c.req.query("to")?.trim().slice(0, 254);
     return c.json(await outboxList(c.get("deps").db, to));
+  })
+  /** GET /outbox-sms[?to=e-mail address]: the latest 100 text messages, newest first (optionally to the tenant with that address). */
+  .get("/outbox-sms", async (c) => {
+    const to = c.req.query("to")?.trim().slice(0, 254);
+    return c.json(await outboxSmsList(c.get("deps").db, to));
   })
   /** GET /outbox/:id: one e-mail with its text and attachments. */
   .get("/outbox/:id", async (c) => {

@@ -1,14 +1,14 @@
 /** The dev mailbox's views of the outbox (the web's dev mailbox reads these types): reads only. */
 import { desc, eq, sql } from "drizzle-orm";
-import type { OutboxEmail, OutboxSummary } from "../../common/dev-mail";
+import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "../../common/dev-mail";
 import type { Database } from "../db";
-import { outboxEmails } from "../db/schema";
+import { outboxEmails, outboxSms, users } from "../db/schema";
 
 export const OUTBOX_LIST_LIMIT = 100;
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
-export function summary(e: Omit<OutboxRow, "text" | "attachments">): OutboxSummary {
+export function summary(e: Omit<OutboxRow, "text" | "attachments" | "dedupeKey">): OutboxSummary {
   return {
     id: e.id,
     to: e.to,
@@ -50,4 +50,32 @@ export async function outboxEmail(db: Database, id: string): Promise<OutboxEmail
   return { ...summary(row), text: row.text, attachments: row.attachments ?? [] } satisfies OutboxEmail;
 }
 
-export type { OutboxEmail, OutboxSummary };
+/**
+ * The latest OUTBOX_LIST_LIMIT text messages, newest first; with `toEmail`, those to the tenant who
+ * has that e-mail address (the mailbox is searched by e-mail address, and a text message goes to
+ * the mobile number of a user).
+ */
+export async function outboxSmsList(db: Database, toEmail: string | undefined): Promise<{ messages: OutboxSmsMessage[] }> {
+  const rows = await db
+    .select({ sms: outboxSms })
+    .from(outboxSms)
+    .leftJoin(users, eq(users.id, outboxSms.userId))
+    .where(toEmail ? sql`lower(${users.email}) = ${toEmail.toLowerCase()}` : undefined)
+    .orderBy(desc(outboxSms.createdAt), desc(outboxSms.id))
+    .limit(OUTBOX_LIST_LIMIT);
+  return {
+    messages: rows.map(({ sms }) => ({
+      id: sms.id,
+      to: sms.to,
+      text: sms.text,
+      template: sms.template,
+      userId: sms.userId,
+      createdAt: sms.createdAt.toISOString(),
+      sentAt: sms.sentAt?.toISOString() ?? null,
+      attempts: sms.attempts,
+      lastError: sms.lastError,
+    })),
+  };
+}
+
+export type { OutboxEmail, OutboxSmsMessage, OutboxSummary };

@@ -4,6 +4,7 @@ import { deleteExpiredUsedIdTokens } from "../accounts/identity-service";
 import { deleteExpiredDevIdpRecords } from "../dev-idp/store";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
+import { deliverPendingSms } from "../lib/sms-delivery";
 import { describeError, log } from "../lib/log";
 import { reconcilePayments } from "../payments/reconcile-service";
 import { payOwedRefunds } from "../payments/refund-service";
@@ -33,6 +34,7 @@ export async function runDueJobs(deps: Deps) {
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
   const mail = await deliverPendingEmails(deps);
+  const sms = await deliverPendingSms(deps);
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
   const unattachedDocuments = await removeUnattachedDocuments(deps, now);
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
@@ -55,6 +57,7 @@ export async function runDueJobs(deps: Deps) {
     instalmentCharges,
     instalmentReminders,
     mail,
+    sms,
     unattachedDocuments,
     signInFailuresDeleted,
     passwordResetRequestsDeleted,
@@ -94,6 +97,7 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.instalmentReminders.weekReminders.length +
         result.instalmentReminders.dayReminders.length +
         result.mail.sent +
+        result.sms.sent +
         result.unattachedDocuments.removedDocumentIds.length +
         result.staleUploadScratchRemoved;
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
@@ -127,6 +131,7 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     instalmentChargesRetried: result.instalmentCharges.retry.length,
     instalmentReminders: result.instalmentReminders.weekReminders.length + result.instalmentReminders.dayReminders.length,
     emailsSent: result.mail.sent,
+    smsSent: result.sms.sent,
     unattachedDocumentsRemoved: result.unattachedDocuments.removedDocumentIds.length,
     staleUploadScratchRemoved: result.staleUploadScratchRemoved,
   };

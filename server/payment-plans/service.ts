@@ -21,6 +21,7 @@ import {
 import { type PaymentPlan } from "../domain/payment-plans";
 import { claimActionPaidByPaymentPlan } from "../domain/payment-plans-rules";
 import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/statuses";
+import { appUrl } from "../lib/app-url";
 import { queueEmail } from "../lib/mail";
 import { paymentPlanScheduleCalendar } from "../../common/payment-plan-calendar";
 import { longDate } from "../domain/payment-plans-rules";
@@ -29,9 +30,7 @@ import { longDate } from "../domain/payment-plans-rules";
  * The web app's address, for links in e-mails. Read from APP_URL (default
  * http://localhost:3000) without a trailing slash.
  */
-export function appUrl(): string {
-  return (process.env.APP_URL ?? "http://localhost:3000").replace(/\/+$/, "");
-}
+export { appUrl };
 
 /** Pounds with two decimals, for e-mail text (the web formats its own). */
 export function pounds(pence: number): string {

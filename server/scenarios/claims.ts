@@ -9,6 +9,7 @@ import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnuse
 import { addPayAction, claimStatusOf, createClaimOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ProposalWithItems } from "../claims/records";
 import type { Database } from "../db";
 import {
+  addresses,
   arbitrationDocuments,
   arbitrations,
   claimDocuments,
@@ -40,7 +41,9 @@ import {
   CLAIM_DOCUMENT_DISPLAY_ORDER
 } from "../domain/statuses";
 import type { FileStore } from "../lib/files";
-import { queueEmail } from "../lib/mail";
+import { appLink } from "../lib/app-url";
+import { queueNotice } from "../lib/notices";
+import { propertyLine } from "../domain/notices";
 import { newId } from "../lib/tokens";
 import { storeDocument } from "../lib/uploads";
 
@@ -218,19 +221,23 @@ export async function raiseClaim(db: Database, rawInput: RaiseClaimInput, now: D
       documentIds.push(documentId);
       await tx.insert(claimDocuments).values({ id: newId(), claimId, documentId, createdAt: now });
     }
-    for (const tenant of tenants) {
-      await queueEmail(
-        tx,
-        {
-          to: tenant.email,
-          subject: "End of tenancy charges have been raised",
-          text: `Hello ${tenant.firstName},\n\nYour landlord or agent has raised end of tenancy charges. Please sign in to respond within 7 days; charges not answered in time are treated as accepted.`,
-          template: "CLAIM_RAISED",
-          userId: tenant.userId,
+    const [address] = await tx.select().from(addresses).where(eq(addresses.id, row.property.addressId));
+    const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
+    await queueNotice(
+      tx,
+      {
+        kind: "CLAIM_RAISED",
+        facts: {
+          property: address ? propertyLine(address) : "your tenancy",
+          link: appLink(`/claims/${claimId}`),
+          organization: organization?.name ?? null,
+          amountPence: total,
+          deadline: responseDeadline(publishedAt),
         },
-        now,
-      );
-    }
+      },
+      tenants.map((t) => t.userId),
+      now,
+    );
     return { claimId, claimProposalId: proposalId, orderId, itemIds, respondentIds, documentIds };
   });
 }

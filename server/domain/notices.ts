@@ -1,0 +1,555 @@
+/**
+ * Every notice that tells a tenant to act, or that starts or ends a clock (issue 28): one
+ * catalogue of what each says by e-mail and, where it has a deadline or it is the tenant's
+ * turn, by text message. The terms serve notices by e-mail (part 2 §1), so every notice has an
+ * e-mail; a text message is short, carries a link, and names nothing beyond the first name (no
+ * amount, no address).
+ *
+ * Pure: the service (server/lib/notices.ts) finds the recipients and their first names,
+ * renders each notice here, and writes the e-mails and text messages to the outbox in the
+ * transaction that made the change. Deadlines are worded in London time with the date in
+ * full and how far away it is ("by 11:59pm on Friday 4 December 2026 (UK time), 7 days from
+ * today"), and every notice says what happens if the tenant does nothing.
+ */
+import { ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
+import { PRODUCT_NAME } from "../../common/product";
+import type { SystemActivityType } from "./claim-responses.js";
+import { calendarDaysBetween, londonDate, toInstant, type Instant } from "./london-time.js";
+
+// ── Words ────────────────────────────────────────────────────────────────────────────
+
+/** Pounds with two decimals (e-mails only: a text message carries no amount). */
+export function noticePounds(pence: number): string {
+  return `£${(pence / 100).toFixed(2)}`;
+}
+
+const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+function londonParts(instant: Instant) {
+  const date = toInstant(instant);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/London",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hourCycle: "h23",
+      weekday: "long",
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    weekday: parts.weekday as string,
+    day: Number(parts.day),
+    month: Number(parts.month),
+    year: Number(parts.year),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+  };
+}
+
+/** An address's parts, as the addresses table holds them. */
+export type NoticeAddress = {
+  flatNumber?: string | null;
+  roomNumber?: string | null;
+  buildingName?: string | null;
+  buildingNumber?: string | null;
+  street: string;
+  town?: string | null;
+  postcode: string;
+};
+
+/** "Flat 2, 12 Orchard Road, Bristol BS1 1AA": the property on one line. */
+export function propertyLine(a: NoticeAddress): string {
+  const clean = (v: string | null | undefined) => v?.trim() || null;
+  const flat = clean(a.flatNumber);
+  const room = clean(a.roomNumber);
+  const parts = [
+    flat ? (/^flat\b/i.test(flat) ? flat : `Flat ${flat}`) : null,
+    room ? (/^room\b/i.test(room) ? room : `Room ${room}`) : null,
+    clean(a.buildingName),
+    [clean(a.buildingNumber), clean(a.street)].filter(Boolean).join(" ") || null,
+    [clean(a.town), clean(a.postcode)].filter(Boolean).join(" ") || null,
+  ];
+  return parts.filter(Boolean).join(", ");
+}
+
+/** "Friday 4 December 2026": the London calendar day of an instant. */
+export function longLondonDate(instant: Instant): string {
+  const p = londonParts(instant);
+  return `${p.weekday} ${p.day} ${MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** "Fri 4 Dec": the short form for a text message. */
+export function shortLondonDate(instant: Instant): string {
+  const p = londonParts(instant);
+  return `${p.weekday.slice(0, 3)} ${p.day} ${MONTHS[p.month - 1]!.slice(0, 3)}`;
+}
+
+/** "11:59pm", "9:05am": the London time of day. */
+export function londonTimeOfDay(instant: Instant): string {
+  const p = londonParts(instant);
+  const h12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${h12}:${String(p.minute).padStart(2, "0")}${p.hour < 12 ? "am" : "pm"}`;
+}
+
+/** The weekday of a London calendar day, for tests and the job's logs. */
+export function weekdayOf(date: string): string {
+  return WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()]!;
+}
+
+/** "today", "tomorrow", "7 days from today" (London calendar days from `now`). */
+export function daysAwayWords(deadline: Instant, now: Instant): string {
+  const days = calendarDaysBetween(londonDate(now), londonDate(deadline));
+  if (days <= 0) return "today";
+  if (days === 1) return "tomorrow";
+  return `${days} days from today`;
+}
+
+/** "by 11:59pm on Friday 4 December 2026 (UK time), 7 days from today": the deadline in words and date. */
+export function deadlineWords(deadline: Instant, now: Instant): string {
+  return `by ${londonTimeOfDay(deadline)} on ${longLondonDate(deadline)} (UK time), ${daysAwayWords(deadline, now)}`;
+}
+
+/** "by 11:59pm Fri 4 Dec" for a text message; "by 11:59pm tonight" on the day itself. */
+function smsDeadline(deadline: Instant, now: Instant): string {
+  const days = calendarDaysBetween(londonDate(now), londonDate(deadline));
+  if (days <= 0) return `by ${londonTimeOfDay(deadline)} tonight`;
+  if (days === 1) return `by ${londonTimeOfDay(deadline)} tomorrow`;
+  return `by ${londonTimeOfDay(deadline)} ${shortLondonDate(deadline)}`;
+}
+
+// ── The notices ──────────────────────────────────────────────────────────────────────
+
+/** What every notice about a Keyfree names: its property on one line, and the page to act on (absolute). */
+type About = { property: string; link: string };
+
+/** Which reminder: the day before the deadline, or the morning of its day. */
+export type ReminderStage = "DAY_BEFORE" | "ON_THE_DAY";
+
+export type NoticeFacts = {
+  /** A co-tenant finished their part of the checkout and the next action is now this tenant's (part 1 §2.3). */
+  CHECKOUT_YOUR_TURN: About;
+  /** The landlord or agent raised charges (round 1): a 7-day clock starts. */
+  CLAIM_RAISED: About & { organization: string | null; amountPence: number; deadline: Date };
+  /** A tenant accepted the landlord's charges or final proposal for everyone: payment is due. */
+  CHARGES_ACCEPTED: About & { acceptedBy: string; amountPence: number; deadline: Date };
+  /** The tenants' proposal went to the landlord with its payment held (up to 7 days). */
+  PROPOSAL_SENT: About & { sentBy: string; amountPence: number; holdExpiresAt: Date };
+  /** The landlord accepted the tenants' proposal: the held payment settles the charges. */
+  PROPOSAL_ACCEPTED: About & { amountPence: number };
+  /** The landlord refused the proposal and put forward a final one (round 3): a new 7-day clock. */
+  FINAL_PROPOSAL: About & { amountPence: number; refundPence: number; deadline: Date };
+  /** The landlord did not answer the proposal before its hold ran out: refunded, and the tenants answer again. */
+  PROPOSAL_HOLD_EXPIRED: About & { refundPence: number; deadline: Date };
+  /** A tenant disputed the charges: the £60 dispute fee is due by the deadline. */
+  DISPUTE_FEE_DUE: About & { disputedBy: string; deadline: Date };
+  /** The dispute fee is paid and the claim is with the adjudicator (up to 6 weeks). */
+  SENT_TO_ADJUDICATION: About;
+  /** The adjudicator decided: what is due, and 3 calendar days to pay it. */
+  ADJUDICATION_DECIDED: About & { awardedPence: number; amountDuePence: number; deadline: Date; disputeFeeWords: string };
+  /** Nobody answered (or paid the dispute fee) in time: the charges are treated as accepted. */
+  CHARGES_DEEMED_ACCEPTED: About & { amountPence: number; lapsedDispute: boolean };
+  /** Every charge is settled and the claim is closed. */
+  CLAIM_RESOLVED: About & { settledPence: number };
+  /** A reminder to answer the charges or the final proposal. */
+  RESPONSE_REMINDER: About & { stage: ReminderStage; deadline: Date; final: boolean };
+  /** A reminder to pay accepted charges. */
+  PAYMENT_REMINDER: About & { stage: ReminderStage; deadline: Date; amountPence: number };
+  /** A reminder to pay the dispute fee. */
+  DISPUTE_FEE_REMINDER: About & { stage: ReminderStage; deadline: Date };
+  /** A reminder to pay what the adjudicator decided. */
+  ADJUDICATION_PAYMENT_REMINDER: About & { stage: ReminderStage; deadline: Date; amountPence: number };
+  /** A card payment succeeded (scope 3): what it was for, how much, the card, the date, the Keyfree. */
+  PAYMENT_RECEIPT: About & { paidFor: string; amountPence: number; cardLast4: string | null; paidAt: Date; receiptLink: string };
+};
+
+export type NoticeKind = keyof NoticeFacts;
+export type Notice = { [K in NoticeKind]: { kind: K; facts: NoticeFacts[K] } }[NoticeKind];
+
+export type RenderedNotice = { subject: string; text: string; sms: string | null };
+
+type Recipient = { firstName: string };
+
+type Definition<K extends NoticeKind> = {
+  /** Whether it is also sent by text message (a deadline, or the tenant's turn): scope 4. */
+  sms: boolean;
+  email(facts: NoticeFacts[K], to: Recipient, now: Date): { subject: string; lines: string[] };
+  smsText?(facts: NoticeFacts[K], to: Recipient, now: Date): string;
+};
+
+const hello = (to: Recipient) => `Hello ${to.firstName},`;
+const smsHi = (to: Recipient) => `${PRODUCT_NAME}: Hi ${to.firstName},`;
+const fee = noticePounds(DISPUTE_FEE_PENCE);
+const IF_NOTHING_CHARGES = "If nobody answers by then, the charges are treated as accepted and must be paid in full.";
+
+function stageWords(stage: ReminderStage) {
+  return stage === "DAY_BEFORE" ? "tomorrow" : "today";
+}
+
+export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
+  CHECKOUT_YOUR_TURN: {
+    sms: true,
+    email: (f, to) => ({
+      subject: `It is your turn to finish your ${PRODUCT_NAME}`,
+      lines: [
+        hello(to),
+        "",
+        `The other tenants of ${f.property} have finished their part. It is now your turn to carry on with your ${PRODUCT_NAME}.`,
+        `Your ${PRODUCT_NAME} cannot start until you have finished. There is no deadline, but your landlord or agent is waiting for it.`,
+        "",
+        "Carry on where you left off:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to) => `${smsHi(to)} it's your turn to finish your ${PRODUCT_NAME}: ${f.link}`,
+  },
+  CLAIM_RAISED: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: "End of tenancy charges have been raised",
+      lines: [
+        hello(to),
+        "",
+        `${f.organization ?? "Your landlord or agent"} has raised end of tenancy charges of ${noticePounds(f.amountPence)} for ${f.property}.`,
+        `Please answer them ${deadlineWords(f.deadline, now)}. You can accept them, propose other amounts, or dispute them.`,
+        IF_NOTHING_CHARGES,
+        "",
+        "See the charges and their evidence, and answer them:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} end of tenancy charges have been raised. Please answer them ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  CHARGES_ACCEPTED: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: "The end of tenancy charges were accepted: payment is due",
+      lines: [
+        hello(to),
+        "",
+        `${f.acceptedBy} accepted the end of tenancy charges for ${f.property} for all tenants. ${noticePounds(f.amountPence)} is now due.`,
+        `Please pay ${deadlineWords(f.deadline, now)}. If it is not paid by then, it is still owed and must be paid immediately.`,
+        "",
+        "Pay the charges:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} the end of tenancy charges were accepted. Please pay ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  PROPOSAL_SENT: {
+    sms: false,
+    email: (f, to, now) => ({
+      subject: "Your proposal was sent to your landlord or agent",
+      lines: [
+        hello(to),
+        "",
+        `${f.sentBy} sent a proposal of ${noticePounds(f.amountPence)} for the end of tenancy charges for ${f.property}, and paid it upfront.`,
+        `Your landlord or agent can accept it or put forward a final proposal. The payment is held until ${londonTimeOfDay(f.holdExpiresAt)} on ${longLondonDate(f.holdExpiresAt)} (UK time), ${daysAwayWords(f.holdExpiresAt, now)}.`,
+        "You do not need to do anything now. If your proposal is refused, or not answered by then, the payment is refunded in full and we will e-mail you.",
+        "",
+        "See your proposal:",
+        f.link,
+      ],
+    }),
+  },
+  PROPOSAL_ACCEPTED: {
+    sms: false,
+    email: (f, to) => ({
+      subject: "Your landlord accepted your proposal",
+      lines: [
+        hello(to),
+        "",
+        `Your landlord or agent accepted your proposal of ${noticePounds(f.amountPence)} for ${f.property}.`,
+        "The payment made with it settles the end of tenancy charges. You do not need to do anything or pay anything more.",
+        "",
+        "See the settled charges:",
+        f.link,
+      ],
+    }),
+  },
+  FINAL_PROPOSAL: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: "Your landlord put forward a final proposal",
+      lines: [
+        hello(to),
+        "",
+        `Your landlord or agent did not accept your proposal for ${f.property} and put forward a final proposal of ${noticePounds(f.amountPence)}.`,
+        ...(f.refundPence > 0 ? [`The ${noticePounds(f.refundPence)} paid with your proposal is being refunded in full to your card.`] : []),
+        `Please answer it ${deadlineWords(f.deadline, now)}: accept it and pay, or dispute it with the independent adjudicator (a ${fee} fee).`,
+        "If nobody answers by then, the final proposal is treated as accepted and must be paid in full.",
+        "",
+        "See the final proposal and answer it:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} your landlord put forward a final proposal. Please answer it ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  PROPOSAL_HOLD_EXPIRED: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: "Your landlord did not answer your proposal in time",
+      lines: [
+        hello(to),
+        "",
+        `Your landlord or agent did not answer your proposal for ${f.property} within 7 days.`,
+        ...(f.refundPence > 0 ? [`The ${noticePounds(f.refundPence)} paid with it is being refunded in full to your card.`] : []),
+        `Your proposal is back with you as a draft. Please answer the charges again ${deadlineWords(f.deadline, now)}.`,
+        IF_NOTHING_CHARGES,
+        "",
+        "Answer the charges:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} your landlord did not answer your proposal in time. Please answer the charges again ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  DISPUTE_FEE_DUE: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: `Pay the ${fee} dispute fee to send your dispute to the adjudicator`,
+      lines: [
+        hello(to),
+        "",
+        `${f.disputedBy} disputed the end of tenancy charges for ${f.property}. The dispute goes to the independent adjudicator once the ${fee} dispute fee is paid.`,
+        `Please pay it ${deadlineWords(f.deadline, now)}.`,
+        "If the fee is not paid by then, the charges are treated as accepted and must be paid in full.",
+        "",
+        "Pay the dispute fee:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} please pay the dispute fee ${smsDeadline(f.deadline, now)} or the charges are treated as accepted: ${f.link}`,
+  },
+  SENT_TO_ADJUDICATION: {
+    sms: false,
+    email: (f, to) => ({
+      subject: "Your dispute is with the adjudicator",
+      lines: [
+        hello(to),
+        "",
+        `The dispute fee is paid and the end of tenancy charges for ${f.property} are now with the independent adjudicator.`,
+        `The adjudication takes up to ${ADJUDICATION_MAX_WEEKS} weeks. You do not need to do anything now: we will e-mail you when the adjudicator has decided.`,
+        "",
+        "See your dispute:",
+        f.link,
+      ],
+    }),
+  },
+  ADJUDICATION_DECIDED: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: "The adjudicator has decided",
+      lines: [
+        hello(to),
+        "",
+        `The independent adjudicator has decided the end of tenancy charges for ${f.property}: ${noticePounds(f.awardedPence)} is awarded to your landlord or agent.`,
+        f.disputeFeeWords,
+        ...(f.amountDuePence > 0
+          ? [
+              `${noticePounds(f.amountDuePence)} is now due. Please pay it ${deadlineWords(f.deadline, now)}.`,
+              "If it is not paid by then, it is still owed and must be paid immediately.",
+            ]
+          : ["There is nothing more to pay."]),
+        "",
+        "See the decision and the adjudication report:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) =>
+      f.amountDuePence > 0
+        ? `${smsHi(to)} the adjudicator has decided. Please pay what is due ${smsDeadline(f.deadline, now)}: ${f.link}`
+        : `${smsHi(to)} the adjudicator has decided. See the decision: ${f.link}`,
+  },
+  CHARGES_DEEMED_ACCEPTED: {
+    sms: true,
+    email: (f, to) => ({
+      subject: "The end of tenancy charges are now treated as accepted",
+      lines: [
+        hello(to),
+        "",
+        f.lapsedDispute
+          ? `The dispute fee for ${f.property} was not paid in time, so the dispute has lapsed and the charges are treated as accepted.`
+          : `The end of tenancy charges for ${f.property} were not answered in time, so they are treated as accepted.`,
+        `You now owe ${noticePounds(f.amountPence)}, to be paid immediately.`,
+        "",
+        "Pay the charges:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to) => `${smsHi(to)} the end of tenancy charges are now treated as accepted. You must pay immediately: ${f.link}`,
+  },
+  CLAIM_RESOLVED: {
+    sms: false,
+    email: (f, to) => ({
+      subject: "Your end of tenancy charges are settled",
+      lines: [
+        hello(to),
+        "",
+        `All the end of tenancy charges for ${f.property} are settled (${noticePounds(f.settledPence)} in total), and the claim is closed.`,
+        "You do not need to do anything more.",
+        "",
+        `See your ${PRODUCT_NAME}:`,
+        f.link,
+      ],
+    }),
+  },
+  RESPONSE_REMINDER: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: `Reminder: answer the ${f.final ? "final proposal" : "end of tenancy charges"} ${stageWords(f.stage)}`,
+      lines: [
+        hello(to),
+        "",
+        `The ${f.final ? "final proposal" : "end of tenancy charges"} for ${f.property} must be answered ${deadlineWords(f.deadline, now)}.`,
+        f.final
+          ? "If nobody answers by then, the final proposal is treated as accepted and must be paid in full."
+          : IF_NOTHING_CHARGES,
+        "",
+        "Answer now:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) =>
+      `${smsHi(to)} reminder: answer the ${f.final ? "final proposal" : "end of tenancy charges"} ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  PAYMENT_REMINDER: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: `Reminder: pay the end of tenancy charges ${stageWords(f.stage)}`,
+      lines: [
+        hello(to),
+        "",
+        `${noticePounds(f.amountPence)} for the end of tenancy charges for ${f.property} must be paid ${deadlineWords(f.deadline, now)}.`,
+        "If it is not paid by then, it is still owed and must be paid immediately.",
+        "",
+        "Pay now:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} reminder: pay the end of tenancy charges ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  DISPUTE_FEE_REMINDER: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: `Reminder: pay the dispute fee ${stageWords(f.stage)}`,
+      lines: [
+        hello(to),
+        "",
+        `The ${fee} dispute fee for ${f.property} must be paid ${deadlineWords(f.deadline, now)} for your dispute to go to the independent adjudicator.`,
+        "If the fee is not paid by then, the charges are treated as accepted and must be paid in full.",
+        "",
+        "Pay the dispute fee:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} reminder: pay the dispute fee ${smsDeadline(f.deadline, now)} or the charges are treated as accepted: ${f.link}`,
+  },
+  ADJUDICATION_PAYMENT_REMINDER: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: `Reminder: pay what the adjudicator decided ${stageWords(f.stage)}`,
+      lines: [
+        hello(to),
+        "",
+        `${noticePounds(f.amountPence)}, as the adjudicator decided, for ${f.property} must be paid ${deadlineWords(f.deadline, now)}.`,
+        "If it is not paid by then, it is still owed and must be paid immediately.",
+        "",
+        "Pay now:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} reminder: pay what the adjudicator decided ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  PAYMENT_RECEIPT: {
+    sms: false,
+    email: (f, to) => ({
+      subject: `Your receipt: ${noticePounds(f.amountPence)} for ${f.paidFor}`,
+      lines: [
+        hello(to),
+        "",
+        `Thank you: we received your payment of ${noticePounds(f.amountPence)}.`,
+        "",
+        `What it was for: ${f.paidFor}`,
+        `Amount: ${noticePounds(f.amountPence)}`,
+        `Paid with: ${f.cardLast4 ? `the card ending ${f.cardLast4}` : "your card"}`,
+        `Date: ${longLondonDate(f.paidAt)}, ${londonTimeOfDay(f.paidAt)} (UK time)`,
+        `${PRODUCT_NAME}: ${f.property}`,
+        "",
+        "Download this receipt:",
+        f.receiptLink,
+        "",
+        `See every payment on your ${PRODUCT_NAME}:`,
+        f.link,
+      ],
+    }),
+  },
+};
+
+/** The e-mail (subject and plain text) and, for the kinds that have one, the text message. */
+export function renderNotice(notice: Notice, to: Recipient, now: Date): RenderedNotice {
+  const definition = NOTICES[notice.kind] as Definition<NoticeKind>;
+  const email = definition.email(notice.facts as never, to, now);
+  const sms = definition.sms && definition.smsText ? definition.smsText(notice.facts as never, to, now) : null;
+  return { subject: email.subject, text: email.lines.join("\n"), sms };
+}
+
+/** Whether a kind is sent by text message too. */
+export function sendsSms(kind: NoticeKind): boolean {
+  return NOTICES[kind].sms;
+}
+
+// ── The claim's events and their notices ────────────────────────────────────────────────
+
+/**
+ * Each event of the claim's state machine (its activity types) and the notice it sends, or
+ * why it needs none: the catalogue's test holds that every event is here and that each one
+ * that needs the tenant, or starts or ends a clock, has a notice the flow tests see sent.
+ */
+export const CLAIM_EVENT_NOTICES: Record<SystemActivityType, NoticeKind | NoticeKind[] | { none: string }> = {
+  CHARGE_CREATED: "CLAIM_RAISED",
+  CHARGE_ACCEPTED: "CHARGES_ACCEPTED",
+  CHARGES_DEEMED_ACCEPTED: "CHARGES_DEEMED_ACCEPTED",
+  COUNTER_PROPOSAL_STARTED: { none: "a tenant's own draft: nothing is sent to the landlord and no clock starts" },
+  TENANT_PROPOSED: { none: "a line of a tenant's own draft" },
+  PROPOSAL_SUBMITTED: "PROPOSAL_SENT",
+  PROPOSAL_UNPUBLISHED: { none: "the tenant took their own proposal back before paying: it never left them" },
+  PROPOSAL_ACCEPTED: "PROPOSAL_ACCEPTED",
+  // By its reason: the landlord's final proposal, or the payment hold run out.
+  PROPOSAL_REFUSED: ["FINAL_PROPOSAL", "PROPOSAL_HOLD_EXPIRED"],
+  FINAL_PROPOSAL: "FINAL_PROPOSAL",
+  CHARGES_DISPUTED: "DISPUTE_FEE_DUE",
+  DISPUTE_MESSAGE_UPDATED: { none: "the tenant edited their own dispute message" },
+  DISPUTE_LAPSED: "CHARGES_DEEMED_ACCEPTED",
+  PAYMENT_RECEIVED: "PAYMENT_RECEIPT",
+  SENT_TO_ADJUDICATION: "SENT_TO_ADJUDICATION",
+  ADJUDICATION_DECIDED: "ADJUDICATION_DECIDED",
+  CLAIM_RESOLVED: "CLAIM_RESOLVED",
+};
+
+// ── Reminders ────────────────────────────────────────────────────────────────────────
+
+/** Reminders go from this London hour on: the morning, never in the night. */
+export const REMINDER_FROM_HOUR = 8;
+
+/**
+ * Which reminder is due at `now` for a deadline (scope 2: the day before, and the morning of
+ * the day, once each): on the London day before the deadline's day from 8am, the day-before
+ * one; on the deadline's own day from 8am until the deadline, the on-the-day one. A reminder
+ * whose moment passed unsent (the day before, missed) is not sent late: the next one covers it.
+ * `sent` names the ones already sent for this deadline.
+ */
+export function reminderDue(deadline: Instant, now: Instant, sent: readonly ReminderStage[] = []): ReminderStage | null {
+  const end = toInstant(deadline);
+  const at = toInstant(now);
+  if (at.getTime() > end.getTime()) return null;
+  if (londonParts(at).hour < REMINDER_FROM_HOUR) return null;
+  const days = calendarDaysBetween(londonDate(at), londonDate(end));
+  if (days === 1 && !sent.includes("DAY_BEFORE")) return "DAY_BEFORE";
+  if (days === 0 && !sent.includes("ON_THE_DAY")) return "ON_THE_DAY";
+  return null;
+}

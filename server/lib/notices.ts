@@ -1,0 +1,57 @@
+/**
+ * Queueing a notice (issue 28): the catalogue (server/domain/notices.ts) says what it says; this
+ * finds each recipient's first name, e-mail address and mobile number, and writes the e-mail and,
+ * for the kinds that have one and the tenants who have not turned text messages off, the text
+ * message to the outbox, in the caller's transaction. The change and its notice commit together:
+ * a crash before the commit sends neither, and after it both are delivered by the outbox jobs.
+ *
+ * With a `dedupeKey` a notice goes once per recipient and channel however often, and from however
+ * many instances, it is queued (the reminders); without one the caller's transaction is what makes
+ * it once (the event happens once).
+ */
+import { inArray } from "drizzle-orm";
+import type { Database } from "../db";
+import { users } from "../db/schema";
+import { renderNotice, type Notice } from "../domain/notices";
+import { queueEmail, queueEmailOnce } from "./mail";
+import { queueSms } from "./sms";
+
+type Writer = Pick<Database, "insert" | "select">;
+
+export type QueuedNotice = { kind: Notice["kind"]; emails: number; sms: number };
+
+export async function queueNotice(
+  db: Writer,
+  notice: Notice,
+  userIds: readonly string[],
+  now: Date,
+  options: { dedupeKey?: string } = {},
+): Promise<QueuedNotice> {
+  const result: QueuedNotice = { kind: notice.kind, emails: 0, sms: 0 };
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, mobileNumber: users.mobileNumber, smsNotices: users.smsNotices })
+    .from(users)
+    .where(inArray(users.id, ids));
+  // In the order asked for, so a notice's rows read the same way every time.
+  const recipients = ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
+  for (const user of recipients) {
+    const rendered = renderNotice(notice, { firstName: user.firstName }, now);
+    const email = { to: user.email, subject: rendered.subject, text: rendered.text, template: notice.kind, userId: user.id };
+    const emailId = options.dedupeKey
+      ? await queueEmailOnce(db, email, `${options.dedupeKey}:${user.id}:EMAIL`, now)
+      : await queueEmail(db, email, now);
+    if (emailId) result.emails += 1;
+    const mobile = user.mobileNumber?.trim();
+    if (rendered.sms !== null && user.smsNotices && mobile) {
+      const smsId = await queueSms(
+        db,
+        { to: mobile, text: rendered.sms, template: notice.kind, userId: user.id, dedupeKey: options.dedupeKey ? `${options.dedupeKey}:${user.id}:SMS` : null },
+        now,
+      );
+      if (smsId) result.sms += 1;
+    }
+  }
+  return result;
+}

@@ -14,6 +14,7 @@
 import { ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
 import { PRODUCT_NAME } from "../../common/product";
 import type { SystemActivityType } from "./claim-responses.js";
+import { PAYMENT_PLAN_OFFER_HOURS } from "./deadlines.js";
 import { calendarDaysBetween, londonDate, toInstant, type Instant } from "./london-time.js";
 
 // ── Words ────────────────────────────────────────────────────────────────────────────
@@ -166,6 +167,8 @@ export type NoticeFacts = {
   ADJUDICATION_PAYMENT_REMINDER: About & { stage: ReminderStage; deadline: Date; amountPence: number };
   /** A card payment succeeded (scope 3): what it was for, how much, the card, the date, the Keyfree. */
   PAYMENT_RECEIPT: About & { paidFor: string; amountPence: number; cardLast4: string | null; paidAt: Date; receiptLink: string };
+  /** A payment plan is offered: its three steps must be done within 48 hours (part 2 §4, §9). */
+  PAYMENT_PLAN_OFFERED: About & { amountPence: number; instalments: number; offerExpiresAt: Date };
 };
 
 export type NoticeKind = keyof NoticeFacts;
@@ -487,6 +490,23 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
         f.link,
       ],
     }),
+  },
+  PAYMENT_PLAN_OFFERED: {
+    sms: true,
+    email: (f, to, now) => ({
+      subject: "Your payment plan offer",
+      lines: [
+        hello(to),
+        "",
+        `Your outstanding balance of ${noticePounds(f.amountPence)} for ${f.property} can be spread over ${f.instalments} monthly instalments.`,
+        `To set up your payment plan, confirm the plan, your address and your payment details within ${PAYMENT_PLAN_OFFER_HOURS} hours, ${deadlineWords(f.offerExpiresAt, now)}.`,
+        "If the three steps are not done by then, the offer will no longer be available and the balance stays due.",
+        "",
+        "Set up your payment plan:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} your payment plan offer ends ${smsDeadline(f.offerExpiresAt, now).replace(/^by /, "at ")}. Set it up: ${f.link}`,
   },
 };
 

@@ -9,12 +9,16 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db";
 import {
+  addresses,
   claims,
   customers,
   orderCustomers,
+  orders,
   paymentPlanActions,
   paymentPlanInstalments,
   paymentPlans,
+  properties,
+  tenancies,
   users
 } from "../db/schema";
 import { paymentPlanOfferExpiresAt } from "../domain/deadlines";
@@ -22,7 +26,8 @@ import { isCalendarDate } from "../domain/london-time";
 import { isPaymentPlanOfferVoid, paymentPlanNextAction } from "../domain/payment-plans";
 import { instalmentSchedule } from "../domain/payment-plans-rules";
 import { PAYMENT_PLAN_ACTION_TYPES, type PaymentPlanActionType } from "../domain/statuses";
-import { queueEmail } from "../lib/mail";
+import { queueNotice } from "../lib/notices";
+import { propertyLine } from "../domain/notices";
 import { newId } from "../lib/tokens";
 import { appUrl, makePaymentPlanActive, pounds, readPlan, recordInstalmentFailed, recordInstalmentPaid, type Tx } from "../payment-plans/service";
 
@@ -109,23 +114,28 @@ export async function offerPaymentPlan(db: Database, input: OfferPaymentPlanInpu
         createdAt: now,
       })),
     );
-    await queueEmail(
+    const [place] = await tx
+      .select({ address: addresses })
+      .from(orderCustomers)
+      .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+      .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+      .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+      .innerJoin(addresses, eq(addresses.id, properties.addressId))
+      .where(eq(orderCustomers.id, data.orderCustomerId))
+      .limit(1);
+    await queueNotice(
       tx,
       {
-        to: owner.email,
-        userId: owner.userId,
-        template: "PAYMENT_PLAN_OFFERED",
-        subject: "Your payment plan offer",
-        text: [
-          `Hello ${owner.firstName},`,
-          "",
-          `Your outstanding balance of ${pounds(data.amount)} can be spread over ${data.instalments} monthly instalments.`,
-          "To set up your payment plan, confirm the plan, your address and your payment details within 48 hours:",
-          `${appUrl()}/payment-plan/${paymentPlanId}`,
-          "",
-          "If the three steps are not done within 48 hours the offer will no longer be available.",
-        ].join("\n"),
+        kind: "PAYMENT_PLAN_OFFERED",
+        facts: {
+          property: place ? propertyLine(place.address) : "your tenancy",
+          link: `${appUrl()}/payment-plan/${paymentPlanId}`,
+          amountPence: data.amount,
+          instalments: data.instalments,
+          offerExpiresAt,
+        },
       },
+      [owner.userId],
       now,
     );
   });

@@ -43,6 +43,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
     paidAt: NOW,
     receiptLink: "http://localhost:3000/keyfrees/o1/receipts/p1",
   },
+  PAYMENT_PLAN_OFFERED: { ...about, amountPence: 60_000, instalments: 6, offerExpiresAt: new Date("2026-11-29T10:00:00Z") },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW);
@@ -74,7 +75,9 @@ describe("the catalogue of notices (issue 28)", () => {
 
   it("sends a text message for the notices with a deadline and for the tenant's turn, and for no other", () => {
     const withSms = kinds.filter((k) => NOTICES[k].sms).sort();
-    const withDeadline = kinds.filter((k) => "deadline" in EXAMPLES[k] || k === "CHARGES_DEEMED_ACCEPTED" || k === "CHECKOUT_YOUR_TURN");
+    const withDeadline = kinds.filter(
+      (k) => "deadline" in EXAMPLES[k] || "offerExpiresAt" in EXAMPLES[k] || k === "CHARGES_DEEMED_ACCEPTED" || k === "CHECKOUT_YOUR_TURN",
+    );
     expect(withSms).toEqual(withDeadline.sort());
     for (const k of kinds.filter((k) => !NOTICES[k].sms)) expect(render(k).sms).toBeNull();
   });

@@ -5,11 +5,12 @@ import { defineConfig, devices } from "@playwright/test";
  * Browser tests against the production build (npm run build first), every journey twice:
  * JavaScript on and off; the tests that open no browser once (project "no-browser"). Chromium is Debian's (no browser download works here).
  */
-// E2E_PORT moves all three servers (maintenance is the next port, outside tools the one after),
+// E2E_PORT moves all four servers (maintenance is the next port, outside tools the one after, the clock's the next),
 // so two checkouts can run side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const MAINTENANCE_PORT = PORT + 1;
 const TOOLS_PORT = PORT + 2;
+const CLOCK_PORT = PORT + 3;
 /**
  * The outside tools' offline stand-ins (issue 26), served by the tools server itself under
  * /__stand-ins/ but named by 127.0.0.1 while its pages are opened as localhost: another origin,
@@ -86,8 +87,12 @@ export default defineConfig({
     server(MAINTENANCE_PORT, ".data/e2e-maintenance", { MAINTENANCE_MODE: "true" }),
     // Chat, analytics and reviews configured (to their stand-ins): e2e/*.tools.spec.ts use it through TOOLS_URL.
     server(TOOLS_PORT, ".data/e2e-tools", TOOLS_ENV),
+    // A server whose clock the tests move (days ahead, to 8am London): e2e/*.clock.spec.ts use it
+    // through CLOCK_URL, so no other spec sees its time jump. Its own sweeper is off: the tests sweep.
+    server(CLOCK_PORT, ".data/e2e-clock", { SWEEP_INTERVAL_SECONDS: "0" }),
   ],
 });
 
 export const MAINTENANCE_URL = `http://localhost:${MAINTENANCE_PORT}`;
 export const TOOLS_URL = `http://localhost:${TOOLS_PORT}`;
+export const CLOCK_URL = `http://localhost:${CLOCK_PORT}`;

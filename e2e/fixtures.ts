@@ -20,6 +20,15 @@ export const STAND_IN_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?
 export const ON_TOOLS_SERVER = { baseURL: TOOLS_URL, opsDataDir: TOOLS_DATA_DIR };
 
 /** The data folder of the server the running test talks to (set per test by the `opsDataDir` option; a worker runs one test at a time). */
+/**
+ * The clock server's (playwright.config.ts CLOCK_URL): a spec that moves the API's clock says
+ * `test.use(ON_CLOCK_SERVER)` and is named e2e/<name>.clock.spec.ts; no other spec uses that
+ * server, so no other spec sees its time jump. Its sweeper is off: such a spec runs `sweep`.
+ */
+export const CLOCK_DATA_DIR = ".data/e2e-clock";
+export const CLOCK_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3100) + 3}`;
+export const ON_CLOCK_SERVER = { baseURL: CLOCK_URL, opsDataDir: CLOCK_DATA_DIR };
+
 let currentDataDir = DATA_DIR;
 
 function opsToken(): string {

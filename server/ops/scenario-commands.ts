@@ -19,6 +19,7 @@ import { findUserByEmail } from "../scenarios/tenants";
 import { openProposalFor, raiseDispute, saveTenantItemProposal, withClaim } from "../claims/responses";
 import { ItemProposalBody } from "../claims/schemas";
 import { buildClaimView } from "../claims/views";
+import { agreeProposal, publishProposal } from "../claims/service";
 import { createAnnualFeeOrder } from "../annual-fee/service";
 import { completeCheckoutActions, createCheckoutScenario } from "../scenarios/checkout";
 import { setReferenceOutcome } from "../references/service";
@@ -120,6 +121,33 @@ export const scenarioCommands: OpsCommand[] = [
         claimProposalId = saved.claimProposalId;
       }
       return { claimProposalId };
+    },
+  }),
+  command({
+    name: "tenant-accept",
+    summary: "A tenant (by e-mail) accepts the landlord's open proposal for every tenant, as the accept page does: its charges become payable",
+    example: "npm run ops -- tenant-accept --claim-id <id> --claim-proposal-id <id> --email ann@example.com",
+    input: claimId.extend({ claimProposalId: z.string().min(1), email: z.string().min(1) }),
+    run: async (deps, { claimId: id, claimProposalId, email }) => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) throw new ApiError(400, `No user ${email}`);
+      await agreeProposal(deps, id, claimProposalId, user.id);
+      const view = await buildClaimView(deps, id, user.id);
+      return { payableOrderId: view.payableOrderId, payActions: view.payActions };
+    },
+  }),
+  command({
+    name: "tenant-publish-proposal",
+    summary:
+      "A tenant (by e-mail) sends their draft proposal, as the submit page does: at £0 it is sent at once, otherwise its upfront payment is asked for (pay it with pay-action, whose id this answers)",
+    example: "npm run ops -- tenant-publish-proposal --claim-id <id> --claim-proposal-id <id> --email ann@example.com",
+    input: claimId.extend({ claimProposalId: z.string().min(1), email: z.string().min(1) }),
+    run: async (deps, { claimId: id, claimProposalId, email }) => {
+      const user = await findUserByEmail(deps.db, email);
+      if (!user) throw new ApiError(400, `No user ${email}`);
+      await publishProposal(deps, id, claimProposalId, user.id);
+      const view = await buildClaimView(deps, id, user.id);
+      return { proposalPayment: view.proposalPayment };
     },
   }),
   command({

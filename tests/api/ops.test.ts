@@ -220,6 +220,50 @@ describe("ops commands over the scenario functions", () => {
     expect(paid.body.effect).toBe("PROPOSAL_SUBMITTED");
   });
 
+  it("tenant-publish-proposal sends a draft as the submit page does, and tenant-accept accepts the landlord's proposal as the accept page does", async () => {
+    const tenancy = await ops("create-tenancy", {
+      tenants: [{ email: "ops.publish@example.test", firstName: "Pia", lastName: "Reed" }],
+      ppm: 120_000,
+      startDate: "2025-11-01",
+      endDate: "2026-10-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    });
+    const claim = await ops("raise-claim", { tenancyId: tenancy.body.tenancyId, items: [{ description: "Oven clean", type: "CLEANING", amount: 9_000 }] });
+    const [oven] = claim.body.itemIds as string[];
+    const draft = await ops("tenant-item-proposals", {
+      claimId: claim.body.claimId,
+      email: "ops.publish@example.test",
+      proposals: [{ claimItemId: oven, amount: 4_000, explanation: "Only the hob" }],
+    });
+    const published = await ops("tenant-publish-proposal", { claimId: claim.body.claimId, claimProposalId: draft.body.claimProposalId, email: "ops.publish@example.test" });
+    expect(published.status).toBe(200);
+    expect(published.body.proposalPayment).toMatchObject({ claimProposalId: draft.body.claimProposalId, amount: 4_000 });
+    const stranger = await ops("tenant-publish-proposal", { claimId: claim.body.claimId, claimProposalId: draft.body.claimProposalId, email: "nobody@example.test" });
+    expect(stranger.status).toBe(400);
+
+    const other = await ops("create-tenancy", {
+      tenants: [{ email: "ops.accept@example.test", firstName: "Ace", lastName: "Reed" }],
+      ppm: 120_000,
+      startDate: "2025-11-01",
+      endDate: "2026-10-31",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    });
+    const charges = await ops("raise-claim", { tenancyId: other.body.tenancyId, items: [{ description: "Oven clean", type: "CLEANING", amount: 9_000 }] });
+    const accepted = await ops("tenant-accept", { claimId: charges.body.claimId, claimProposalId: charges.body.claimProposalId, email: "ops.accept@example.test" });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.payableOrderId).toBe(charges.body.orderId);
+    const login = await t.json("POST", "/auth/login", { email: "ops.accept@example.test", password: "Keyfree-demo-1" });
+    const seen = await t.json("GET", `/claims/${charges.body.claimId}`, undefined, login.body.accessToken);
+    expect(seen.body.awaitingPayment).toBe(true);
+    const again = await ops("tenant-accept", { claimId: charges.body.claimId, claimProposalId: charges.body.claimProposalId, email: "ops.accept@example.test" });
+    expect(again.status).toBeGreaterThanOrEqual(400);
+    expect(again.status).toBeLessThan(500);
+  });
+
   it("tenant-dispute raises a formal dispute with its message and answers the fee's action, through to the adjudicator's decision", async () => {
     const tenancy = await ops("create-tenancy", {
       tenants: [{ email: "ops.dispute@example.test", firstName: "Dina", lastName: "Reed" }],

@@ -4,7 +4,7 @@
  * web's payment flow follows them. The card checks and card-minimum rules only the API applies
  * are in server/domain/payments.ts.
  */
-import { PRODUCT_CODE } from "./product";
+import { PRODUCT_CODE, PRODUCT_NAME } from "./product";
 
 export const PAYMENT_TYPES = [
   PRODUCT_CODE,
@@ -79,4 +79,27 @@ export function paymentSuccessPath(paymentType: PaymentType, context: SuccessPag
 /** The duplicate-card check runs for the Keyfree payment only (part 1 §4.3). */
 export function requiresDuplicateCardCheck(paymentType: PaymentType): boolean {
   return paymentType === PRODUCT_CODE;
+}
+
+/** What a payment was for: a card payment type, or an instalment of a payment plan (issue 27). */
+export type PaymentKind = PaymentType | "PAYMENT_PLAN_INSTALMENT";
+
+const PAYMENT_LABELS: Readonly<Record<PaymentType, string>> = {
+  KEYFREE: `${PRODUCT_NAME} fee`,
+  TOP_UP: "Annual fee",
+  CLAIM: "Your share of the end of tenancy charges",
+  CLAIM_REMAINING_BALANCE: "End of tenancy charges (the whole balance)",
+  CLAIM_PROPOSAL: "Payment made with your proposal on the charges",
+  ARBITRATION_FEE: "Formal dispute fee",
+  ARBITRATION: "Your share of the adjudicated amount",
+  ARBITRATION_REMAINING_BALANCE: "The adjudicated amount (the whole balance)",
+};
+
+/**
+ * What a payment was for, in words (issues 27 and 28): the Keyfree page's list of payments, the
+ * receipt to download and the receipt e-mail all say it the same way.
+ */
+export function paymentLabel(p: { kind: PaymentKind; instalmentNumber?: number | null }): string {
+  if (p.kind === "PAYMENT_PLAN_INSTALMENT") return `Payment plan instalment ${p.instalmentNumber ?? ""}`.trim();
+  return PAYMENT_LABELS[p.kind];
 }

@@ -165,8 +165,20 @@ export type NoticeFacts = {
   DISPUTE_FEE_REMINDER: About & { stage: ReminderStage; deadline: Date };
   /** A reminder to pay what the adjudicator decided. */
   ADJUDICATION_PAYMENT_REMINDER: About & { stage: ReminderStage; deadline: Date; amountPence: number };
-  /** A card payment succeeded (scope 3): what it was for, how much, the card, the date, the Keyfree. */
-  PAYMENT_RECEIPT: About & { paidFor: string; amountPence: number; cardLast4: string | null; paidAt: Date; receiptLink: string };
+  /**
+   * A card payment succeeded (scope 3): what it was for (common/payments.ts paymentLabel, as the
+   * Keyfree page says it), the amount kept, the card, the date, the Keyfree; `link` is the
+   * Keyfree page and `receiptLink` this payment's receipt to download. `givenBackPence`: what the
+   * card paid above what was left to pay (a co-tenant's share came in first), being refunded.
+   */
+  PAYMENT_RECEIPT: About & {
+    paidFor: string;
+    amountPence: number;
+    cardLast4: string | null;
+    paidAt: Date;
+    receiptLink: string;
+    givenBackPence?: number;
+  };
   /** A payment plan is offered: its three steps must be done within 48 hours (part 2 §4, §9). */
   PAYMENT_PLAN_OFFERED: About & { amountPence: number; instalments: number; offerExpiresAt: Date };
 };
@@ -470,26 +482,35 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PAYMENT_RECEIPT: {
     sms: false,
-    email: (f, to) => ({
-      subject: `Your receipt: ${noticePounds(f.amountPence)} for ${f.paidFor}`,
-      lines: [
-        hello(to),
-        "",
-        `Thank you: we received your payment of ${noticePounds(f.amountPence)}.`,
-        "",
-        `What it was for: ${f.paidFor}`,
-        `Amount: ${noticePounds(f.amountPence)}`,
-        `Paid with: ${f.cardLast4 ? `the card ending ${f.cardLast4}` : "your card"}`,
-        `Date: ${longLondonDate(f.paidAt)}, ${londonTimeOfDay(f.paidAt)} (UK time)`,
-        `${PRODUCT_NAME}: ${f.property}`,
-        "",
-        "Download this receipt:",
-        f.receiptLink,
-        "",
-        `See every payment on your ${PRODUCT_NAME}:`,
-        f.link,
-      ],
-    }),
+    email: (f, to) => {
+      const givenBack = f.givenBackPence ?? 0;
+      return {
+        subject: `Your receipt for ${noticePounds(f.amountPence)}: ${f.paidFor}`,
+        lines: [
+          hello(to),
+          "",
+          `Thank you: we received your payment of ${noticePounds(f.amountPence)}. This is your receipt.`,
+          "",
+          `What it was for: ${f.paidFor}`,
+          `Amount: ${noticePounds(f.amountPence)}`,
+          `Paid with: ${f.cardLast4 ? `the card ending ${f.cardLast4}` : "your card"}`,
+          `Date: ${longLondonDate(f.paidAt)}, ${londonTimeOfDay(f.paidAt)} (UK time)`,
+          `${PRODUCT_NAME}: ${f.property}`,
+          ...(givenBack > 0
+            ? [
+                "",
+                `Your card was charged ${noticePounds(f.amountPence + givenBack)}. ${noticePounds(givenBack)} of it was more than was left to pay, so it is being given back to your card. We will e-mail you when it has been refunded.`,
+              ]
+            : []),
+          "",
+          "Download this receipt:",
+          f.receiptLink,
+          "",
+          `See every payment on your ${PRODUCT_NAME}:`,
+          f.link,
+        ],
+      };
+    },
   },
   PAYMENT_PLAN_OFFERED: {
     sms: true,

@@ -3,11 +3,10 @@
  * instalments were money the tenant's card paid, and how much, so the Keyfree page can list them
  * and each can have a receipt.
  */
-import { paymentTypeForActionType, type PaymentType } from "../../common/payments";
+import { paymentTypeForActionType, type PaymentKind, type PaymentType } from "../../common/payments";
 import { normaliseOrderCustomerActionType } from "./statuses.js";
 
-/** What a payment was for: a card payment type, or an instalment of a payment plan. */
-export type PaymentKind = PaymentType | "PAYMENT_PLAN_INSTALMENT";
+export type { PaymentKind };
 
 const wholePence = (value: unknown): number | null =>
   typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;

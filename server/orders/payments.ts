@@ -8,6 +8,10 @@
  * payment already settled (a co-tenant cleared the balance, a second tab paid an older intent),
  * a payment that does not match its action, and for a claim what was paid above the balance
  * left when the payment arrived (a co-tenant's share came in first).
+ *
+ * Money received is receipted (issue 28): the payer's PAYMENT_RECEIPT e-mail is queued in the same
+ * transaction, for what was kept (receipts-service.ts); money given back whole gets only the
+ * refund e-mail.
  */
 import type Stripe from "stripe";
 import { and, eq, isNull } from "drizzle-orm";
@@ -15,7 +19,8 @@ import type { Tx } from "../db";
 import { orderCustomerActions, orderCustomers, orders, tenancyAnniversaries } from "../db/schema";
 import { completePaymentAction } from "../claims/money-service";
 import { log } from "../lib/log";
-import type { PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
+import type { PaidWith, PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
+import { queuePaymentReceipt } from "./receipts-service";
 
 async function lockedAction(tx: Tx, actionId: string) {
   const [row] = await tx
@@ -29,7 +34,7 @@ async function lockedAction(tx: Tx, actionId: string) {
   return row;
 }
 
-async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promise<PaymentEffect> {
+async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date, paidWith: PaidWith): Promise<PaymentEffect> {
   const actionId = intent.metadata.orderCustomerActionId!;
   const row = await lockedAction(tx, actionId);
   // Not one of ours (another environment on the same Stripe account): not ours to refund either.
@@ -56,6 +61,8 @@ async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promi
       .set({ details: { ...done!.details, ...paidBy } })
       .where(eq(orderCustomerActions.id, actionId));
     const excess = intent.amount_received - Number(done!.details.amountPaid ?? intent.amount_received);
+    // The receipt is for what was kept; a payment nothing needed (all of it given back) has none.
+    await queuePaymentReceipt(tx, { paymentId: actionId, customerId, cardLast4: paidWith.cardLast4, givenBackPence: Math.max(excess, 0) }, now);
     if (excess > 0) {
       return {
         outcome: `claim payment applied; ${excess} refunded`,
@@ -89,6 +96,7 @@ async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promi
       await tx.update(tenancyAnniversaries).set({ paidAt: now }).where(eq(tenancyAnniversaries.orderId, row.order.id));
     }
   }
+  await queuePaymentReceipt(tx, { paymentId: actionId, customerId, cardLast4: paidWith.cardLast4 }, now);
   return { outcome: "payment applied", rememberCardFor: customerId };
 }
 

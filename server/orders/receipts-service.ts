@@ -8,6 +8,7 @@
  * nothing, so they are the same 404 as ids that do not exist.
  */
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { paymentLabel } from "../../common/payments";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db";
 import {
@@ -24,11 +25,16 @@ import {
 } from "../db/schema";
 import { tenantDisplayName } from "../domain/checkout";
 import { byPaidAtDescending, paymentMadeByAction, paymentMadeByInstalment, type PaymentKind } from "../domain/receipts";
+import { propertyLine } from "../domain/notices";
+import { appLink } from "../lib/app-url";
 import { notFound } from "../lib/errors";
+import { log } from "../lib/log";
+import { queueNotice } from "../lib/notices";
 import { propertyAddressView, type PropertyAddress } from "../lib/schemas";
 import { ownOrder } from "./reads-service";
 
 type Reader = Pick<Database, "select">;
+type Writer = Pick<Database, "select" | "insert">;
 
 export type PaymentMade = {
   id: string;
@@ -175,4 +181,51 @@ export async function paymentReceipt(db: Reader, paymentId: string, customerId: 
   const [payment] = await paymentsMade(db, customerId, { paymentId });
   if (!payment) throw notFound();
   return payment;
+}
+
+/** The Keyfree page's receipt of one payment: what the e-mailed link downloads (app/routes.ts). */
+export function receiptPath(keyfreeOrderId: string, paymentId: string): string {
+  return `/keyfrees/${encodeURIComponent(keyfreeOrderId)}/receipts/${encodeURIComponent(paymentId)}`;
+}
+
+/**
+ * The PAYMENT_RECEIPT e-mail (issue 28, scope 3) for a card payment just applied, queued in the
+ * transaction that applied it, to the tenant who paid. The payment is read as its receipt reads it
+ * (paymentsMade), so the e-mail says what the Keyfree page and the downloaded receipt say, and its
+ * link opens exactly that receipt; a payment that is no payment made there (nothing kept) sends
+ * none. Once per payment: a payment is applied once, and the outbox's dedupe key holds it even so.
+ * `givenBackPence`: what the card paid above what was kept, being refunded.
+ */
+export async function queuePaymentReceipt(
+  tx: Writer,
+  input: { paymentId: string; customerId: string; cardLast4: string | null; givenBackPence?: number },
+  now: Date,
+): Promise<boolean> {
+  const [payment] = await paymentsMade(tx, input.customerId, { paymentId: input.paymentId });
+  const [payer] = await tx.select({ userId: customers.userId }).from(customers).where(eq(customers.id, input.customerId)).limit(1);
+  if (!payment || !payer) {
+    // A payment with no Keyfree of the payer's to show it on: nothing to link to.
+    log.warn("no receipt: the payment is not on a Keyfree of the payer's", { paymentId: input.paymentId });
+    return false;
+  }
+  const queued = await queueNotice(
+    tx,
+    {
+      kind: "PAYMENT_RECEIPT",
+      facts: {
+        property: propertyLine(payment.keyfree.address),
+        link: appLink(`/keyfrees/${encodeURIComponent(payment.keyfree.orderId)}`),
+        paidFor: paymentLabel(payment),
+        amountPence: payment.amount,
+        cardLast4: input.cardLast4,
+        paidAt: payment.paidAt,
+        receiptLink: appLink(receiptPath(payment.keyfree.orderId, payment.id)),
+        ...(input.givenBackPence && input.givenBackPence > 0 ? { givenBackPence: input.givenBackPence } : {}),
+      },
+    },
+    [payer.userId],
+    now,
+    { dedupeKey: `PAYMENT_RECEIPT:${payment.id}` },
+  );
+  return queued.emails > 0;
 }

@@ -7,14 +7,16 @@
  * A success makes the instalment PAID (recordInstalmentPaid, shared with the back office; paying
  * off the plan pays the claim balance it was for), once. Money for an instalment already paid
  * another way, or of the wrong amount, is given back. A failure makes a PENDING instalment FAILED
- * (the manual-payment screen and its e-mail), once.
+ * (the manual-payment screen and its e-mail), once. A paid instalment's receipt e-mail is queued
+ * with it (issue 28), whether charged on its due day or paid by hand.
  */
 import type Stripe from "stripe";
 import { eq } from "drizzle-orm";
 import type { Tx } from "../db";
 import { orderCustomers, paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { log } from "../lib/log";
-import type { PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
+import { queuePaymentReceipt } from "../orders/receipts-service";
+import type { PaidWith, PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
 import { recordInstalmentFailed, recordInstalmentPaid } from "./service";
 
 /** The instalment an intent was made for, with its plan (locked) and the plan's customer; null unless they go together. */
@@ -32,7 +34,7 @@ async function instalmentOf(tx: Tx, intent: Stripe.PaymentIntent) {
   return row;
 }
 
-async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promise<PaymentEffect> {
+async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date, paidWith: PaidWith): Promise<PaymentEffect> {
   const row = await instalmentOf(tx, intent);
   if (!row) return { outcome: "ignored: unknown instalment" };
   const giveBack = (outcome: string): PaymentEffect => ({
@@ -57,6 +59,8 @@ async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promi
   const pmId = typeof intent.payment_method === "string" ? intent.payment_method : (intent.payment_method?.id ?? null);
   const paid = await recordInstalmentPaid(tx, row.plan, row.instalment.id, now, { stripePaymentIntentId: intent.id, stripePaymentMethodId: pmId });
   if (!paid) return giveBack("refunded: already paid");
+  // Its receipt, in this transaction: the instalment is a payment on the Keyfree page (issue 28).
+  await queuePaymentReceipt(tx, { paymentId: row.instalment.id, customerId: row.customerId, cardLast4: paidWith.cardLast4 }, now);
   const outcome = !paid.paidOff
     ? "instalment paid"
     : `instalment paid; plan paid off${paid.claimPayment ? `; claim payment ${paid.claimPayment.effect}` : ""}`;

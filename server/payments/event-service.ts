@@ -3,7 +3,7 @@
  * webhook events, and what reconciliation finds by asking. One path for both, and for Stripe
  * and the sandbox alike:
  *
- *  1. Provider reads the effect needs (the card, to remember it) happen first, outside any
+ *  1. Provider reads the effect needs (the card, to remember it and for the receipt) happen first, outside any
  *     transaction (with the embedded database the sandbox shares the one connection).
  *  2. One transaction records the event (webhooks), locks the intent's ledger row, runs the
  *     registered purpose's effect, records any refund the purpose says is owed, and marks the
@@ -83,7 +83,7 @@ async function applyIntent(
 
   let effect: PaymentEffect;
   if (kind === "succeeded") {
-    effect = await purpose.succeeded(tx, intent, now);
+    effect = await purpose.succeeded(tx, intent, now, { cardLast4: card?.card?.last4 ?? null });
     if (effect.rememberCardFor && card) await saveCard(tx, effect.rememberCardFor, card);
     await tx
       .update(paymentIntents)

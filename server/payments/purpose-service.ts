@@ -23,13 +23,23 @@ export type PaymentEffect = {
   refund?: { amount: number; reason: UnneededPaymentReason; customerId: string; orderCustomerActionId?: string | null };
 };
 
+/**
+ * What the payments module knows of a succeeded payment that the area does not: the card it was
+ * paid with, read from the provider before the transaction (null when it could not be read). The
+ * area puts it on the payment's receipt (issue 28), which it queues in the same transaction.
+ */
+export type PaidWith = { cardLast4: string | null };
+
 export type PaymentPurpose = {
   /** Stable name, stored with each intent (payment_intents.purpose). */
   name: string;
   /** True when an intent with this metadata is one of this purpose's payments. */
   owns(metadata: Record<string, string>): boolean;
-  /** The intent succeeded: apply it, once (a second call for the same intent changes nothing). */
-  succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promise<PaymentEffect>;
+  /**
+   * The intent succeeded: apply it, once (a second call for the same intent changes nothing),
+   * and, when it was money received (not given back whole), queue its receipt to the payer.
+   */
+  succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date, paidWith: PaidWith): Promise<PaymentEffect>;
   /** An attempt to pay failed: note it so the tenant can be told and try again. */
   failed(tx: Tx, intent: Stripe.PaymentIntent, now: Date): Promise<PaymentEffect>;
 };

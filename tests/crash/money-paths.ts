@@ -500,6 +500,14 @@ export function crashSuite(kind: DbKind) {
           await w.ops("sweep");
           await w.running.stop();
           await expectFeeChargedAndAppliedOnce(w, tenant, payment.paymentIntentId, 30_000);
+          // Its receipt (issue 28) was written with the payment, so there is exactly one, for this payment.
+          const receipts = await w.query<{ subject: string; text: string }>(
+            `select subject, text from outbox_emails where "to" = $1 and template = 'PAYMENT_RECEIPT'`,
+            [tenant.email],
+          );
+          expect(receipts, "one receipt e-mail").toEqual([expect.objectContaining({ subject: "Your receipt for £300.00: Keyfree fee" })]);
+          expect(receipts[0]!.text).toContain(`/keyfrees/${tenant.orderId}/receipts/${tenant.actionId}`);
+          expect(receipts[0]!.text).toContain("Paid with: the card ending 4242");
         },
       );
     }

@@ -37,7 +37,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   ADJUDICATION_PAYMENT_REMINDER: { ...about, stage: "ON_THE_DAY", deadline: DEADLINE, amountPence: 34_000 },
   PAYMENT_RECEIPT: {
     ...about,
-    paidFor: "the end of tenancy charges",
+    paidFor: "Your share of the end of tenancy charges",
     amountPence: 60_000,
     cardLast4: "4242",
     paidAt: NOW,
@@ -84,11 +84,24 @@ describe("the catalogue of notices (issue 28)", () => {
 
   it("the receipt names what was paid for, the amount, the card's ending, the date and the Keyfree, with a link to download it", () => {
     const { subject, text } = render("PAYMENT_RECEIPT");
-    expect(subject).toBe("Your receipt: £600.00 for the end of tenancy charges");
+    expect(subject).toBe("Your receipt for £600.00: Your share of the end of tenancy charges");
+    expect(text).toContain("What it was for: Your share of the end of tenancy charges");
     expect(text).toContain("Paid with: the card ending 4242");
     expect(text).toContain("Date: Friday 27 November 2026, 10:00am (UK time)");
     expect(text).toContain("Keyfree: 12 Orchard Road, Bristol BS1 1AA");
     expect(text).toContain("http://localhost:3000/keyfrees/o1/receipts/p1");
+    expect(text).not.toContain("given back");
+  });
+
+  it("a receipt for a payment partly more than was left to pay says what was kept and what is given back", () => {
+    const { subject, text } = renderNotice(
+      { kind: "PAYMENT_RECEIPT", facts: { ...EXAMPLES.PAYMENT_RECEIPT, amountPence: 12_000, givenBackPence: 8_000 } },
+      { firstName: "Sam" },
+      NOW,
+    );
+    expect(subject).toBe("Your receipt for £120.00: Your share of the end of tenancy charges");
+    expect(text).toContain("Amount: £120.00");
+    expect(text).toContain("Your card was charged £200.00. £80.00 of it was more than was left to pay, so it is being given back to your card.");
   });
 
   it("every event of the claim's state machine is either given a notice of the catalogue or says why it needs none", () => {

@@ -3,7 +3,8 @@ import type { components } from "~/lib/api/schema";
 import { contactPath } from "~/lib/contact";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { PRODUCT } from "~/lib/product";
-import { paymentLabel, refundNote } from "./payment-labels";
+import { paymentLabel } from "../../../../common/payments";
+import { refundNote } from "./payment-labels";
 
 type TenancyOrder = components["schemas"]["TenancyOrder"];
 type KeyfreePayment = components["schemas"]["KeyfreePayment"];

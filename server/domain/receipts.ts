@@ -14,7 +14,8 @@ const wholePence = (value: unknown): number | null =>
 /**
  * A completed order-customer action as a payment the tenant made, or null when it was none:
  * not a pay action, not completed, settled by another payment (the tenant's whole-balance
- * payment or a co-tenant's: `settledByActionId`), or nothing paid. The amount is what was paid
+ * payment or a co-tenant's: `settledByActionId`; or by a payment plan's instalments:
+ * `paidByPaymentPlanId`), or nothing paid. The amount is what was paid
  * (`amountPaid`); a Keyfree fee completed without one (an order set up as paid) was the
  * tenant's share of the fee.
  */
@@ -29,6 +30,8 @@ export function paymentMadeByAction(action: {
   const paymentType = typeId === null ? null : paymentTypeForActionType(typeId);
   if (paymentType === null) return null;
   if (typeof action.details.settledByActionId === "string") return null;
+  // Paid off by a payment plan: its instalments are the payments (issue 28).
+  if (typeof action.details.paidByPaymentPlanId === "string") return null;
   const paid = wholePence(action.details.amountPaid) ?? (paymentType === "KEYFREE" ? action.fee : null);
   if (paid === null || paid === 0) return null;
   return { paymentType, amount: paid };

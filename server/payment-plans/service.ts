@@ -286,5 +286,14 @@ async function payPlanBalance(tx: Database | Tx, plan: PlanRow, now: Date): Prom
     plan.amount - plan.interestAmount,
     open.map((a) => ({ id: a.id, typeId: a.typeId, amountRemaining: Number(a.details.amountRemaining ?? 0) })),
   );
-  return actionId === null ? null : completePaymentAction(tx, actionId, now);
+  if (actionId === null) return null;
+  const outcome = await completePaymentAction(tx, actionId, now);
+  // Paid by the plan's instalments, each already a payment (and a receipt) of its own: the action
+  // says so, so the Keyfree page and its receipts do not count the same money twice.
+  const [done] = await tx.select({ details: orderCustomerActions.details }).from(orderCustomerActions).where(eq(orderCustomerActions.id, actionId));
+  await tx
+    .update(orderCustomerActions)
+    .set({ details: { ...(done?.details ?? {}), paidByPaymentPlanId: plan.id } })
+    .where(eq(orderCustomerActions.id, actionId));
+  return outcome;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { keyfreeFeePence } from "../../server/domain/fees";
-import { customers, orderCustomerActions, orderCustomers, orders, paymentPlans, users } from "../../server/db/schema";
+import { customers, orderCustomerActions, orderCustomers, orders, paymentPlanInstalments, paymentPlans, users } from "../../server/db/schema";
 import { seedDemoIfEmpty } from "../../server/scenarios/demo";
 import { activatePaymentPlan, markInstalmentPaid } from "../../server/scenarios/plans";
 import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
@@ -103,6 +103,25 @@ describe("GET /tenancy-orders/{id}/payments", () => {
     expect(instalment).toMatchObject({ instalmentNumber: 1, paidAt: t.clock.now().toISOString(), claimId: expect.any(String) });
     expect(instalment!.amount).toBeGreaterThan(0);
     expect(payments[0]!.id).toBe(instalment!.id);
+  });
+
+  it("plan@: once the plan is paid off, its instalments are the payments: the claim balance the plan paid is not listed again", async () => {
+    const [plan] = await t.db
+      .select({ id: paymentPlans.id })
+      .from(paymentPlans)
+      .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
+      .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+      .innerJoin(users, eq(users.id, customers.userId))
+      .where(eq(users.email, "plan@keyfree.example"));
+    const instalments = await t.db.select().from(paymentPlanInstalments).where(eq(paymentPlanInstalments.paymentPlanId, plan!.id));
+    for (const i of instalments.filter((x) => x.status !== "PAID")) {
+      t.clock.advance(60_000);
+      await markInstalmentPaid(t.db, { paymentPlanId: plan!.id, instalmentNumber: i.instalmentNumber }, t.clock.now());
+    }
+    const payments = await paymentsOf("plan@keyfree.example");
+    const claimPayments = payments.filter((p) => p.claimId !== null && p.kind !== "PAYMENT_PLAN_INSTALMENT");
+    expect(claimPayments, "the plan's balance was paid by the instalments, not by a card payment of its own").toEqual([]);
+    expect(payments.filter((p) => p.kind === "PAYMENT_PLAN_INSTALMENT")).toHaveLength(instalments.length);
   });
 
   it("a fixed handful of queries whatever the Keyfree holds: the token, the order, the actions, the instalments", async () => {

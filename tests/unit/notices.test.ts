@@ -26,7 +26,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   PROPOSAL_ACCEPTED: { ...about, amountPence: 30_000 },
   FINAL_PROPOSAL: { ...about, amountPence: 45_000, refundPence: 30_000, deadline: DEADLINE },
   PROPOSAL_HOLD_EXPIRED: { ...about, refundPence: 30_000, deadline: DEADLINE },
-  DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", deadline: DEADLINE },
+  DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", disputedByYou: true, deadline: DEADLINE },
   SENT_TO_ADJUDICATION: about,
   ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited." },
   CHARGES_DEEMED_ACCEPTED: { ...about, amountPence: 60_000, lapsedDispute: false },

@@ -7,7 +7,10 @@
  * tests do; card receipts and the reminders are asserted in their own tests.
  */
 import { and, eq } from "drizzle-orm";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchRoutes, type RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "../../app/routes";
 import { arbitrations, orderCustomerActions, orderCustomers, outboxEmails, outboxSms, users } from "../../server/db/schema";
 import { adjudicationPaymentDeadline, proposalHoldExpiresAt, responseDeadline } from "../../server/domain/deadlines";
 import { CLAIM_EVENT_NOTICES, deadlineWords, londonTimeOfDay, longLondonDate, sendsSms, type NoticeKind } from "../../server/domain/notices";
@@ -20,6 +23,7 @@ import {
   decideAdjudication,
   payClaimAction,
   raiseClaim,
+  resolveClaim,
   sendToAdjudication,
 } from "../../server/scenarios/claims";
 import { createTestApi, type TestApi } from "../helpers/api";
@@ -80,9 +84,26 @@ async function claimOnTwoTenants(options: { mediationEnabled?: boolean } = {}) {
     settled: `${appUrl()}/keyfrees/${keyfree.orderId}`,
     arbitration: (id: string) => `${appUrl()}/arbitrations/${id}`,
   };
+  // Each link is the page to act on in the web's route table (not the not-found page).
+  expect([links.claim, links.pay, links.disputeFee, links.settled, links.arbitration(claim.claimId)].map(pageOf)).toEqual([
+    "routes/claims/claim.tsx",
+    "routes/claims/pay.tsx",
+    "routes/claims/dispute-fee.tsx",
+    "routes/keyfrees/keyfree.tsx",
+    "routes/arbitrations/arbitration.tsx",
+  ]);
   const raised = await expectNewNotices(both("CLAIM_RAISED", links.claim, [ana, ben]));
   expect(raised.emails[0]!.text).toContain(deadlineWords(responseDeadline(raisedAt), raisedAt));
   return { ana, ben, claim, path, links };
+}
+
+/** The web page (its route module in app/routes.ts) an absolute link opens. */
+function pageOf(link: string): string | undefined {
+  const toObjects = (entries: RouteConfigEntry[]): RouteObject[] =>
+    entries.map((e) => ({ id: e.file, path: e.path, index: e.index, children: e.children ? toObjects(e.children) : undefined }) as RouteObject);
+  const url = new URL(link);
+  expect(url.origin).toBe(new URL(appUrl()).origin);
+  return matchRoutes(toObjects(routes), url.pathname)?.at(-1)?.route.id;
 }
 
 const both = (kind: NoticeKind, link: string, tenants: Tenant[]): Expected[] => tenants.map((to) => ({ kind, to, link }));
@@ -233,6 +254,10 @@ describe("charges left unanswered, a proposal's hold run out, a proposal accepte
     t.clock.advance(3 * DAY);
     await sweepTwice();
     await expectNewNotices([]);
+    // The back office closes the claim: both tenants are told it is settled.
+    await resolveClaim(t.db, claim.claimId, t.clock.now());
+    const resolved = await expectNewNotices(both("CLAIM_RESOLVED", links.settled, [ana, ben]));
+    expect(resolved.textOf("CLAIM_RESOLVED", ana)).toContain("(£300.00 in total)");
   });
 
   it("a dispute whose fee is not paid lapses: Ben disputed with no evidence, both are told the charges are treated as accepted", async () => {

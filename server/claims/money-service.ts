@@ -53,6 +53,11 @@
  *    balance (not money back); only what the balance cannot use (an award below £60) is
  *    refunded to the card that paid the fee, as an owed refund.
  *
+ * Notices (issue 28): each change here that needs the tenants, or starts or ends a clock, tells
+ * every tenant of the claim in the same transaction (server/claims/notices.ts, the catalogue's
+ * words): the charges accepted or deemed accepted with what is due, the proposal sent, the claim
+ * settled.
+ *
  * Locks: every write locks the claim row first (`FOR UPDATE`), then the rows it changes,
  * so tenant requests, these scenarios, payments and the deadline sweep never interleave
  * on one claim; the sweep takes the claim with SKIP LOCKED and leaves busy claims for the

@@ -15,6 +15,9 @@
  *      with the amount), it goes back to its author as a draft and the landlord's proposal
  *      it answered gets a new 7-day deadline, so the tenants can respond to it again.
  *
+ * Each change tells every tenant in its own transaction (issue 28): CHARGES_DEEMED_ACCEPTED
+ * with what they now owe, PROPOSAL_HOLD_EXPIRED with the new deadline.
+ *
  * Each due proposal is handled in its own transaction that takes its claim and then the
  * proposal with `SELECT … FOR UPDATE SKIP LOCKED` and checks everything again under the
  * lock, so two instances sweeping at once never apply a deadline twice, a claim a tenant
@@ -26,6 +29,7 @@ import { claimProposals, claims } from "../db/schema";
 import { currentProposal } from "../domain/claim-responses";
 import { chargesDeemedAccepted, isPastDeadline } from "../domain/deadlines";
 import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable, refuseTenantProposal } from "./money-service";
+import { claimLinks, noticeClaimTenants } from "./notices";
 import { claimStatusOf, loadProposals, lockClaim, recordActivity, toDomainProposal } from "./records";
 
 export type ClaimDeadlineSweep = {
@@ -92,7 +96,8 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
         await recordActivity(tx, { claimId: claim.id, activityType: "DISPUTE_LAPSED", details: { claimProposalId: proposal.id } }, now);
         current = { ...claim, status: "AWAITING_RESPONDENTS", adjudicationFeeOrderId: null };
       }
-      await makeChargesPayable(tx, current, proposal, now, { autoResponded: true });
+      // Tells every tenant what they now owe (CHARGES_DEEMED_ACCEPTED).
+      await makeChargesPayable(tx, current, proposal, now, { autoResponded: true, lapsedDispute: lapsed });
       return { outcome: lapsed ? "lapsed" : "deemed" };
     });
     if (result.outcome === "deemed" || result.outcome === "lapsed") {
@@ -128,7 +133,13 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
       ) {
         return { outcome: "notDue" };
       }
-      const { refundPence } = await refuseTenantProposal(tx, claim, proposal, now, "HOLD_EXPIRED");
+      const { refundPence, answerBy } = await refuseTenantProposal(tx, claim, proposal, now, "HOLD_EXPIRED");
+      if (answerBy) {
+        await noticeClaimTenants(tx, claim.id, now, (a) => ({
+          kind: "PROPOSAL_HOLD_EXPIRED",
+          facts: { property: a.property, link: claimLinks.claim(a), refundPence, deadline: answerBy },
+        }));
+      }
       return { outcome: "refused", refundPence };
     });
     if (result.outcome === "refused") {

@@ -53,6 +53,11 @@
  *    balance (not money back); only what the balance cannot use (an award below £60) is
  *    refunded to the card that paid the fee, as an owed refund.
  *
+ * Notices (issue 28): each change here that needs the tenants, or starts or ends a clock, tells
+ * every tenant of the claim in the same transaction (server/claims/notices.ts, the catalogue's
+ * words): the charges accepted or deemed accepted with what is due, the proposal sent, the claim
+ * settled.
+ *
  * Locks: every write locks the claim row first (`FOR UPDATE`), then the rows it changes,
  * so tenant requests, these scenarios, payments and the deadline sweep never interleave
  * on one claim; the sweep takes the claim with SKIP LOCKED and leaves busy claims for the
@@ -82,7 +87,9 @@ import {
 } from "../domain/deadlines";
 import { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
 import { splitByLiability } from "../domain/fees";
+import { totalChargesSettledPence } from "../domain/checkout";
 import { recordOwedRefund } from "../payments/refund-service";
+import { claimLinks, noticeClaimTenants, tenantName } from "./notices";
 import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
 /**
  * Removes the claim's unpublished tenant proposals (round 2 DRAFT or AWAITING_PAYMENT):
@@ -137,7 +144,7 @@ export async function makeChargesPayable(
   claim: ClaimRow,
   proposal: ProposalWithItems,
   now: Date,
-  options: { autoResponded: boolean; userId?: string | null },
+  options: { autoResponded: boolean; userId?: string | null; lapsedDispute?: boolean },
 ) {
   if (proposal.round === 2) fail("A tenant proposal is not charges");
   await discardUnpublishedTenantProposals(db, claim.id);
@@ -178,6 +185,21 @@ export async function makeChargesPayable(
     const share = shares.find((s) => s.tenantId === r.customerId)?.amountPence ?? 0;
     if (share > 0) await addPayAction(db, oc, "CLAIM_PAY", share, details, now);
   }
+  // Every tenant is told what is now due (nothing is due at £0: the claim is settled, and says so).
+  await noticeClaimTenants(db, claim.id, now, (a) =>
+    options.autoResponded
+      ? { kind: "CHARGES_DEEMED_ACCEPTED", facts: { property: a.property, link: claimLinks.pay(a), amountPence: due, lapsedDispute: options.lapsedDispute === true } }
+      : {
+          kind: "CHARGES_ACCEPTED",
+          facts: {
+            property: a.property,
+            link: claimLinks.pay(a),
+            acceptedBy: tenantName(a, options.userId),
+            amountPence: due,
+            deadline: proposal.responseDeadline ?? responseDeadline(now),
+          },
+        },
+  );
   return { orderId, amountDue: due };
 }
 
@@ -190,9 +212,21 @@ export async function settleChargesProposal(db: Database, claim: ClaimRow, propo
   await markResolved(db, claim.id, now, "CHARGES_PAID");
 }
 
+/**
+ * The claim is settled and closed. Its tenants are told what was settled in total (the Keyfree
+ * page's figure), except when the landlord accepted their proposal: that notice says it already.
+ */
 export async function markResolved(db: Database, claimId: string, now: Date, reason: string) {
   await db.update(claims).set({ status: "RESOLVED" }).where(eq(claims.id, claimId));
   await recordActivity(db, { claimId, activityType: "CLAIM_RESOLVED", details: { reason } }, now);
+  if (reason === "PROPOSAL_ACCEPTED") return;
+  const [settled] = await db
+    .select({ limit: claims.limit, finalAmount: claims.finalAmount, arbitratedAmount: arbitrations.arbitratedAmount })
+    .from(claims)
+    .leftJoin(arbitrations, eq(arbitrations.claimId, claims.id))
+    .where(eq(claims.id, claimId));
+  const settledPence = settled ? (totalChargesSettledPence({ status: "RESOLVED", ...settled }) ?? 0) : 0;
+  await noticeClaimTenants(db, claimId, now, (a) => ({ kind: "CLAIM_RESOLVED", facts: { property: a.property, link: claimLinks.settled(a), settledPence } }));
 }
 
 /**
@@ -242,8 +276,10 @@ export async function refuseTenantProposal(
   proposal: ProposalWithItems,
   now: Date,
   reason: "FINAL_PROPOSAL" | "HOLD_EXPIRED",
-) {
+): Promise<{ refundPence: number; answerBy: Date | null }> {
   let refundPence = 0;
+  /** HOLD_EXPIRED: the new deadline of the landlord's proposal the tenants answer again. */
+  let answerBy: Date | null = null;
   if (proposal.orderId !== null) {
     const paid = await db
       .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
@@ -289,9 +325,10 @@ export async function refuseTenantProposal(
       .where(eq(claimProposals.id, proposal.id));
     const answered = (await loadProposals(db, claim.id)).filter((p) => p.round !== 2 && p.status === "AWAITING_RESPONSE").pop();
     if (answered) {
+      answerBy = responseDeadline(now);
       await db
         .update(claimProposals)
-        .set({ responseDeadline: responseDeadline(now), updatedAt: now })
+        .set({ responseDeadline: answerBy, updatedAt: now })
         .where(eq(claimProposals.id, answered.id));
     }
   }
@@ -304,18 +341,19 @@ export async function refuseTenantProposal(
     },
     now,
   );
-  return { refundPence };
+  return { refundPence, answerBy };
 }
 
 /** Submits a tenant proposal to the agent: AWAITING_RESPONSE with its deadline and hold. */
 export async function submitTenantProposal(db: Database, claim: ClaimRow, proposal: ProposalWithItems, now: Date) {
+  const holdExpiresAt = proposalHoldExpiresAt(now);
   await db
     .update(claimProposals)
     .set({
       status: "AWAITING_RESPONSE",
       publishedAt: now,
       responseDeadline: responseDeadline(now),
-      holdExpiresAt: proposalHoldExpiresAt(now),
+      holdExpiresAt,
       updatedAt: now,
     })
     .where(eq(claimProposals.id, proposal.id));
@@ -341,6 +379,16 @@ export async function submitTenantProposal(db: Database, claim: ClaimRow, propos
     },
     now,
   );
+  await noticeClaimTenants(db, claim.id, now, (a) => ({
+    kind: "PROPOSAL_SENT",
+    facts: {
+      property: a.property,
+      link: claimLinks.claim(a),
+      sentBy: tenantName(a, proposal.createdByUserId),
+      amountPence: proposalTotalPence(proposal),
+      holdExpiresAt,
+    },
+  }));
 }
 
 /**

@@ -57,8 +57,10 @@ import {
   type ClaimStatus
 } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
+import { queueNotice } from "../lib/notices";
 import { newId } from "../lib/tokens";
 import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./money-service";
+import { claimAudience, claimLinks, tenantName } from "./notices";
 import { loadProposals, lockClaim, recordActivity, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems, type RespondentCustomer } from "./records";
 import { EXPLANATION_REQUIRED, type ItemProposalInput } from "./schemas";
 import { tenantState } from "./views";
@@ -251,6 +253,7 @@ export async function raiseDispute(ctx: WriteContext, proposal: ProposalWithItem
   await ctx.tx.update(claimProposals).set({ status: "DISPUTED", updatedAt: ctx.now }).where(eq(claimProposals.id, proposal.id));
   if (message !== undefined) await ctx.tx.update(claims).set({ tenantDisputeMessage: message }).where(eq(claims.id, ctx.claim.id));
   const fee = await openDisputeFee(ctx.tx, ctx.claim, ctx.me, ctx.now);
+  await noticeDisputeFeeDue(ctx, proposal);
   await recordActivity(
     ctx.tx,
     {
@@ -263,3 +266,18 @@ export async function raiseDispute(ctx: WriteContext, proposal: ProposalWithItem
   );
 }
 
+
+/**
+ * The dispute fee is due (issue 28): the tenant who disputed pays it (their link is the fee page,
+ * or the dispute form while their dispute has no message); the other tenants are bound by the
+ * dispute, so they are told it was raised and what happens if the fee is not paid by the disputed
+ * proposal's deadline.
+ */
+async function noticeDisputeFeeDue(ctx: WriteContext, proposal: ProposalWithItems) {
+  const audience = await claimAudience(ctx.tx, ctx.claim.id);
+  const deadline = proposal.responseDeadline ?? ctx.now;
+  const facts = { property: audience.property, disputedBy: tenantName(audience, ctx.userId), deadline };
+  await queueNotice(ctx.tx, { kind: "DISPUTE_FEE_DUE", facts: { ...facts, disputedByYou: true, link: claimLinks.disputeFee(audience) } }, [ctx.userId], ctx.now);
+  const others = audience.tenants.map((t) => t.userId).filter((id) => id !== ctx.userId);
+  await queueNotice(ctx.tx, { kind: "DISPUTE_FEE_DUE", facts: { ...facts, disputedByYou: false, link: claimLinks.claim(audience) } }, others, ctx.now);
+}

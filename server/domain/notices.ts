@@ -139,7 +139,7 @@ export type NoticeFacts = {
   CLAIM_RAISED: About & { organization: string | null; amountPence: number; deadline: Date };
   /** A tenant accepted the landlord's charges or final proposal for everyone: payment is due. */
   CHARGES_ACCEPTED: About & { acceptedBy: string; amountPence: number; deadline: Date };
-  /** The tenants' proposal went to the landlord with its payment held (up to 7 days). */
+  /** The tenants' proposal went to the landlord with its payment held (up to 7 days; a £0 proposal holds no payment). */
   PROPOSAL_SENT: About & { sentBy: string; amountPence: number; holdExpiresAt: Date };
   /** The landlord accepted the tenants' proposal: the held payment settles the charges. */
   PROPOSAL_ACCEPTED: About & { amountPence: number };
@@ -147,8 +147,11 @@ export type NoticeFacts = {
   FINAL_PROPOSAL: About & { amountPence: number; refundPence: number; deadline: Date };
   /** The landlord did not answer the proposal before its hold ran out: refunded, and the tenants answer again. */
   PROPOSAL_HOLD_EXPIRED: About & { refundPence: number; deadline: Date };
-  /** A tenant disputed the charges: the £60 dispute fee is due by the deadline. */
-  DISPUTE_FEE_DUE: About & { disputedBy: string; deadline: Date };
+  /**
+   * A tenant disputed the charges: the £60 dispute fee is due by the deadline. Only the tenant who
+   * disputed can pay it (`disputedByYou`); the others are told what happens if it is not paid.
+   */
+  DISPUTE_FEE_DUE: About & { disputedBy: string; disputedByYou: boolean; deadline: Date };
   /** The dispute fee is paid and the claim is with the adjudicator (up to 6 weeks). */
   SENT_TO_ADJUDICATION: About;
   /** The adjudicator decided: what is due, and 3 calendar days to pay it. */
@@ -258,19 +261,30 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PROPOSAL_SENT: {
     sms: false,
-    email: (f, to, now) => ({
-      subject: "Your proposal was sent to your landlord or agent",
-      lines: [
-        hello(to),
-        "",
-        `${f.sentBy} sent a proposal of ${noticePounds(f.amountPence)} for the end of tenancy charges for ${f.property}, and paid it upfront.`,
-        `Your landlord or agent can accept it or put forward a final proposal. The payment is held until ${londonTimeOfDay(f.holdExpiresAt)} on ${longLondonDate(f.holdExpiresAt)} (UK time), ${daysAwayWords(f.holdExpiresAt, now)}.`,
-        "You do not need to do anything now. If your proposal is refused, or not answered by then, the payment is refunded in full and we will e-mail you.",
-        "",
-        "See your proposal:",
-        f.link,
-      ],
-    }),
+    email: (f, to, now) => {
+      const until = `${londonTimeOfDay(f.holdExpiresAt)} on ${longLondonDate(f.holdExpiresAt)} (UK time), ${daysAwayWords(f.holdExpiresAt, now)}`;
+      return {
+        subject: "Your proposal was sent to your landlord or agent",
+        lines: [
+          hello(to),
+          "",
+          ...(f.amountPence > 0
+            ? [
+                `${f.sentBy} sent a proposal of ${noticePounds(f.amountPence)} for the end of tenancy charges for ${f.property}, and paid it upfront.`,
+                `Your landlord or agent can accept it or put forward a final proposal. The payment is held until ${until}.`,
+                "You do not need to do anything now. If your proposal is refused, or not answered by then, the payment is refunded in full and we will e-mail you.",
+              ]
+            : [
+                `${f.sentBy} sent a proposal of ${noticePounds(0)} for the end of tenancy charges for ${f.property}: that nothing should be paid.`,
+                `Your landlord or agent can accept it or put forward a final proposal, until ${until}.`,
+                "You do not need to do anything now. If it is not answered by then, the proposal comes back to you and we will e-mail you.",
+              ]),
+          "",
+          "See your proposal:",
+          f.link,
+        ],
+      };
+    },
   },
   PROPOSAL_ACCEPTED: {
     sms: false,
@@ -325,20 +339,38 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   DISPUTE_FEE_DUE: {
     sms: true,
-    email: (f, to, now) => ({
-      subject: `Pay the ${fee} dispute fee to send your dispute to the adjudicator`,
-      lines: [
-        hello(to),
-        "",
-        `${f.disputedBy} disputed the end of tenancy charges for ${f.property}. The dispute goes to the independent adjudicator once the ${fee} dispute fee is paid.`,
-        `Please pay it ${deadlineWords(f.deadline, now)}.`,
-        "If the fee is not paid by then, the charges are treated as accepted and must be paid in full.",
-        "",
-        "Pay the dispute fee:",
-        f.link,
-      ],
-    }),
-    smsText: (f, to, now) => `${smsHi(to)} please pay the dispute fee ${smsDeadline(f.deadline, now)} or the charges are treated as accepted: ${f.link}`,
+    email: (f, to, now) =>
+      f.disputedByYou
+        ? {
+            subject: `Pay the ${fee} dispute fee to send your dispute to the adjudicator`,
+            lines: [
+              hello(to),
+              "",
+              `You disputed the end of tenancy charges for ${f.property}. Your dispute goes to the independent adjudicator once the ${fee} dispute fee is paid.`,
+              `Please pay it ${deadlineWords(f.deadline, now)}.`,
+              "If the fee is not paid by then, the charges are treated as accepted and must be paid in full.",
+              "",
+              "Pay the dispute fee:",
+              f.link,
+            ],
+          }
+        : {
+            subject: "The end of tenancy charges were disputed",
+            lines: [
+              hello(to),
+              "",
+              `${f.disputedBy} disputed the end of tenancy charges for ${f.property} for all tenants. The dispute goes to the independent adjudicator once ${f.disputedBy} pays the ${fee} dispute fee.`,
+              `The fee must be paid ${deadlineWords(f.deadline, now)}.`,
+              "If the fee is not paid by then, the charges are treated as accepted and must be paid in full.",
+              "",
+              "See the dispute:",
+              f.link,
+            ],
+          },
+    smsText: (f, to, now) =>
+      f.disputedByYou
+        ? `${smsHi(to)} please pay the dispute fee ${smsDeadline(f.deadline, now)} or the charges are treated as accepted: ${f.link}`
+        : `${smsHi(to)} the charges were disputed. If the dispute fee is not paid ${smsDeadline(f.deadline, now)}, they are treated as accepted: ${f.link}`,
   },
   SENT_TO_ADJUDICATION: {
     sms: false,

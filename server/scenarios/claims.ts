@@ -9,7 +9,6 @@ import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnuse
 import { addPayAction, claimStatusOf, createClaimOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ProposalWithItems } from "../claims/records";
 import type { Database } from "../db";
 import {
-  addresses,
   arbitrationDocuments,
   arbitrations,
   claimDocuments,
@@ -35,15 +34,15 @@ import {
   isPastDeadline,
   responseDeadline
 } from "../domain/deadlines";
-import { disputeFeeOutcome } from "../../common/dispute-fee";
+import { DISPUTE_FEE_PENCE, disputeFeeOutcome, disputeFeeSettlement } from "../../common/dispute-fee";
 import { claimLimitPence, splitByLiability, type CoverLevel } from "../domain/fees";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER
 } from "../domain/statuses";
 import type { FileStore } from "../lib/files";
-import { appLink } from "../lib/app-url";
-import { queueNotice } from "../lib/notices";
-import { propertyLine } from "../domain/notices";
+import { claimLinks, noticeClaimTenants } from "../claims/notices";
+import { noticePounds } from "../domain/notices";
+import { feeOutcomeAfter } from "../../common/dispute-fee-words";
 import { newId } from "../lib/tokens";
 import { storeDocument } from "../lib/uploads";
 
@@ -221,23 +220,10 @@ export async function raiseClaim(db: Database, rawInput: RaiseClaimInput, now: D
       documentIds.push(documentId);
       await tx.insert(claimDocuments).values({ id: newId(), claimId, documentId, createdAt: now });
     }
-    const [address] = await tx.select().from(addresses).where(eq(addresses.id, row.property.addressId));
-    const [organization] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, organizationId));
-    await queueNotice(
-      tx,
-      {
-        kind: "CLAIM_RAISED",
-        facts: {
-          property: address ? propertyLine(address) : "your tenancy",
-          link: appLink(`/claims/${claimId}`),
-          organization: organization?.name ?? null,
-          amountPence: total,
-          deadline: responseDeadline(publishedAt),
-        },
-      },
-      tenants.map((t) => t.userId),
-      now,
-    );
+    await noticeClaimTenants(tx, claimId, now, (a) => ({
+      kind: "CLAIM_RAISED",
+      facts: { property: a.property, link: claimLinks.claim(a), organization: a.organization, amountPence: total, deadline: responseDeadline(publishedAt) },
+    }));
     return { claimId, claimProposalId: proposalId, orderId, itemIds, respondentIds, documentIds };
   });
 }
@@ -288,6 +274,10 @@ export async function agentAcceptTenantProposal(db: Database, claimId: string, n
       );
     }
     await markResolved(tx, claim.id, now, "PROPOSAL_ACCEPTED");
+    await noticeClaimTenants(tx, claimId, now, (a) => ({
+      kind: "PROPOSAL_ACCEPTED",
+      facts: { property: a.property, link: claimLinks.settled(a), amountPence: total },
+    }));
     return { claimProposalId: proposal.id, amount: total };
   });
 }
@@ -327,7 +317,7 @@ export async function agentRejectWithFinalProposal(
       return { itemId: item.id, amount, settled: tenantLine !== undefined && tenantLine.amount === amount };
     });
     await tx.select({ id: claimProposals.id }).from(claimProposals).where(eq(claimProposals.id, tenantProposal.id)).for("update");
-    await refuseTenantProposal(tx, claim, tenantProposal, now, "FINAL_PROPOSAL");
+    const { refundPence } = await refuseTenantProposal(tx, claim, tenantProposal, now, "FINAL_PROPOSAL");
     const orderId = await createClaimOrder(tx, claim, now);
     const proposalId = newId();
     await tx.insert(claimProposals).values({
@@ -368,6 +358,10 @@ export async function agentRejectWithFinalProposal(
     }
     const total = lines.reduce((s, l) => s + l.amount, 0);
     await tx.update(claims).set({ finalAmount: total }).where(eq(claims.id, claimId));
+    await noticeClaimTenants(tx, claimId, now, (a) => ({
+      kind: "FINAL_PROPOSAL",
+      facts: { property: a.property, link: claimLinks.claim(a), amountPence: total, refundPence, deadline: responseDeadline(now) },
+    }));
     return { claimProposalId: proposalId, orderId, refusedClaimProposalId: tenantProposal.id, finalAmount: total };
   });
 }
@@ -401,6 +395,7 @@ export async function sendToAdjudication(db: Database, claimId: string, now: Dat
     await tx.insert(arbitrations).values({ id: arbitrationId, claimId, createdAt: now });
     await tx.update(claims).set({ status: "AWAITING_ARBITRATION" }).where(eq(claims.id, claimId));
     await recordActivity(tx, { claimId, activityType: "SENT_TO_ADJUDICATION", details: { arbitrationId } }, now);
+    await noticeClaimTenants(tx, claimId, now, (a) => ({ kind: "SENT_TO_ADJUDICATION", facts: { property: a.property, link: claimLinks.arbitration(arbitrationId) } }));
     return { arbitrationId };
   });
 }
@@ -456,9 +451,10 @@ export async function decideAdjudication(
       documentId = await storeSamplePdf(tx, files!, "Adjudication report.pdf", "ADJUDICATION_REPORT", now);
       await tx.insert(arbitrationDocuments).values({ id: newId(), arbitrationId: arbitration.id, documentId, createdAt: now });
     }
+    const paymentDeadline = adjudicationPaymentDeadline(now);
     await tx
       .update(arbitrations)
-      .set({ arbitratedAmount: amount, decidedAt: now, paymentDeadline: adjudicationPaymentDeadline(now), repaymentOrderId })
+      .set({ arbitratedAmount: amount, decidedAt: now, paymentDeadline, repaymentOrderId })
       .where(eq(arbitrations.id, arbitration.id));
     await tx.update(claims).set({ status: "ARBITRATED" }).where(eq(claims.id, claimId));
     await recordActivity(
@@ -478,6 +474,27 @@ export async function decideAdjudication(
       },
       now,
     );
+    await noticeClaimTenants(tx, claimId, now, (a) => {
+      // What happened to the £60, in the Result card's words (common/dispute-fee-words.ts), from the same figures.
+      const settlement = disputeFeeSettlement({ adjudicatedAmountPence: amount, finalAmountPence: claim.finalAmount ?? amount, limitPence: claim.limit });
+      const feeWords = feeOutcomeAfter(settlement, {
+        fee: noticePounds(DISPUTE_FEE_PENCE),
+        limit: noticePounds(claim.limit),
+        landlord: a.organization ?? "your landlord or agent",
+        pounds: noticePounds,
+      });
+      return {
+        kind: "ADJUDICATION_DECIDED",
+        facts: {
+          property: a.property,
+          link: claimLinks.arbitration(arbitration.id),
+          awardedPence: amount,
+          amountDuePence: repayment.amountDuePence,
+          deadline: paymentDeadline,
+          disputeFeeWords: feeWords.text,
+        },
+      };
+    });
     return { arbitrationId: arbitration.id, repaymentOrderId, documentId, amountDue: repayment.amountDuePence };
   });
 }

@@ -26,7 +26,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   PROPOSAL_ACCEPTED: { ...about, amountPence: 30_000 },
   FINAL_PROPOSAL: { ...about, amountPence: 45_000, refundPence: 30_000, deadline: DEADLINE },
   PROPOSAL_HOLD_EXPIRED: { ...about, refundPence: 30_000, deadline: DEADLINE },
-  DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", deadline: DEADLINE },
+  DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", disputedByYou: true, deadline: DEADLINE },
   SENT_TO_ADJUDICATION: about,
   ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited." },
   CHARGES_DEEMED_ACCEPTED: { ...about, amountPence: 60_000, lapsedDispute: false },
@@ -102,6 +102,28 @@ describe("the catalogue of notices (issue 28)", () => {
     expect(subject).toBe("Your receipt for £120.00: Your share of the end of tenancy charges");
     expect(text).toContain("Amount: £120.00");
     expect(text).toContain("Your card was charged £200.00. £80.00 of it was more than was left to pay, so it is being given back to your card.");
+  });
+
+  it("the dispute fee notice asks only the tenant who disputed to pay; the other tenants are told who pays, by when, and what happens if not", () => {
+    const payer = render("DISPUTE_FEE_DUE");
+    expect(payer.text).toContain("You disputed the end of tenancy charges");
+    expect(payer.text).toContain("Please pay it by 11:59pm");
+    expect(payer.sms).toContain("please pay the dispute fee");
+    const other = renderNotice({ kind: "DISPUTE_FEE_DUE", facts: { ...EXAMPLES.DISPUTE_FEE_DUE, disputedByYou: false } }, { firstName: "Ana" }, NOW);
+    expect(other.text).toContain("Sam Lee disputed the end of tenancy charges for 12 Orchard Road, Bristol BS1 1AA for all tenants.");
+    expect(other.text).toContain("once Sam Lee pays the £60.00 dispute fee");
+    expect(other.text).toContain("The fee must be paid by 11:59pm on Friday 4 December 2026 (UK time), 7 days from today.");
+    expect(other.text).toContain("the charges are treated as accepted and must be paid in full");
+    expect(other.text).not.toMatch(/please pay/i);
+    expect(other.sms).toBe(`Keyfree: Hi Ana, the charges were disputed. If the dispute fee is not paid by 11:59pm Fri 4 Dec, they are treated as accepted: ${about.link}`);
+  });
+
+  it("a £0 proposal holds no payment: the e-mail says when it comes back instead", () => {
+    const zero = renderNotice({ kind: "PROPOSAL_SENT", facts: { ...EXAMPLES.PROPOSAL_SENT, amountPence: 0 } }, { firstName: "Ana" }, NOW);
+    expect(zero.text).toContain("Sam Lee sent a proposal of £0.00");
+    expect(zero.text).not.toMatch(/paid it upfront|payment is held|refunded/);
+    expect(zero.text).toContain("until 10:00am on Friday 4 December 2026 (UK time), 7 days from today");
+    expect(render("PROPOSAL_SENT").text).toContain("The payment is held until 10:00am on Friday 4 December 2026 (UK time), 7 days from today.");
   });
 
   it("every event of the claim's state machine is either given a notice of the catalogue or says why it needs none", () => {

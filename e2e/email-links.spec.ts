@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { DEMO_PASSWORD, expect, outboxFor, signIn, test, uniqueStamp } from "./fixtures";
+import { NOTICES } from "../server/domain/notices";
+import { DEMO_PASSWORD, expect, outboxFor, signIn, signInRequest, test, uniqueStamp, type Email } from "./fixtures";
+import { PRODUCED_BY_THE_CLOCK } from "./notice-kinds";
 
 /**
  * Issue 9 scope 8: every e-mailed link lands on a page. Produces every kind of e-mail the app and
@@ -22,7 +24,17 @@ const PENDING: { path: RegExp; builtBy: string }[] = [];
  */
 const WITHOUT_LINKS_CHECKED_ELSEWHERE = ["PAYMENT_REFUNDED", "SUPPORT_MESSAGE", "SUPPORT_MESSAGE_RECEIPT"];
 
-/** Every e-mail kind the server can queue: each `template: "X"` in server/ (a new kind fails this test until it is produced here). */
+/**
+ * Every e-mail kind the server can queue: each `template: "X"` in server/, and each notice of the
+ * catalogue (server/domain/notices.ts, issue 28) but those only time brings, which
+ * e2e/notices.clock.spec.ts produces on the clock server. A new kind fails this test until it is
+ * produced here.
+ */
+function kindsInSource(): string[] {
+  const notices = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).filter((k) => !PRODUCED_BY_THE_CLOCK.includes(k));
+  return [...new Set([...templatesInSource(), ...notices])].sort();
+}
+
 function templatesInSource(): string[] {
   const found = new Set<string>();
   const walk = (dir: string) => {
@@ -64,11 +76,28 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
     orderStatus: "COMPLETE",
   })) as { tenancyId: string; tenants: { orderCustomerId: string }[] };
   await ops("create-annual-fee", { tenancyId: tenancy.tenancyId, years: 1 });
-  await ops("raise-claim", {
+  const raised = (await ops("raise-claim", {
     tenancyId: tenancy.tenancyId,
     items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000, evidence: 1 }],
     mediationEnabled: true,
-  });
+  })) as { claimId: string; itemIds: string[] };
+  /** Another tenancy of the same tenant, with charges raised on it. */
+  const secondTenancy = async () => {
+    const other = (await ops("create-tenancy", {
+      tenants: [{ email: tenant, firstName: "Lin", lastName: "Kes" }],
+      ppm: 90_000,
+      startDate: "2025-01-01",
+      endDate: "2026-06-30",
+      isNewTenancy: true,
+      topUpEnabled: true,
+      orderStatus: "COMPLETE",
+    })) as { tenancyId: string };
+    return (await ops("raise-claim", { tenancyId: other.tenancyId, items: [{ description: "Oven clean", type: "CLEANING", amount: 10_000 }] })) as {
+      claimId: string;
+      claimProposalId: string;
+      itemIds: string[];
+    };
+  };
   const plan = (await ops("offer-payment-plan", {
     orderCustomerId: tenancy.tenants[0]!.orderCustomerId,
     amount: 60_000,
@@ -90,6 +119,52 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   await ops("activate-payment-plan", { paymentPlanId: charged.paymentPlanId, completeEarlierSteps: true });
   await ops("send-instalment-reminders", {});
   await ops("create-inventory-request", { tenancyId: tenancy.tenancyId });
+  // A plan charged today on a card (the sandbox's 4242): the instalment's receipt (issue 28).
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.parse(now)));
+  const chargedToday = (await ops("offer-payment-plan", {
+    orderCustomerId: tenancy.tenants[0]!.orderCustomerId,
+    amount: 20_000,
+    instalments: 2,
+    firstDueDate: today,
+  })) as { paymentPlanId: string };
+  await ops("activate-payment-plan", { paymentPlanId: chargedToday.paymentPlanId, completeEarlierSteps: true, cardNumber: "4242424242424242" });
+  await ops("charge-instalments", {});
+
+  // The claim's life (issue 28): a proposal sent and paid, the landlord's final proposal, a dispute,
+  // its fee, the adjudicator, the decision, the amount paid and the claim resolved.
+  const draft = (await ops("tenant-item-proposals", {
+    claimId: raised.claimId,
+    email: tenant,
+    proposals: [{ claimItemId: raised.itemIds[0], amount: 9_000, explanation: "Only the hob" }],
+  })) as { claimProposalId: string };
+  const publishing = (await ops("tenant-publish-proposal", { claimId: raised.claimId, claimProposalId: draft.claimProposalId, email: tenant })) as {
+    proposalPayment: { orderCustomerActionId: string };
+  };
+  await ops("pay-action", { orderCustomerActionId: publishing.proposalPayment.orderCustomerActionId });
+  const final = (await ops("agent-final-proposal", { claimId: raised.claimId, amounts: { [raised.itemIds[0]!]: 15_000 } })) as { claimProposalId: string };
+  const dispute = (await ops("tenant-dispute", { claimId: raised.claimId, claimProposalId: final.claimProposalId, email: tenant, message: "The oven was clean" })) as {
+    feeActionId: string;
+  };
+  await ops("pay-action", { orderCustomerActionId: dispute.feeActionId });
+  await ops("send-to-adjudication", { claimId: raised.claimId });
+  await ops("decide-adjudication", { claimId: raised.claimId, amount: 12_000, reportPdf: false });
+  const due = (await ops("claim-pay-actions", { claimId: raised.claimId, email: tenant })) as { payActions: { id: string; typeId: string }[] };
+  const whole = due.payActions.find((a) => a.typeId === "ARBITRATION_PAY_REMAINING_BALANCE") ?? due.payActions[0]!;
+  await ops("pay-action", { orderCustomerActionId: whole.id });
+  // Charges accepted by the tenant, on a second tenancy; a proposal the landlord accepts, on a third.
+  const second = await secondTenancy();
+  await ops("tenant-accept", { claimId: second.claimId, claimProposalId: second.claimProposalId, email: tenant });
+  const third = await secondTenancy();
+  const thirdDraft = (await ops("tenant-item-proposals", {
+    claimId: third.claimId,
+    email: tenant,
+    proposals: [{ claimItemId: third.itemIds[0], amount: 5_000, explanation: "Half" }],
+  })) as { claimProposalId: string };
+  const thirdPayment = (await ops("tenant-publish-proposal", { claimId: third.claimId, claimProposalId: thirdDraft.claimProposalId, email: tenant })) as {
+    proposalPayment: { orderCustomerActionId: string };
+  };
+  await ops("pay-action", { orderCustomerActionId: thirdPayment.proposalPayment.orderCustomerActionId });
+  await ops("agent-accept-proposal", { claimId: third.claimId });
   // An offer to someone else; an invitation to set a password.
   await ops("create-offer", {
     address: { buildingNumber: "4", street: "Mill Lane", town: "Leeds", postcode: "LS1 4AP" },
@@ -105,11 +180,11 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   await signIn(page, resetting.email, DEMO_PASSWORD);
   await expect(page.getByText("Check Your Email").first()).toBeVisible();
 
+  // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
+  await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);
   const emails = (await Promise.all([tenant, offered, invited, resetting.email].map((to) => outboxFor(request, to)))).flat();
   const produced = new Set(emails.map((e) => e.template));
-  expect([...new Set([...produced, ...WITHOUT_LINKS_CHECKED_ELSEWHERE])].sort(), "every kind of e-mail is produced here").toEqual(
-    templatesInSource(),
-  );
+  expect([...new Set([...produced, ...WITHOUT_LINKS_CHECKED_ELSEWHERE])].sort(), "every kind of e-mail is produced here").toEqual(kindsInSource());
 
   const landed: string[] = [];
   const pending: string[] = [];
@@ -132,4 +207,20 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   expect(problems).toEqual([]);
   // Links were followed: the annual fee's at least lands today (on the login page, signed out).
   expect(landed.some((l) => l.startsWith("ANNUAL_FEE_DUE"))).toBe(true);
+
+  // Signed in as the tenant they were sent to, each notice's link lands on a page of theirs: not the
+  // sign-in page, not "Page not found" (a wrong id in a link would be).
+  await signInRequest(request, { email: tenant });
+  const notices = emails.filter((e: Email) => e.to === tenant && e.template in NOTICES);
+  const wrong: string[] = [];
+  for (const email of notices) {
+    for (const link of linksIn(email.text)) {
+      const res = await request.get(`${link.pathname}${link.search}`, { maxRedirects: 20 });
+      const at = new URL(res.url()).pathname;
+      const where = `${email.template} → ${link.pathname} answered ${res.status()} at ${at}`;
+      if (res.status() >= 400 || at.startsWith("/auth/") || /Page not found/.test(await res.text())) wrong.push(where);
+    }
+  }
+  expect(wrong).toEqual([]);
+  expect(new Set(notices.map((e) => e.template)).size).toBeGreaterThanOrEqual(10);
 });

@@ -355,3 +355,74 @@ function longDate(d: Date) {
     .format(d)
     .replace(",", "");
 }
+
+/**
+ * On a real PostgreSQL (TEST_DATABASE_URL) two instances run the job through separate connection
+ * pools at the same time, so the outbox's unique keys and `FOR UPDATE SKIP LOCKED` are exercised
+ * for real. A database of its own, dropped afterwards.
+ */
+const pgUrl = process.env.TEST_DATABASE_URL;
+describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
+  const { open } = usePostgresInstances(pgUrl!, "deadline_reminders");
+
+  it("each reminder once per tenant and stage; a claim being changed is left for the next run, which sees what the tenant did", async () => {
+    const { createTenant } = await import("../../server/scenarios/tenants");
+    const { lockClaim } = await import("../../server/claims/records");
+    const { agreeProposal } = await import("../../server/claims/service");
+    const { sendDueDeadlineReminders } = await import("../../server/claims/reminder-service");
+    const { FixedClock } = await import("../../server/lib/clock");
+    const a = await open();
+    const b = await open();
+    await a.migrate();
+    const start = new Date("2026-11-22T10:00:00Z");
+    const raised: { claimId: string; claimProposalId: string; userIds: string[] }[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const pair = [
+        await createTenant(a.db, { email: `pg-remind-${i}-a@example.test`, firstName: "Ana", lastName: "G" }),
+        await createTenant(a.db, { email: `pg-remind-${i}-b@example.test`, firstName: "Ben", lastName: "G" }),
+      ];
+      await a.db.update(users).set({ mobileNumber: "07700900123" }).where(eq(users.id, pair[0]!.userId));
+      const { tenancy } = await createTenancy(a.db, { tenantUserIds: pair.map((p) => p.userId) });
+      await createKeyfreeOrder(a.db, { tenancyId: tenancy.id, ppm: 130_000, customers: pair.map((p) => ({ customerId: p.customerId })), status: "COMPLETE" });
+      const claim = await raiseClaim(a.db, { tenancyId: tenancy.id, items: [{ description: "Oven", type: "CLEANING", amount: 9_000 }] }, start);
+      raised.push({ ...claim, userIds: pair.map((p) => p.userId) });
+    }
+    const clock = new FixedClock(at(responseDeadline(start), 1, "08:00"));
+    const held = raised[0]!;
+
+    // A tenant's request holds one claim while both instances run the job, twice each.
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = a.db.transaction(async (tx) => {
+      await lockClaim(tx, held.claimId);
+      locked();
+      await holding;
+    });
+    await isLocked;
+    const runs = await Promise.all([a, b, a, b].map((i) => sendDueDeadlineReminders(i.db, clock.now())));
+    release();
+    await holder;
+
+    const emails = async (kind: Kind, userIds: string[]) =>
+      a.db.select().from(outboxEmails).where(and(eq(outboxEmails.template, kind), inArray(outboxEmails.userId, userIds)));
+    const sms = async (kind: Kind, userIds: string[]) =>
+      a.db.select().from(outboxSms).where(and(eq(outboxSms.template, kind), inArray(outboxSms.userId, userIds)));
+    expect(runs.flatMap((r) => r.sent).map((s) => s.claimId).sort()).toEqual([raised[1]!.claimId, raised[2]!.claimId].sort());
+    expect(runs.reduce((n, r) => n + r.skippedLocked, 0)).toBeGreaterThanOrEqual(1);
+    for (const c of raised.slice(1)) {
+      expect(await emails("RESPONSE_REMINDER", c.userIds)).toHaveLength(2);
+      expect(await sms("RESPONSE_REMINDER", c.userIds)).toHaveLength(1);
+    }
+    expect(await emails("RESPONSE_REMINDER", held.userIds)).toEqual([]);
+
+    // Ben accepts the held claim's charges before the next run: nobody is asked to answer them, both are asked to pay.
+    await agreeProposal({ db: b.db, clock }, held.claimId, held.claimProposalId, held.userIds[1]!);
+    await Promise.all([a, b].map((i) => sendDueDeadlineReminders(i.db, clock.now())));
+    expect(await emails("RESPONSE_REMINDER", held.userIds)).toEqual([]);
+    expect(await emails("PAYMENT_REMINDER", held.userIds)).toHaveLength(2);
+    expect(await sms("PAYMENT_REMINDER", held.userIds)).toHaveLength(1);
+    for (const c of raised.slice(1)) expect(await emails("RESPONSE_REMINDER", c.userIds)).toHaveLength(2);
+  });
+});

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { customers, orderCustomerActions, orderCustomers, outboxEmails, outboxSms, users } from "../../server/db/schema";
+import type { Deps } from "../../server/context";
+import { orderCustomerActions, orderCustomers, outboxEmails, outboxSms, users } from "../../server/db/schema";
 import { adjudicationPaymentDeadline, responseDeadline } from "../../server/domain/deadlines";
 import { addCalendarDays, londonDate, startOfLondonDay } from "../../server/domain/london-time";
 import { sendDeadlineReminders } from "../../server/jobs/deadline-reminders";
@@ -418,7 +419,8 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
     expect(await emails("RESPONSE_REMINDER", held.userIds)).toEqual([]);
 
     // Ben accepts the held claim's charges before the next run: nobody is asked to answer them, both are asked to pay.
-    await agreeProposal({ db: b.db, clock }, held.claimId, held.claimProposalId, held.userIds[1]!);
+    // The service needs only the database and the clock (withClaim).
+    await agreeProposal({ db: b.db, clock } as Pick<Deps, "db" | "clock"> as Deps, held.claimId, held.claimProposalId, held.userIds[1]!);
     await Promise.all([a, b].map((i) => sendDueDeadlineReminders(i.db, clock.now())));
     expect(await emails("RESPONSE_REMINDER", held.userIds)).toEqual([]);
     expect(await emails("PAYMENT_REMINDER", held.userIds)).toHaveLength(2);

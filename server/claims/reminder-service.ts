@@ -25,7 +25,7 @@
  * deadline and each tenant again under the lock; a claim being changed right now is left for the
  * next run.
  */
-import { and, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "../db";
 import {
   addresses,
@@ -197,7 +197,11 @@ async function recipientsOf(db: Database, candidate: Candidate): Promise<Recipie
   switch (candidate.kind) {
     case "RESPONSE_REMINDER": {
       // The answer binds every tenant of the claim, and any of them may give it.
-      const rows = await db.select({ userId: claimRespondents.userId }).from(claimRespondents).where(eq(claimRespondents.claimId, candidate.claimId));
+      const rows = await db
+        .select({ userId: claimRespondents.userId })
+        .from(claimRespondents)
+        .where(eq(claimRespondents.claimId, candidate.claimId))
+        .orderBy(asc(claimRespondents.createdAt), asc(claimRespondents.id));
       return rows.map((r) => ({ userId: r.userId, amountPence: null }));
     }
     case "DISPUTE_FEE_REMINDER": {
@@ -222,7 +226,8 @@ async function tenantsOwing(db: Database, orderId: string): Promise<Recipient[]>
     .from(orderCustomers)
     .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
     .innerJoin(orderCustomerActions, eq(orderCustomerActions.orderCustomerId, orderCustomers.id))
-    .where(eq(orderCustomers.orderId, orderId));
+    .where(eq(orderCustomers.orderId, orderId))
+    .orderBy(asc(orderCustomers.createdAt), asc(orderCustomers.id));
   const orderCustomerIds = [...new Set(rows.map((r) => r.orderCustomerId))];
   const onPlans = orderCustomerIds.length
     ? new Set(

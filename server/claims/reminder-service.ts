@@ -47,6 +47,7 @@ import { ownPaymentOpen, REMINDER_LOOKAHEAD_MS, REMINDER_STAGES, reminderDedupeK
 import { isClaimFinished, normaliseClaimStatus, type ClaimStatus } from "../domain/statuses";
 import { propertyLine, reminderDue, type Notice, type ReminderStage } from "../domain/notices";
 import { appLink } from "../lib/app-url";
+import { describeError, log } from "../lib/log";
 import { queueNotice } from "../lib/notices";
 import { disputeFeeOrderStatus } from "./money-service";
 import { claimStatusOf, loadProposals, lockClaim, toDomainProposal, type ClaimRow } from "./records";
@@ -74,42 +75,53 @@ export type DeadlineReminderRun = {
   alreadySent: number;
   /** Deadlines whose claim another sweep or request was changing (locked), left for the next run. */
   skippedLocked: number;
+  /** Deadlines whose reminder failed (logged), tried again next run; the others are not held up. */
+  failed: number;
 };
 
 /** Queues every reminder due at `now` and says what it sent (the clock's job, server/jobs/deadline-reminders.ts, runs it). */
 export async function sendDueDeadlineReminders(db: Database, now: Date): Promise<DeadlineReminderRun> {
-  const run: DeadlineReminderRun = { sent: [], alreadySent: 0, skippedLocked: 0 };
+  const run: DeadlineReminderRun = { sent: [], alreadySent: 0, skippedLocked: 0, failed: 0 };
   for (const candidate of await findCandidates(db, now)) {
     const stage = reminderDue(candidate.deadline, now);
     if (stage === null) continue;
-    // The cheap read, unlocked: who must act and which of them already has this stage.
-    const due = await dueRecipients(db, candidate, await recipientsOf(db, candidate), now);
-    if (due.length === 0) {
-      run.alreadySent += 1;
-      continue;
+    try {
+      const outcome = await remindOnce(db, candidate, stage, now);
+      if (outcome === "alreadySent") run.alreadySent += 1;
+      else if (outcome === "locked") run.skippedLocked += 1;
+      else if (outcome) run.sent.push({ kind: candidate.kind, subjectId: candidate.subjectId, claimId: candidate.claimId, stage, ...outcome });
+    } catch (error) {
+      // One claim that cannot be read is logged and left; every other tenant is still reminded.
+      run.failed += 1;
+      log.error("deadline reminder failed", { kind: candidate.kind, subjectId: candidate.subjectId, claimId: candidate.claimId, ...describeError(error) });
     }
-    const result = await db.transaction(async (tx) => {
-      const claim = await lockClaim(tx, candidate.claimId, { skipLocked: true });
-      if (!claim) return "locked" as const;
-      // Under the lock: still waiting for the tenants, and each one still has to act.
-      if (!(await stillWaiting(tx, claim, candidate))) return null;
-      const recipients = await dueRecipients(tx, candidate, await recipientsOf(tx, candidate), now);
-      if (recipients.length === 0) return null;
-      const about = await claimAbout(tx, claim);
-      const dedupeKey = reminderDedupeKey(candidate.kind, candidate.subjectId, candidate.deadline, stage);
-      const userIds: string[] = [];
-      let sms = 0;
-      for (const recipient of recipients) {
-        const queued = await queueNotice(tx, noticeFor(candidate, stage, about, recipient), [recipient.userId], now, { dedupeKey });
-        if (queued.emails > 0) userIds.push(recipient.userId);
-        sms += queued.sms;
-      }
-      return userIds.length > 0 ? { userIds, sms } : null;
-    });
-    if (result === "locked") run.skippedLocked += 1;
-    else if (result) run.sent.push({ kind: candidate.kind, subjectId: candidate.subjectId, claimId: candidate.claimId, stage, ...result });
   }
   return run;
+}
+
+/** One deadline's reminder at this stage: the cheap read, then, if a tenant still needs it, its own locked transaction. */
+async function remindOnce(db: Database, candidate: Candidate, stage: ReminderStage, now: Date) {
+  // The cheap read, unlocked: who must act and which of them already has this stage.
+  const due = await dueRecipients(db, candidate, await recipientsOf(db, candidate), now);
+  if (due.length === 0) return "alreadySent" as const;
+  return db.transaction(async (tx) => {
+    const claim = await lockClaim(tx, candidate.claimId, { skipLocked: true });
+    if (!claim) return "locked" as const;
+    // Under the lock: still waiting for the tenants, and each one still has to act.
+    if (!(await stillWaiting(tx, claim, candidate))) return null;
+    const recipients = await dueRecipients(tx, candidate, await recipientsOf(tx, candidate), now);
+    if (recipients.length === 0) return null;
+    const about = await claimAbout(tx, claim);
+    const dedupeKey = reminderDedupeKey(candidate.kind, candidate.subjectId, candidate.deadline, stage);
+    const userIds: string[] = [];
+    let sms = 0;
+    for (const recipient of recipients) {
+      const queued = await queueNotice(tx, noticeFor(candidate, stage, about, recipient), [recipient.userId], now, { dedupeKey });
+      if (queued.emails > 0) userIds.push(recipient.userId);
+      sms += queued.sms;
+    }
+    return userIds.length > 0 ? { userIds, sms } : null;
+  });
 }
 
 // ── Which deadlines ──────────────────────────────────────────────────────────────────

@@ -19,6 +19,7 @@ export async function sendDeadlineReminders(deps: { db: Database; clock: Clock }
     tenantsReminded: run.sent.reduce((n, s) => n + s.userIds.length, 0),
     alreadySent: run.alreadySent,
     skippedLocked: run.skippedLocked,
+    failed: run.failed,
   });
   return run;
 }

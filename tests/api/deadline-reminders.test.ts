@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Deps } from "../../server/context";
-import { orderCustomerActions, orderCustomers, outboxEmails, outboxSms, users } from "../../server/db/schema";
+import { claims, orderCustomerActions, orderCustomers, outboxEmails, outboxSms, users } from "../../server/db/schema";
 import { adjudicationPaymentDeadline, responseDeadline } from "../../server/domain/deadlines";
 import { addCalendarDays, londonDate, startOfLondonDay } from "../../server/domain/london-time";
 import { sendDeadlineReminders } from "../../server/jobs/deadline-reminders";
@@ -126,7 +126,7 @@ describe("RESPONSE_REMINDER: answer the charges", () => {
     const later = await run();
     expect(later.sent.filter((s) => s.claimId === claim.claimId)).toEqual([]);
     // Known from the outbox's keys without a transaction: nothing is written again every 30 seconds.
-    expect(later).toMatchObject({ alreadySent: 1, skippedLocked: 0 });
+    expect(later).toMatchObject({ alreadySent: 1, skippedLocked: 0, failed: 0 });
     let sent = await reminders("RESPONSE_REMINDER", tenants);
     expect(sent.emails).toEqual(["Ana:DAY_BEFORE", "Ben:DAY_BEFORE", "Cat:DAY_BEFORE"]);
     expect(sent.sms).toEqual(["Ana:DAY_BEFORE"]);
@@ -350,6 +350,29 @@ describe("ADJUDICATION_PAYMENT_REMINDER: pay what the adjudicator decided", () =
     t.clock.set(new Date(deadline.getTime() + 1));
     await run();
     expect((await reminders("ADJUDICATION_PAYMENT_REMINDER", tenants)).emails).toHaveLength(3);
+  });
+
+  it("a claim that cannot be read is logged and left, and the other tenants are still reminded", async () => {
+    freshDay();
+    const decided: { tenants: Tenant[]; claimId: string }[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const { tenants, claim, path } = await claimFor({ tenants: 1, mediationEnabled: false });
+      const disputed = await t.json("POST", `${path}/proposals/${claim.claimProposalId}/dispute`, undefined, tenants[0]!.token);
+      await payClaimAction(t.db, disputed.body.adjudicationFeeOrder.action.id, t.clock.now());
+      await sendToAdjudication(t.db, claim.claimId, t.clock.now());
+      await decideAdjudication(t.db, claim.claimId, { amount: 20_000, reportPdf: false }, t.clock.now());
+      decided.push({ tenants, claimId: claim.claimId });
+    }
+    const [broken, fine] = decided as [(typeof decided)[0], (typeof decided)[0]];
+    // A status no rule knows: reading the claim under its lock throws.
+    await t.db.update(claims).set({ status: "NOT_A_STATUS" }).where(eq(claims.id, broken.claimId));
+    t.clock.set(at(adjudicationPaymentDeadline(t.clock.now()), 1, "08:00"));
+    const result = await run();
+    expect(result.failed).toBe(1);
+    expect(result.sent.map((s) => s.claimId)).toContain(fine.claimId);
+    expect((await reminders("ADJUDICATION_PAYMENT_REMINDER", fine.tenants)).emails).toEqual(["Ana:DAY_BEFORE"]);
+    expect((await reminders("ADJUDICATION_PAYMENT_REMINDER", broken.tenants)).emails).toEqual([]);
+    await t.db.update(claims).set({ status: "RESOLVED" }).where(eq(claims.id, broken.claimId));
   });
 });
 

@@ -9,6 +9,7 @@ import { describeError, log } from "../lib/log";
 import { reconcilePayments } from "../payments/reconcile-service";
 import { payOwedRefunds } from "../payments/refund-service";
 import { sweepClaimDeadlines } from "./claim-deadlines";
+import { sendDeadlineReminders } from "./deadline-reminders";
 import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
 import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
@@ -17,7 +18,8 @@ import { removeStaleScratch } from "../lib/multipart";
 
 /**
  * The clock: applies every deadline that is due (charges treated as accepted, proposal
- * holds released, payment plan offers voided), applies the payments whose webhook never came
+ * holds released, payment plan offers voided), reminds the tenants of the response and payment
+ * deadlines coming (the day before and on the day), applies the payments whose webhook never came
  * (reconciliation), charges the payment plan instalments due today
  * and sends their reminders, pays the refunds owed (those the deadlines
  * just made owed, and any a crash or a provider error left unpaid) and sends the outbox. Every job locks the
@@ -26,6 +28,8 @@ import { removeStaleScratch } from "../lib/multipart";
 export async function runDueJobs(deps: Deps) {
   const now = deps.clock.now();
   const claims = await sweepClaimDeadlines(deps, now);
+  // After the deadlines: a deadline just applied has nothing left to remind of.
+  const deadlineReminders = await sendDeadlineReminders(deps, now);
   // Payments the provider took whose webhook never came (a crash, an outage) are applied first,
   // so the refunds they make owed are paid in the same run.
   const payments = await reconcilePayments(deps);
@@ -51,6 +55,7 @@ export async function runDueJobs(deps: Deps) {
   return {
     now: now.toISOString(),
     claims,
+    deadlineReminders,
     payments,
     refunds,
     paymentPlans,
@@ -87,6 +92,7 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
       const changed =
         result.claims.chargesDeemedAccepted.length +
         result.claims.proposalsRefused.length +
+        result.deadlineReminders.sent.length +
         result.payments.applied.length +
         result.refunds.paid.length +
         result.refunds.failed +
@@ -121,6 +127,8 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
   return {
     chargesDeemedAccepted: result.claims.chargesDeemedAccepted.length,
     proposalsRefused: result.claims.proposalsRefused.length,
+    deadlineReminders: result.deadlineReminders.sent.length,
+    tenantsReminded: result.deadlineReminders.sent.reduce((n, s) => n + s.userIds.length, 0),
     paymentsReconciled: result.payments.applied.length,
     refundsPaid: result.refunds.paid.length,
     refundsFailed: result.refunds.failed,

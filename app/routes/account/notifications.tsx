@@ -70,7 +70,9 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
         </button>
       </AppForm>
       <p>
-        <Link to="/">Back to your {PRODUCT.name}s</Link>
+        <Link to="/" className="standalone-link">
+          Back to your {PRODUCT.name}s
+        </Link>
       </p>
     </div>
   );

@@ -178,7 +178,7 @@ function Shell({ children, fullWidth }: { children: React.ReactNode; fullWidth: 
       <main id="main-content" className={fullWidth ? "page page--full" : "page"} tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter signedIn={Boolean(root?.user)} />
     </>
   );
 }

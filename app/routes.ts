@@ -50,6 +50,8 @@ export default [
     // A Keyfree the tenant has (issue 27, scope 6: where an Active or Expired card goes), and a
     // payment's receipt to download (no page).
     route("keyfrees/:orderId", "routes/keyfrees/keyfree.tsx"),
+    // How we contact you (issue 28): e-mails always, text messages unless turned off.
+    route("notifications", "routes/account/notifications.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
     // the tenant on their next action's step; any other sub-path goes to about-you.

@@ -369,6 +369,15 @@ export async function outboxFor(request: APIRequestContext, to: string): Promise
   return Promise.all(emails.map(async (e) => (await (await request.get(`/__ops/outbox/${e.id}`, { headers })).json()) as Email));
 }
 
+export type TextMessage = { id: string; to: string; text: string; template: string; userId: string | null; createdAt: string; sentAt: string | null };
+
+/** Every text message queued to the tenant with the e-mail address `to` (the ops outbox), newest first. */
+export async function smsFor(request: APIRequestContext, to: string): Promise<TextMessage[]> {
+  const list = await request.get(`/__ops/outbox-sms?to=${encodeURIComponent(to)}`, { headers: { "x-ops-token": opsToken() } });
+  expect(list.ok(), `text messages: ${list.status()}`).toBe(true);
+  return ((await list.json()) as { messages: TextMessage[] }).messages;
+}
+
 export type AnalyticsEvent = { uuid: string; event: string; distinctId: string; properties: Record<string, unknown>; timestamp: string | null };
 
 /** The analytics events the PostHog stand-in kept for `distinctId` (a tenant's user id): the ops route, as the tools server's /__stand-ins/posthog received them. */

@@ -1,11 +1,19 @@
 import { Link } from "react-router";
 import { COOKIES_PATH } from "~/lib/third-parties";
 
-/** Every page's footer: how to reach us (the contact page, no script needed) and the Cookies page. */
-export function SiteFooter() {
+/**
+ * Every page's footer: how to reach us (the contact page, no script needed) and the Cookies page;
+ * signed in, also how we contact the tenant (e-mails always, text messages unless turned off).
+ */
+export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <footer className="site-footer">
       <ul className="site-footer__links">
+        {signedIn ? (
+          <li>
+            <Link to="/notifications">How we contact you</Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/contact">Contact us</Link>
         </li>

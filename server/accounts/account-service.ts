@@ -76,6 +76,11 @@ export async function updateUser(db: Database, userId: string, data: UserChanges
     .where(eq(users.id, userId));
 }
 
+/** Turns the tenant's text message notices on or off (issue 28, scope 4); e-mails always go. */
+export async function setSmsNotices(db: Database, userId: string, on: boolean) {
+  await db.update(users).set({ smsNotices: on }).where(eq(users.id, userId));
+}
+
 /** Records that the tenant has read the onboarding introduction (repeating it changes nothing). */
 export async function completeOnboardingIntroduction(db: Database, userId: string) {
   await db.update(users).set({ onboardingIntroductionComplete: true }).where(eq(users.id, userId));

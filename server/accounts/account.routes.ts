@@ -19,10 +19,11 @@ import {
   completeOnboardingIntroduction as recordOnboardingIntroduction,
   removeAddress as removeAddressFromHistory,
   replaceAddressHistory,
+  setSmsNotices,
   updateUser as updateUserDetails,
 } from "./account-service";
 import { AddressInputSchema } from "./account.schemas";
-import { addressHistory, AddressSchema, CustomerSchema, userView, UserSchema } from "./account.views";
+import { addressHistory, AddressSchema, CustomerSchema, noticeSettingsView, NoticeSettingsSchema, userView, UserSchema } from "./account.views";
 
 // ── Requests ─────────────────────────────────────────────────────────────────
 
@@ -53,6 +54,14 @@ const AddressHistoryBody = z
     if (message) ctx.addIssue({ code: "custom", path: ["addresses"], message });
   })
   .openapi("AddressHistoryRequest");
+
+const NoticeSettingsBody = z
+  .object({
+    smsNotices: z
+      .boolean({ error: "Choose whether we send you text messages" })
+      .openapi({ description: "Whether notices are also sent by text message to the mobile number (e-mails cannot be turned off)" }),
+  })
+  .openapi("NoticeSettingsRequest");
 
 // ── Routes ───────────────────────────────────────────────────────────────────
 
@@ -115,6 +124,35 @@ const completeOnboardingIntroduction = createRoute({
   responses: {
     200: userResponse,
     ...errorResponses(401),
+  },
+});
+
+const getNoticeSettings = createRoute({
+  method: "get",
+  path: "/me/notice-settings",
+  operationId: "getNoticeSettings",
+  tags: ["account"],
+  summary: "How the signed-in tenant is sent notices (issue 28): always by e-mail, and by text message unless turned off",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  responses: {
+    200: { description: "The notice settings", content: { "application/json": { schema: NoticeSettingsSchema } } },
+    ...errorResponses(401),
+  },
+});
+
+const updateNoticeSettings = createRoute({
+  method: "put",
+  path: "/me/notice-settings",
+  operationId: "updateNoticeSettings",
+  tags: ["account"],
+  summary: "Turn text message notices on or off (issue 28, scope 4); e-mail notices cannot be turned off",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  request: { body: { required: true, content: { "application/json": { schema: NoticeSettingsBody } } } },
+  responses: {
+    200: { description: "The notice settings now", content: { "application/json": { schema: NoticeSettingsSchema } } },
+    ...errorResponses(400, 401),
   },
 });
 
@@ -232,6 +270,15 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
     const { userId } = c.get("auth");
     await recordOnboardingIntroduction(db, userId);
     return c.json(await userView(db, userId, config.intercomIdentitySecret), 200);
+  })
+  .openapi(getNoticeSettings, async (c) => {
+    return c.json(await noticeSettingsView(c.get("deps").db, c.get("auth").userId), 200);
+  })
+  .openapi(updateNoticeSettings, async (c) => {
+    const { db } = c.get("deps");
+    const { userId } = c.get("auth");
+    await setSmsNotices(db, userId, c.req.valid("json").smsNotices);
+    return c.json(await noticeSettingsView(db, userId), 200);
   })
   .openapi(searchAddressesByPostcode, async (c) => {
     const { postcode } = c.req.valid("query");

@@ -48,6 +48,25 @@ export const CustomerSchema = z
   })
   .openapi("Customer");
 
+export const NoticeSettingsSchema = z
+  .object({
+    email: z.string().openapi({ description: "Where every notice is e-mailed (the terms serve notices by e-mail, so this cannot be turned off)" }),
+    mobileNumber: z.string().nullable().openapi({ description: "Where text messages go (from About You); null when the tenant has given none" }),
+    smsNotices: z.boolean().openapi({ description: "Whether notices with a deadline, and 'it's your turn', are also sent by text message" }),
+  })
+  .openapi("NoticeSettings");
+
+/** How the tenant is sent notices (issue 28): their e-mail address, their mobile number and whether text messages are on. */
+export async function noticeSettingsView(db: Database, userId: string): Promise<z.infer<typeof NoticeSettingsSchema>> {
+  const [user] = await db
+    .select({ email: users.email, mobileNumber: users.mobileNumber, smsNotices: users.smsNotices })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) throw notFound();
+  return { email: user.email, mobileNumber: user.mobileNumber?.trim() || null, smsNotices: user.smsNotices };
+}
+
 type AddressRow = typeof addresses.$inferSelect;
 export type AddressView = z.infer<typeof AddressSchema>;
 

@@ -5,6 +5,7 @@ import type { Database } from "../db";
 import {
   addresses,
   orderCustomerActions,
+  orderCustomers,
   orders,
   organizations,
   properties,
@@ -15,6 +16,10 @@ import {
 import { aboutYouErrors, type AboutYouField } from "../../common/about-you";
 import { CONFIRM_REFUSALS, missingConfirmAcknowledgements, type ConfirmAcknowledgement } from "../../common/tenant-terms";
 import { checkCheckoutStep, CHECKOUT_MESSAGES } from "../domain/checkout";
+import { propertyLine } from "../domain/notices";
+import { newlyActionable } from "../domain/order-customers";
+import { appLink } from "../lib/app-url";
+import { queueNotice } from "../lib/notices";
 import { londonDate } from "../domain/london-time";
 import { claimLimitPence, keyfreeFeePence } from "../domain/fees";
 import { PRODUCT_NAME } from "../../common/product";
@@ -74,6 +79,7 @@ export async function completeStep(
         .where(and(eq(orderCustomerActions.id, action.id), isNull(orderCustomerActions.completedAt)))
         .returning({ id: orderCustomerActions.id });
       if (!done) throw new ApiError(409, CHECKOUT_MESSAGES.alreadyCompleted);
+      await queueCheckoutTurns(tx, input.orderId, all, me.id, now);
       return me.id;
     });
   } catch (error) {
@@ -296,14 +302,12 @@ export async function signDocument(deps: Deps, ctx: StepContext, kind: keyof typ
 /**
  * Completes the order customer's open actions of the given types now, as the other parties
  * do (a passed reference completes the referencing step); actions already done are left as
- * they were. Returns the ids of the actions completed.
+ * they were. Co-tenants whose turn it makes it are told (queueCheckoutTurns), in the caller's
+ * transaction. Returns the ids of the actions completed.
  */
-export async function completeOpenActions(
-  tx: Pick<Database, "update">,
-  orderCustomerId: string,
-  types: readonly CheckoutActionType[],
-  now: Date,
-) {
+export async function completeOpenActions(tx: Tx, orderCustomerId: string, types: readonly CheckoutActionType[], now: Date) {
+  const [oc] = await tx.select({ orderId: orderCustomers.orderId }).from(orderCustomers).where(eq(orderCustomers.id, orderCustomerId)).limit(1);
+  const before = oc ? ((await loadOrderCustomers(tx, [oc.orderId])).get(oc.orderId) ?? []) : [];
   const done = await tx
     .update(orderCustomerActions)
     .set({ completedAt: now })
@@ -315,5 +319,41 @@ export async function completeOpenActions(
       ),
     )
     .returning({ id: orderCustomerActions.id });
+  if (oc && done.length > 0) await queueCheckoutTurns(tx, oc.orderId, before, orderCustomerId, now);
   return done.map((d) => d.id);
+}
+
+// ── It is your turn (part 1 §2.3, issue 28) ─────────────────────────────────
+
+/**
+ * 'Waiting for other tenants...' promises "We will let you know by email and SMS": after a change
+ * to an order's checkout actions, each tenant whose next action waited for co-tenants and now can
+ * be done (domain `newlyActionable`, from every order customer `before` the change and as they
+ * are now) is sent CHECKOUT_YOUR_TURN, with the link to their own checkout (which opens their next
+ * step), in the transaction that made the change. `actedBy` (the order customer whose step it
+ * was) is never told. Returns how many tenants were told.
+ */
+export async function queueCheckoutTurns(tx: Tx, orderId: string, before: readonly LoadedOrderCustomer[], actedBy: string | null, now: Date) {
+  const after = (await loadOrderCustomers(tx, [orderId])).get(orderId) ?? [];
+  const ids = newlyActionable(before.map(toDomainOrderCustomer), after.map(toDomainOrderCustomer), actedBy);
+  if (ids.length === 0) return 0;
+  const [row] = await tx
+    .select({ address: addresses })
+    .from(orders)
+    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const property = row ? propertyLine(row.address) : "your tenancy";
+  for (const id of ids) {
+    const oc = after.find((o) => o.id === id)!;
+    await queueNotice(
+      tx,
+      { kind: "CHECKOUT_YOUR_TURN", facts: { property, link: appLink(`/checkout/${orderId}/${oc.customerId}`) } },
+      [oc.userId],
+      now,
+    );
+  }
+  return ids.length;
 }

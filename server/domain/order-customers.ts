@@ -109,6 +109,31 @@ export function nextAction(
   return { orderCustomerActionIds: ids, typeId: first.typeId, actionable: isActionActionable(first, coTenants) };
 }
 
+/**
+ * Whose turn it has just become (part 1 §2.3: 'Waiting for other tenants...', "we will let you
+ * know by email and SMS"; issue 28): the order customers whose next action waited for co-tenants
+ * before a change and can be done after it. `before` and `after` are every order customer of the
+ * order, read just before and just after the change. Once per change: a tenant who could already
+ * act is not told again, nor one with nothing left to do, nor `actedBy` (the tenant whose step it
+ * was). Ids in the order of `after`.
+ */
+export function newlyActionable(
+  before: readonly OrderCustomerActions[],
+  after: readonly OrderCustomerActions[],
+  actedBy: string | null = null,
+): string[] {
+  return after
+    .filter((oc) => {
+      if (oc.id === actedBy) return false;
+      const was = before.find((b) => b.id === oc.id);
+      if (was === undefined) return false;
+      const then = nextAction(was, before);
+      const now = nextAction(oc, after);
+      return then !== null && !then.actionable && now !== null && now.actionable;
+    })
+    .map((oc) => oc.id);
+}
+
 // ── Keyfree status ──────────────────────────────────────────────────────────
 
 /**

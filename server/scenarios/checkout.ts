@@ -27,6 +27,8 @@ const CheckoutScenarioInput = z
           firstName: z.string().min(1),
           lastName: z.string().min(1),
           password: z.string().min(8).optional(),
+          /** The tenant's mobile number, as About You would have saved it (the "it's your turn" text message goes to it). */
+          mobileNumber: z.string().min(1).max(20).optional(),
           /** How many tenants' shares this tenant pays (default 1; 0 when another tenant pays for them). */
           tenantLiability: z.number().int().min(0).optional(),
           /**
@@ -126,6 +128,7 @@ export async function createCheckoutScenario(db: Database, input: CheckoutScenar
     })),
   });
   for (const [i, t] of tenants.entries()) {
+    if (t.input.mobileNumber !== undefined) await db.update(users).set({ mobileNumber: t.input.mobileNumber }).where(eq(users.id, t.userId));
     // A user who already existed keeps what they have read unless told otherwise.
     if (t.reused && t.input.onboardingIntroductionComplete === undefined) continue;
     const seen = t.input.onboardingIntroductionComplete ?? (data.completed?.[i] ?? []).length > 0;
@@ -164,7 +167,7 @@ export async function completeCheckoutActions(
   const parsed = z.array(checkoutActionType).min(1).parse(types);
   const [oc] = await db.select({ id: orderCustomers.id }).from(orderCustomers).where(eq(orderCustomers.id, orderCustomerId)).limit(1);
   if (!oc) throw new Error(`No order customer ${orderCustomerId}`);
-  return completeOpenActions(db, orderCustomerId, parsed, now);
+  return db.transaction((tx) => completeOpenActions(tx, orderCustomerId, parsed, now));
 }
 
 /** The referencing provider's outcome: the references service applies it. */

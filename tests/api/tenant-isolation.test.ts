@@ -49,6 +49,9 @@ const NO_IDS = new Set([
   "me",
   "getCustomer",
   "completeOnboardingIntroduction",
+  // The caller's own notice settings (issue 28): their e-mail address, mobile number and text messages on or off.
+  "getNoticeSettings",
+  "updateNoticeSettings",
   "searchAddressesByPostcode",
   "getTenancyOrdersByProductId",
   "getUserTenancyAnniversaries",

@@ -2,7 +2,10 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "../../server/db/schema";
 import { queueEmail } from "../../server/lib/mail";
+import { queueSms } from "../../server/lib/sms";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
 // The web reaches the API through the router context's client; here that client's host is a
@@ -12,7 +15,8 @@ vi.mock("../../app/lib/env.server", () => env);
 const { apiContext, createApi } = await import("../../app/lib/api.server");
 
 const { default: DevMailbox, loader: mailboxLoader } = await import("../../app/routes/dev/mail");
-const { default: DevMailMessage, linkifyText, loader: messageLoader } = await import("../../app/routes/dev/mail-message");
+const { default: DevMailMessage, loader: messageLoader } = await import("../../app/routes/dev/mail-message");
+const { linkifyText } = await import("../../app/routes/dev/+lib/linkify");
 
 let t: TestApi;
 beforeAll(async () => {
@@ -88,7 +92,7 @@ describe("/dev/mail", () => {
     expect(within(rows[1]!).getByRole("cell", { name: "newer@example.test" })).toBeTruthy();
     const link = within(rows[1]!).getByRole("link", { name: "Reset your Keyfree password" });
     expect(link.getAttribute("href")).toBe(`/dev/mail/${newerId}`);
-    expect(screen.getByRole("search", { name: "Filter e-mails by recipient" })).toBeTruthy();
+    expect(screen.getByRole("search", { name: "Filter messages by recipient" })).toBeTruthy();
   });
 
   it("shows only one recipient's e-mails with ?to=", async () => {
@@ -97,7 +101,43 @@ describe("/dev/mail", () => {
     expect(data.emails.map((e) => e.to)).toEqual(["only.me@example.test"]);
     renderPage("/dev/mail?to=only.me%40example.test", "/dev/mail", DevMailbox, data);
     expect(await screen.findByRole("table", { name: "E-mails to ONLY.ME@example.test, newest first" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Show all e-mails" }).getAttribute("href")).toBe("/dev/mail");
+    expect(screen.getByRole("link", { name: "Show all messages" }).getAttribute("href")).toBe("/dev/mail");
+  });
+
+  it("shows the text messages beside the e-mails: to, the message with its link, time and delivery; ?to= by the tenant's e-mail address", async () => {
+    const tenant = await t.quickTenant({ email: "texted@example.test", firstName: "Tex" });
+    const other = await t.quickTenant({ email: "other-texted@example.test" });
+    await t.db.update(users).set({ mobileNumber: "07700900999" }).where(eq(users.id, tenant.userId));
+    t.clock.advance(60_000);
+    await queueSms(t.db, { to: "07700900888", text: "Keyfree: Hi Oth, someone else's", template: "CHECKOUT_YOUR_TURN", userId: other.userId }, t.clock.now());
+    const text = "Keyfree: Hi Tex, it's your turn to finish your Keyfree: http://localhost:3000/checkout/o1/c1";
+    await queueSms(t.db, { to: "07700900999", text, template: "CHECKOUT_YOUR_TURN", userId: tenant.userId }, t.clock.now());
+    await queue("texted@example.test", "It is your turn to finish your Keyfree", "x");
+
+    const data = await mailboxLoader(args("http://localhost/dev/mail?to=texted%40example.test"));
+    expect(data.texts).toHaveLength(1);
+    expect(data.texts[0]).toMatchObject({ to: "07700900999", status: "Not sent" });
+    expect(data.texts[0]!.time).toMatch(/^22 Nov 2026, \d\d:\d\d$/);
+
+    renderPage("/dev/mail?to=texted%40example.test", "/dev/mail", DevMailbox, data);
+    expect(await screen.findByRole("table", { name: "E-mails to texted@example.test, newest first" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "Text messages" })).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Text messages to texted@example.test, newest first" });
+    expect(within(table).getAllByRole("columnheader").map((h) => h.textContent)).toEqual(["To", "Message", "Time", "Delivery"]);
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(2);
+    expect(within(rows[1]!).getByRole("cell", { name: "07700900999" })).toBeTruthy();
+    expect(rows[1]!.textContent).toContain("Hi Tex, it's your turn");
+    expect(within(rows[1]!).getByRole("link", { name: "http://localhost:3000/checkout/o1/c1" }).getAttribute("href")).toBe("http://localhost:3000/checkout/o1/c1");
+    expect(table.closest("section")!.getAttribute("aria-labelledby")).toBe(table.querySelector("caption")!.id);
+  });
+
+  it("says when a tenant has no text messages", async () => {
+    await queue("emailed.only@example.test", "Only an e-mail", "x");
+    const data = await mailboxLoader(args("http://localhost/dev/mail?to=emailed.only%40example.test"));
+    expect(data.texts).toEqual([]);
+    renderPage("/dev/mail?to=emailed.only%40example.test", "/dev/mail", DevMailbox, data);
+    expect(await screen.findByText("No text messages to emailed.only@example.test yet.")).toBeTruthy();
   });
 
   it("says why when the ops routes cannot be reached", async () => {

@@ -190,6 +190,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/notice-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the signed-in tenant is sent notices (issue 28): always by e-mail, and by text message unless turned off */
+        get: operations["getNoticeSettings"];
+        /** Turn text message notices on or off (issue 28, scope 4); e-mail notices cannot be turned off */
+        put: operations["updateNoticeSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/addresses/lookup": {
         parameters: {
             query?: never;
@@ -1421,6 +1439,18 @@ export interface components {
              * @example 07700900123
              */
             mobileNumber?: string;
+        };
+        NoticeSettings: {
+            /** @description Where every notice is e-mailed (the terms serve notices by e-mail, so this cannot be turned off) */
+            email: string;
+            /** @description Where text messages go (from About You); null when the tenant has given none */
+            mobileNumber: string | null;
+            /** @description Whether notices with a deadline, and 'it's your turn', are also sent by text message */
+            smsNotices: boolean;
+        };
+        NoticeSettingsRequest: {
+            /** @description Whether notices are also sent by text message to the mobile number (e-mails cannot be turned off) */
+            smsNotices: boolean;
         };
         AddressLookupResult: {
             /** @description The lookup's id for the address */
@@ -2914,6 +2944,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getNoticeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateNoticeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeSettingsRequest"];
+            };
+        };
+        responses: {
+            /** @description The notice settings now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoticeSettings"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No valid access token */

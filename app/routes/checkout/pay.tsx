@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { CardPayment } from "~/components/payment-flow";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
@@ -40,6 +40,9 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
           <p>
             Everyone on your tenancy needs to finish the steps before this one. We will let you know by email and SMS when
             you can pay.
+          </p>
+          <p>
+            <Link to="/notifications">How we contact you</Link>
           </p>
         </div>
       ) : (

@@ -77,6 +77,9 @@ function Waiting() {
           Everyone on your tenancy needs to finish the steps before this one. We will let you know by email and SMS when you can agree
           to the terms.
         </p>
+        <p>
+          <Link to="/notifications">How we contact you</Link>
+        </p>
       </div>
     </>
   );

@@ -5,30 +5,7 @@ import { deliveryStatus, fetchOutboxEmail, formatMailTime, OpsUnavailable } from
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/mail-message";
 import { PageHeading } from "~/components/page-heading";
-
-export type TextPart = { kind: "text"; value: string } | { kind: "link"; value: string };
-
-const URL_PATTERN = /https?:\/\/[^\s<>"'`]+/g;
-/** Punctuation that ends a sentence rather than the link ("…see http://x/y." ). */
-const TRAILING = /[.,;:!?)\]}]+$/;
-
-/**
- * A plain-text e-mail split into text and http(s) links. The page renders text as text and
- * each link as an anchor, so nothing in an e-mail can become markup or a script link.
- */
-export function linkifyText(text: string): TextPart[] {
-  const parts: TextPart[] = [];
-  let last = 0;
-  for (const match of text.matchAll(URL_PATTERN)) {
-    const url = match[0].replace(TRAILING, "");
-    const start = match.index;
-    if (start > last) parts.push({ kind: "text", value: text.slice(last, start) });
-    parts.push({ kind: "link", value: url });
-    last = start + url.length;
-  }
-  if (last < text.length) parts.push({ kind: "text", value: text.slice(last) });
-  return parts;
-}
+import { LinkifiedText, linkifyText } from "./+lib/linkify";
 
 /** One e-mail from the dev mailbox, its links clickable. Outside production only. */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -108,15 +85,7 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
       </dl>
       <h2>Message</h2>
       <div className="panel mail-text">
-        {email.parts.map((part, i) =>
-          part.kind === "link" ? (
-            <a key={i} href={part.value}>
-              {part.value}
-            </a>
-          ) : (
-            <span key={i}>{part.value}</span>
-          ),
-        )}
+        <LinkifiedText parts={email.parts} />
       </div>
       {email.attachments.length > 0 ? (
         <>

@@ -2,10 +2,10 @@
  * The web's way to the API's ops routes (outside production only): the outbox behind the
  * dev mailbox. Requests carry the ops token the web server sets (OPS_TOKEN).
  */
-import type { OutboxEmail, OutboxSummary } from "../../../../common/dev-mail";
+import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "../../../../common/dev-mail";
 import type { Api } from "~/lib/api.server";
 
-export type { OutboxEmail, OutboxSummary };
+export type { OutboxEmail, OutboxSmsMessage, OutboxSummary };
 
 /** The ops routes are out of reach: no ops token here, or the API does not mount them. */
 export class OpsUnavailable extends Error {
@@ -34,6 +34,15 @@ export async function fetchOutbox(api: Api, to?: string): Promise<OutboxSummary[
   if (!response.ok) throw await failure(response);
   const body = (await response.json()) as { emails: OutboxSummary[] };
   return body.emails;
+}
+
+/** The latest 100 text messages, newest first; only those to the tenant with the e-mail address `to` when given. */
+export async function fetchOutboxSms(api: Api, to?: string): Promise<OutboxSmsMessage[]> {
+  const response = await opsGet(api, `/outbox-sms${to ? `?${new URLSearchParams({ to }).toString()}` : ""}`);
+  if (response.status === 404) throw new OpsUnavailable();
+  if (!response.ok) throw await failure(response);
+  const body = (await response.json()) as { messages: OutboxSmsMessage[] };
+  return body.messages;
 }
 
 /** One e-mail with its text, or null when there is none with that id. */

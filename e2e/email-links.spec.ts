@@ -180,6 +180,22 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   await signIn(page, resetting.email, DEMO_PASSWORD);
   await expect(page.getByText("Check Your Email").first()).toBeVisible();
 
+  // A co-tenant confirms: the tenant who was waiting for them is told it is their turn.
+  const EARLIER = ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING"];
+  const shared = (await ops("create-tenancy", {
+    tenants: [
+      { email: tenant, firstName: "Lin", lastName: "Kes" },
+      { email: `links-co-${run}@example.test`, firstName: "Col", lastName: "Kes" },
+    ],
+    ppm: 100_000,
+    startDate: "2027-01-01",
+    endDate: "2028-06-30",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    completed: [[...EARLIER, "KEYFREE_CONFIRM"], EARLIER],
+  })) as { tenants: { orderCustomerId: string }[] };
+  await ops("complete-checkout-actions", { orderCustomerId: shared.tenants[1]!.orderCustomerId, types: ["KEYFREE_CONFIRM"] });
+
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);
   const emails = (await Promise.all([tenant, offered, invited, resetting.email].map((to) => outboxFor(request, to)))).flat();

@@ -47,11 +47,26 @@ export function paymentPlanNextAction(actions: readonly PaymentPlanAction[]): Pa
  */
 export function isPaymentPlanOfferVoid(plan: PaymentPlan, now: Instant): boolean {
   if (plan.status !== "PENDING") return false;
+  return stepsNotDoneInTime(plan, now);
+}
+
+/** 48 hours have passed since the offer and not every step was completed by then. */
+function stepsNotDoneInTime(plan: PaymentPlan, now: Instant): boolean {
   const expiresAt = paymentPlanOfferExpiresAt(plan.createdAt);
   if (!isPastDeadline(expiresAt, now)) return false;
   return !PAYMENT_PLAN_ACTION_TYPES.every((type) =>
     plan.actions.some((a) => a.typeId === type && a.completedAt != null && !isPastDeadline(expiresAt, a.completedAt)),
   );
+}
+
+/**
+ * Whether the offer ran out, as the tenant is told: it is void now, or the offer sweep has
+ * already cancelled it for that (a CANCELLED plan whose three steps were not done within the 48
+ * hours). The sweep runs every 30 seconds, so without the second case a tenant following the
+ * offer's link would almost always read "cancelled", not why.
+ */
+export function paymentPlanOfferRanOut(plan: PaymentPlan, now: Instant): boolean {
+  return (plan.status === "PENDING" || plan.status === "CANCELLED") && stepsNotDoneInTime(plan, now);
 }
 
 /**

@@ -83,7 +83,9 @@ export const PaymentPlanSchema = z
         "The plan is live (part 2 §2, §4): its three steps are done and it is ACTIVE or in DEFAULT. Its live pages (payment-plan-live, active, the schedule, payment-success) show only then",
     }),
     offerExpiresAt: z.string().openapi({ description: "The offer is void if its three steps are not all done by then (48 hours)" }),
-    offerVoid: z.boolean(),
+    offerVoid: z.boolean().openapi({
+      description: "The offer ran out: its three steps were not all done within the 48 hours (still PENDING, or already CANCELLED for it by the offer sweep)",
+    }),
     paidOff: z.boolean().openapi({
       description:
         "Every instalment is PAID (docs/decisions/0026): the plan keeps its status, its screen is active (paid in full), and it no longer sends the tenant to it from the dashboard, claim or arbitration pages",

@@ -29,7 +29,7 @@ import {
 } from "../db/schema";
 import {
   isPaymentPlanLive,
-  isPaymentPlanOfferVoid,
+  paymentPlanOfferRanOut,
   isPaymentPlanPaidOff,
   paymentPlanNextAction,
   paymentPlanScreen,
@@ -148,7 +148,7 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     screen: paymentPlanScreen(domain, now),
     live: isPaymentPlanLive(domain),
     offerExpiresAt: plan.offerExpiresAt.toISOString(),
-    offerVoid: isPaymentPlanOfferVoid(domain, now),
+    offerVoid: paymentPlanOfferRanOut(domain, now),
     paidOff: isPaymentPlanPaidOff(domain),
     orderCustomerId: orderCustomer.id,
     orderCustomer: { id: orderCustomer.id, orderId: orderCustomer.orderId, customerId: orderCustomer.customerId },

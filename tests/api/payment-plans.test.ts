@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, outboxEmails, paymentPlanActions, paymentPlanInstalments, paymentPlans } from "../../server/db/schema";
 import { PAYMENT_PLAN_STEP_MESSAGES } from "../../server/domain/payment-plans-rules";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
+import { voidExpiredPaymentPlanOffers } from "../../server/jobs/payment-plan-offers";
 import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../../server/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
 
@@ -104,6 +105,19 @@ describe("getPaymentPlanById", () => {
     const plan = await planFor(orderCustomerId, new Date(t.clock.now().getTime() - 48 * HOUR - 1000));
     const res = await t.json("GET", `/payment-plans/${plan.paymentPlanId}`, undefined, tenant.token);
     expect(res.body).toMatchObject({ status: "PENDING", offerVoid: true, screen: "dashboard" });
+    // The offer sweep (every 30 s) cancels it: the tenant still reads that the offer ran out, not just "cancelled".
+    await voidExpiredPaymentPlanOffers({ db: t.db, clock: t.clock });
+    const swept = await t.json("GET", `/payment-plans/${plan.paymentPlanId}`, undefined, tenant.token);
+    expect(swept.body).toMatchObject({ status: "CANCELLED", offerVoid: true, screen: "dashboard" });
+  });
+
+  it("a plan the back office cancelled while its 48 hours run reads as cancelled, not as an offer that ran out", async () => {
+    const { tenant, orderCustomerId } = await tenantWithOrder();
+    const plan = await planFor(orderCustomerId);
+    await t.db.update(paymentPlans).set({ status: "CANCELLED" }).where(eq(paymentPlans.id, plan.paymentPlanId));
+    const res = await t.json("GET", `/payment-plans/${plan.paymentPlanId}`, undefined, tenant.token);
+    expect(res.body).toMatchObject({ status: "CANCELLED", screen: "dashboard" });
+    expect(res.body.offerVoid).toBe(false);
   });
 
   it("shows manual-payment for a failed instalment and active for a live plan with nothing to do", async () => {

@@ -97,6 +97,7 @@ describe("the instalment schedule (part 2 §2, §9)", () => {
 describe("a plan with nothing left to do says why on the dashboard", () => {
   it.each([
     [{ screen: "dashboard", status: "PENDING", offerVoid: true }, "This payment plan offer has ended: its three steps were not done within 48 hours."],
+    [{ screen: "dashboard", status: "CANCELLED", offerVoid: true }, "This payment plan offer has ended: its three steps were not done within 48 hours."],
     [{ screen: "dashboard", status: "CANCELLED", offerVoid: false }, "This payment plan has been cancelled."],
     [{ screen: "dashboard", status: "DEFAULT", offerVoid: false }, "There is nothing to do on this payment plan now."],
     [{ screen: "confirm", status: "PENDING", offerVoid: false }, null],

@@ -2252,6 +2252,7 @@ export interface components {
             live: boolean;
             /** @description The offer is void if its three steps are not all done by then (48 hours) */
             offerExpiresAt: string;
+            /** @description The offer ran out: its three steps were not all done within the 48 hours (still PENDING, or already CANCELLED for it by the offer sweep) */
             offerVoid: boolean;
             /** @description Every instalment is PAID (docs/decisions/0026): the plan keeps its status, its screen is active (paid in full), and it no longer sends the tenant to it from the dashboard, claim or arbitration pages */
             paidOff: boolean;

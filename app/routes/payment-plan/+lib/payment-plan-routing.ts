@@ -54,7 +54,8 @@ export function planPageRedirect(plan: Pick<PaymentPlan, "id" | "screen" | "live
  */
 export function planEndedMessage(plan: Pick<PaymentPlan, "screen" | "status" | "offerVoid">): string | null {
   if (plan.screen !== "dashboard") return null;
-  if (plan.status === "CANCELLED") return "This payment plan has been cancelled.";
+  // Before "cancelled": the offer sweep cancels a lapsed offer within 30 seconds, and the tenant should read why.
   if (plan.offerVoid) return "This payment plan offer has ended: its three steps were not done within 48 hours.";
+  if (plan.status === "CANCELLED") return "This payment plan has been cancelled.";
   return "There is nothing to do on this payment plan now.";
 }

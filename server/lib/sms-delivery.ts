@@ -10,7 +10,6 @@
  * (Twilio takes no idempotency key), which is the right side to err on for a deadline.
  */
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
-import twilio from "twilio";
 import type { ApiConfig, TwilioSettings } from "../config";
 import type { Database } from "../db";
 import { outboxSms } from "../db/schema";
@@ -28,11 +27,18 @@ export type SmsTransport = {
 
 export type { TwilioSettings };
 
-/** Twilio's client as a transport; `httpClient` replaces its HTTP layer (tests, which have no internet). */
+/**
+ * Twilio's client as a transport; `httpClient` replaces its HTTP layer (tests, which have no
+ * internet). The SDK is loaded on the first message, so a server without Twilio never loads it.
+ */
 export function twilioTransport(settings: TwilioSettings, options: { httpClient?: unknown } = {}): SmsTransport {
-  const client = twilio(settings.accountSid, settings.authToken, options.httpClient ? ({ httpClient: options.httpClient } as never) : undefined);
+  let client: ReturnType<typeof import("twilio")> | undefined;
   return {
     async send({ to, body }) {
+      if (!client) {
+        const { default: twilio } = await import("twilio");
+        client = twilio(settings.accountSid, settings.authToken, options.httpClient ? ({ httpClient: options.httpClient } as never) : undefined);
+      }
       const message = await client.messages.create({
         to,
         body,

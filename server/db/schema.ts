@@ -1061,3 +1061,161 @@ export const devAnalyticsEvents = pgTable(
   },
   (t) => [index("dev_analytics_events_distinct_idx").on(t.distinctId, t.receivedAt)],
 );
+
+// ── A tenant in trouble (issue 36) ──────────────────────────────────────────────────────
+// What a tenant tells us about their money or health is kept here, apart, seen only by the
+// back office that acts on it, never logged or sent to analytics, and deleted when they ask.
+
+/**
+ * A Breathing Space moratorium (the Debt Respite Scheme (Breathing Space Moratorium and Mental
+ * Health Crisis Moratorium) (England and Wales) Regulations 2020), recorded by the tenant or by
+ * the back office from a debt adviser's notice. STANDARD ends 60 days after it starts;
+ * MENTAL_HEALTH_CRISIS 30 days after the back office records that the crisis treatment ended.
+ */
+export const breathingSpaces = pgTable(
+  "breathing_spaces",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The Insolvency Service's reference for the moratorium, as the adviser's notice gives it. */
+    reference: text("reference").notNull(),
+    type: text("type").notNull(), // STANDARD | MENTAL_HEALTH_CRISIS
+    /** The London calendar day it started. */
+    startDate: date("start_date", { mode: "string" }).notNull(),
+    recordedBy: text("recorded_by").notNull(), // TENANT | OPS
+    /** Mental health crisis only: the day the back office recorded the treatment ended. */
+    treatmentEndedOn: date("treatment_ended_on", { mode: "string" }),
+    /** Its last day, when known (a standard one: start + 60 days; a crisis one once treatment ended). */
+    endsOn: date("ends_on", { mode: "string" }),
+    /** When it ended early (cancelled by the adviser, ended by the back office), or was closed after its last day. */
+    endedAt: ts("ended_at"),
+    endReason: text("end_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("breathing_spaces_user_idx").on(t.userId, t.endedAt)],
+);
+
+/** A deadline a Breathing Space moved: what it was, and where it went, so it can be shown and moved once. */
+export const breathingSpaceDeadlines = pgTable(
+  "breathing_space_deadlines",
+  {
+    id: id(),
+    breathingSpaceId: text("breathing_space_id")
+      .notNull()
+      .references(() => breathingSpaces.id),
+    /** CLAIM_PROPOSAL (its responseDeadline) | ARBITRATION (its paymentDeadline) | INSTALMENT (its dueDate) … */
+    kind: text("kind").notNull(),
+    targetId: text("target_id").notNull(),
+    originalDeadline: ts("original_deadline").notNull(),
+    movedTo: ts("moved_to"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("breathing_space_deadlines_target_idx").on(t.breathingSpaceId, t.kind, t.targetId)],
+);
+
+/** A monthly income and outgoings line of the tenant's budget, as they gave it and as a monthly figure. */
+export type BudgetLine = { group: string; item: string; amountPence: number; frequency: string; monthlyPence: number };
+
+/**
+ * A tenant's request for a payment plan they can afford, worked out from their budget (the
+ * Standard Financial Statement's groups), for one named debt. While PENDING nothing reminds
+ * them of that money and nothing about it escalates; the back office offers a plan (OFFERED,
+ * paymentPlanId) or refuses it (REFUSED, refusalReason).
+ */
+export const paymentPlanRequests = pgTable(
+  "payment_plan_requests",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** CLAIM_BALANCE | ADJUDICATION_AWARD | MISSED_INSTALMENT */
+    debtType: text("debt_type").notNull(),
+    claimId: text("claim_id").references(() => claims.id),
+    arbitrationId: text("arbitration_id").references(() => arbitrations.id),
+    paymentPlanInstalmentId: text("payment_plan_instalment_id").references(() => paymentPlanInstalments.id),
+    /** What was owed when the request was made, in pence. */
+    amountPence: integer("amount_pence").notNull(),
+    instalments: integer("instalments").notNull(),
+    instalmentPence: integer("instalment_pence").notNull(),
+    monthlyIncomePence: integer("monthly_income_pence").notNull(),
+    monthlyOutgoingsPence: integer("monthly_outgoings_pence").notNull(),
+    budget: jsonb("budget").$type<BudgetLine[]>().notNull(),
+    status: text("status").notNull().default("PENDING"), // PENDING | OFFERED | REFUSED | WITHDRAWN
+    answeredAt: ts("answered_at"),
+    refusalReason: text("refusal_reason"),
+    paymentPlanId: text("payment_plan_id").references(() => paymentPlans.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_plan_requests_user_idx").on(t.userId, t.status), index("payment_plan_requests_claim_idx").on(t.claimId)],
+);
+
+/**
+ * A tenant's request for more time to answer a claim (up to 14 days). While PENDING the
+ * charges are not treated as accepted; a grant moves the claim's deadline for every tenant.
+ */
+export const moreTimeRequests = pgTable(
+  "more_time_requests",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The proposal whose deadline it asks to move. */
+    claimProposalId: text("claim_proposal_id").references(() => claimProposals.id),
+    reason: text("reason").notNull(),
+    daysRequested: integer("days_requested").notNull(),
+    status: text("status").notNull().default("PENDING"), // PENDING | GRANTED | REFUSED | LAPSED
+    daysGranted: integer("days_granted"),
+    refusalReason: text("refusal_reason"),
+    deadlineBefore: ts("deadline_before"),
+    deadlineAfter: ts("deadline_after"),
+    answeredAt: ts("answered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("more_time_requests_claim_idx").on(t.claimId, t.status), index("more_time_requests_user_idx").on(t.userId, t.status)],
+);
+
+/**
+ * A tenant's support needs, kept only with their explicit consent (consentedAt) and deleted
+ * (the row removed) when they withdraw it.
+ */
+export const supportNeeds = pgTable("support_needs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  /** Codes: MORE_TIME, EMAIL_ONLY, LARGE_PRINT, EASY_READ, HELP_FROM_SOMEONE, HEALTH_CONDITION, LIFE_EVENT. */
+  needs: jsonb("needs").$type<string[]>().notNull(),
+  details: text("details"),
+  consentedAt: ts("consented_at").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/**
+ * Someone to help the tenant (an adviser or a relative): once they confirm by the link e-mailed
+ * to them (only a SHA-256 of its token is kept), they get a copy of every e-mail about the
+ * tenant's Keyfree, claims and payments, until the tenant removes them (removedAt).
+ */
+export const supportHelpers = pgTable(
+  "support_helpers",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    relationship: text("relationship"),
+    tokenHash: text("token_hash"),
+    tokenExpiresAt: ts("token_expires_at"),
+    confirmedAt: ts("confirmed_at"),
+    removedAt: ts("removed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("support_helpers_user_idx").on(t.userId, t.removedAt), uniqueIndex("support_helpers_token_idx").on(t.tokenHash)],
+);

@@ -196,6 +196,11 @@ type Recipient = { firstName: string };
 type Definition<K extends NoticeKind> = {
   /** Whether it is also sent by text message (a deadline, or the tenant's turn): scope 4. */
   sms: boolean;
+  /**
+   * Whether it asks the tenant for money, or to answer charges they may have to pay (issue 36):
+   * such an e-mail links "Struggling to pay?", and none is sent as a demand during a Breathing Space.
+   */
+  asksForMoney: boolean;
   email(facts: NoticeFacts[K], to: Recipient, now: Date): { subject: string; lines: string[] };
   smsText?(facts: NoticeFacts[K], to: Recipient, now: Date): string;
 };
@@ -212,6 +217,7 @@ function stageWords(stage: ReminderStage) {
 export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   CHECKOUT_YOUR_TURN: {
     sms: true,
+    asksForMoney: false,
     email: (f, to) => ({
       subject: `It is your turn to finish your ${PRODUCT_NAME}`,
       lines: [
@@ -228,6 +234,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   CLAIM_RAISED: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: "End of tenancy charges have been raised",
       lines: [
@@ -245,6 +252,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   CHARGES_ACCEPTED: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: "The end of tenancy charges were accepted: payment is due",
       lines: [
@@ -261,6 +269,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PROPOSAL_SENT: {
     sms: false,
+    asksForMoney: false,
     email: (f, to, now) => {
       const until = `${londonTimeOfDay(f.holdExpiresAt)} on ${longLondonDate(f.holdExpiresAt)} (UK time), ${daysAwayWords(f.holdExpiresAt, now)}`;
       return {
@@ -288,6 +297,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PROPOSAL_ACCEPTED: {
     sms: false,
+    asksForMoney: false,
     email: (f, to) => ({
       subject: "Your landlord accepted your proposal",
       lines: [
@@ -303,6 +313,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   FINAL_PROPOSAL: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: "Your landlord put forward a final proposal",
       lines: [
@@ -321,6 +332,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PROPOSAL_HOLD_EXPIRED: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: "Your landlord did not answer your proposal in time",
       lines: [
@@ -339,6 +351,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   DISPUTE_FEE_DUE: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) =>
       f.disputedByYou
         ? {
@@ -374,6 +387,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   SENT_TO_ADJUDICATION: {
     sms: false,
+    asksForMoney: false,
     email: (f, to) => ({
       subject: "Your dispute is with the adjudicator",
       lines: [
@@ -389,6 +403,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   ADJUDICATION_DECIDED: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: "The adjudicator has decided",
       lines: [
@@ -414,6 +429,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   CHARGES_DEEMED_ACCEPTED: {
     sms: true,
+    asksForMoney: true,
     email: (f, to) => ({
       subject: "The end of tenancy charges are now treated as accepted",
       lines: [
@@ -432,6 +448,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   CLAIM_RESOLVED: {
     sms: false,
+    asksForMoney: false,
     email: (f, to) => ({
       subject: "Your end of tenancy charges are settled",
       lines: [
@@ -447,6 +464,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   RESPONSE_REMINDER: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: `Reminder: answer the ${f.final ? "final proposal" : "end of tenancy charges"} ${stageWords(f.stage)}`,
       lines: [
@@ -466,6 +484,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PAYMENT_REMINDER: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: `Reminder: pay the end of tenancy charges ${stageWords(f.stage)}`,
       lines: [
@@ -482,6 +501,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   DISPUTE_FEE_REMINDER: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: `Reminder: pay the dispute fee ${stageWords(f.stage)}`,
       lines: [
@@ -498,6 +518,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   ADJUDICATION_PAYMENT_REMINDER: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: `Reminder: pay what the adjudicator decided ${stageWords(f.stage)}`,
       lines: [
@@ -514,6 +535,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PAYMENT_RECEIPT: {
     sms: false,
+    asksForMoney: false,
     email: (f, to) => {
       const givenBack = f.givenBackPence ?? 0;
       return {
@@ -546,6 +568,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
   PAYMENT_PLAN_OFFERED: {
     sms: true,
+    asksForMoney: true,
     email: (f, to, now) => ({
       subject: "Your payment plan offer",
       lines: [
@@ -569,6 +592,11 @@ export function renderNotice(notice: Notice, to: Recipient, now: Date): Rendered
   const email = definition.email(notice.facts as never, to, now);
   const sms = definition.sms && definition.smsText ? definition.smsText(notice.facts as never, to, now) : null;
   return { subject: email.subject, text: email.lines.join("\n"), sms };
+}
+
+/** Whether a kind asks the tenant for money (issue 36): it links "Struggling to pay?" and is held back during a Breathing Space. */
+export function asksForMoney(kind: NoticeKind): boolean {
+  return NOTICES[kind].asksForMoney;
 }
 
 /** Whether a kind is sent by text message too. */

@@ -30,6 +30,7 @@ import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
 import { FileField } from "../lib/uploads";
 import { idField, idParam, singleLineText } from "../lib/input-schemas";
+import { AskForMoreTimeBody, MoreTimeSchema } from "./more-time-schemas";
 import { ClaimActivitySchema, ClaimItemDocumentSchema, ClaimParams, ClaimProposalSchema, ClaimResponseDocumentSchema, ClaimSchema, ClientActivityBody, DocumentTypeField, ItemProposalBody, MessageBody, ProposalParams } from "./schemas";
 
 // ── Routes ───────────────────────────────────────────────────────────────────────────
@@ -290,3 +291,32 @@ export const updateClaimResponse = createRoute({
   responses: { 200: { description: "The claim", content: claimJson }, ...errorResponses(400, 401, 404, 409) },
 });
 
+
+// ── Issue 36: more time to answer (decision 0049) ───────────────────────────────────
+
+const moreTimeJson = { "application/json": { schema: MoreTimeSchema } };
+
+export const getMoreTime = createRoute({
+  method: "get",
+  path: "/claims/{claimId}/more-time",
+  operationId: "getMoreTime",
+  tags: ["claims"],
+  summary: "More time to answer: whether a tenant may ask now, and the claim's latest request (its reason is never sent back)",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  request: { params: ClaimParams },
+  responses: { 200: { description: "The claim's more time", content: moreTimeJson }, ...errorResponses(401, 404) },
+});
+
+export const askForMoreTime = createRoute({
+  method: "post",
+  path: "/claims/{claimId}/more-time",
+  operationId: "askForMoreTime",
+  tags: ["claims"],
+  summary:
+    "Ask for 1 to 14 more days to answer the charges or final proposal waiting for the tenants, with a reason; one request per deadline, one waiting at a time (409)",
+  security: [{ bearer: [] }],
+  middleware: [requireTenant] as const,
+  request: { params: ClaimParams, body: { required: true, content: { "application/json": { schema: AskForMoreTimeBody } } } },
+  responses: { 201: { description: "The request, waiting for our answer", content: moreTimeJson }, ...errorResponses(400, 401, 404, 409) },
+});

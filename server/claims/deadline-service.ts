@@ -15,6 +15,9 @@
  *      with the amount), it goes back to its author as a draft and the landlord's proposal
  *      it answered gets a new 7-day deadline, so the tenants can respond to it again.
  *
+ * While a tenant's request for more time waits for our answer (issue 36), (a) holds for that
+ * proposal: `moreTimeRequestWaits` (decision 0049).
+ *
  * Each change tells every tenant in its own transaction (issue 28): CHARGES_DEEMED_ACCEPTED
  * with what they now owe, PROPOSAL_HOLD_EXPIRED with the new deadline.
  *
@@ -30,7 +33,7 @@ import { currentProposal } from "../domain/claim-responses";
 import { chargesDeemedAccepted, isPastDeadline } from "../domain/deadlines";
 import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable, refuseTenantProposal } from "./money-service";
 import { claimLinks, noticeClaimTenants } from "./notices";
-import { claimStatusOf, loadProposals, lockClaim, recordActivity, toDomainProposal } from "./records";
+import { claimStatusOf, loadProposals, lockClaim, moreTimeRequestWaits, recordActivity, toDomainProposal } from "./records";
 
 export type ClaimDeadlineSweep = {
   /** Landlord proposals whose charges this run treated as accepted. */
@@ -83,6 +86,8 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
         (proposal.status === "AWAITING_RESPONSE" && (status === "AWAITING_RESPONDENTS" || status === "MEDIATION")) ||
         (proposal.status === "DISPUTED" && status === "AWAITING_ARBITRATION_ADMIN_FEE" && feeStatus !== "COMPLETE");
       if (!waiting) return { outcome: "notDue" };
+      // Issue 36 (decision 0049): while a request for more time waits for our answer, the deadline holds.
+      if (proposal.status === "AWAITING_RESPONSE" && (await moreTimeRequestWaits(tx, claim.id, proposal.id))) return { outcome: "notDue" };
       const deemed = chargesDeemedAccepted(domain.find((p) => p.id === proposal.id)!, now, {
         disputeFeePaid: feeStatus === "COMPLETE",
       });
@@ -137,7 +142,7 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
       if (answerBy) {
         await noticeClaimTenants(tx, claim.id, now, (a) => ({
           kind: "PROPOSAL_HOLD_EXPIRED",
-          facts: { property: a.property, link: claimLinks.claim(a), refundPence, deadline: answerBy },
+          facts: { property: a.property, link: claimLinks.claim(a), moreTimeLink: claimLinks.moreTime(a), refundPence, deadline: answerBy },
         }));
       }
       return { outcome: "refused", refundPence };

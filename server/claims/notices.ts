@@ -71,6 +71,8 @@ export function tenantName(audience: ClaimAudience, userId: string | null | unde
  */
 export const claimLinks = {
   claim: (a: ClaimAudience) => appLink(`/claims/${a.claimId}`),
+  /** Ask for more time to answer (issue 36): from the deadline notices. */
+  moreTime: (a: Pick<ClaimAudience, "claimId">) => appLink(`/claims/${a.claimId}/more-time`),
   pay: (a: ClaimAudience) => appLink(`/claims/${a.claimId}/pay`),
   disputeFee: (a: ClaimAudience) => appLink(`/claims/${a.claimId}/dispute-fee`),
   arbitration: (arbitrationId: string) => appLink(`/arbitrations/${arbitrationId}`),

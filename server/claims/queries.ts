@@ -53,6 +53,8 @@ type JsonPlan = {
   instalments: { id: string; status: string }[];
 };
 
+type JsonMoreTimeRequest = { id: string; userId: string; claimProposalId: string | null; status: string; createdAt: string };
+
 const claimViewQueries = new WeakMap<Database, ReturnType<typeof prepareClaimViewQuery>>();
 
 function prepareClaimViewQuery(db: Database) {
@@ -175,6 +177,12 @@ function prepareClaimViewQuery(db: Database) {
         from payment_plans pp join order_customers oc on oc.id = pp.order_customer_id
         where pp.claim_id = ${claims.id}
           or oc.order_id in (select po.id from orders po where po.claim_id = ${claims.id}))`,
+      // Issue 36: the claim's requests for more time (the reason is never read here).
+      moreTimeRequests: sql<JsonMoreTimeRequest[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', m.id, 'userId', m.user_id, 'claimProposalId', m.claim_proposal_id, 'status', m.status, 'createdAt', m.created_at
+        ) order by m.created_at, m.id), '[]'::json)
+        from more_time_requests m where m.claim_id = ${claims.id})`,
     })
     .from(claimRespondents)
     .innerJoin(claims, eq(claims.id, claimRespondents.claimId))
@@ -229,6 +237,7 @@ export async function loadClaimForView(db: Database, claimId: string, userId: st
       createdAt: new Date(p.createdAt),
       actions: p.actions.map((a) => ({ ...a, completedAt: toDate(a.completedAt) })),
     })),
+    moreTimeRequests: row.moreTimeRequests.map((m) => ({ ...m, createdAt: new Date(m.createdAt) })),
   };
 }
 

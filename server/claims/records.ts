@@ -8,6 +8,7 @@ import {
   claimRespondents,
   claims,
   customers,
+  moreTimeRequests,
   orderCustomerActions,
   orderCustomers,
   orders
@@ -128,6 +129,28 @@ export function withLiabilities(rows: (Omit<RespondentCustomer, "tenantLiability
   const result = rows.map((r) => ({ ...r, tenantLiability: r.tenantLiability ?? 1 }));
   if (result.every((r) => r.tenantLiability === 0)) return result.map((r) => ({ ...r, tenantLiability: 1 }));
   return result;
+}
+
+/** A claim's requests for more time (issue 36), oldest first, as the rules read them (server/domain/more-time.ts). */
+export async function moreTimeRequestsOf(db: Database, claimId: string) {
+  return db
+    .select({ id: moreTimeRequests.id, status: moreTimeRequests.status, claimProposalId: moreTimeRequests.claimProposalId })
+    .from(moreTimeRequests)
+    .where(eq(moreTimeRequests.claimId, claimId))
+    .orderBy(asc(moreTimeRequests.createdAt), asc(moreTimeRequests.id));
+}
+
+/**
+ * The clock's hook (issue 36, decision 0049): a request for more time waits for our answer on
+ * this proposal, so its deadline holds (no charges treated as accepted, no reminder).
+ */
+export async function moreTimeRequestWaits(db: Database, claimId: string, claimProposalId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: moreTimeRequests.id })
+    .from(moreTimeRequests)
+    .where(and(eq(moreTimeRequests.claimId, claimId), eq(moreTimeRequests.claimProposalId, claimProposalId), eq(moreTimeRequests.status, "PENDING")))
+    .limit(1);
+  return row !== undefined;
 }
 
 // ── Writing ────────────────────────────────────────────────────────────────────────

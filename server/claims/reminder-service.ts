@@ -14,7 +14,9 @@
  *    own payment is still open on the proposal's order, by the responseDeadline.
  *  - ADJUDICATION_PAYMENT_REMINDER: an adjudicator's decision with an amount due (its repayment
  *    order PENDING): each tenant whose own part is still open, by arbitrations.paymentDeadline.
- * A tenant paying by a live payment plan on that order is not reminded: the plan pays.
+ * A tenant paying by a live payment plan on that order is not reminded: the plan pays. No
+ * RESPONSE_REMINDER goes while a request for more time waits for our answer (issue 36, decision
+ * 0049): every answer leaves a deadline at least a day away, which gets reminders of its own.
  *
  * Once each, with several instances: each reminder has a dedupe key (the kind, the proposal or
  * arbitration, the deadline, the stage; the outbox adds the tenant and the channel) that the
@@ -50,7 +52,7 @@ import { appLink } from "../lib/app-url";
 import { describeError, log } from "../lib/log";
 import { queueNotice } from "../lib/notices";
 import { disputeFeeOrderStatus } from "./money-service";
-import { claimStatusOf, loadProposals, lockClaim, toDomainProposal, type ClaimRow } from "./records";
+import { claimStatusOf, loadProposals, lockClaim, moreTimeRequestWaits, toDomainProposal, type ClaimRow } from "./records";
 
 /** One deadline a reminder may be due for. */
 type Candidate = {
@@ -199,6 +201,8 @@ async function stillWaiting(tx: Database, claim: ClaimRow, candidate: Candidate)
   // Only the proposal the tenants are answering now: a later round (their own proposal, with the landlord) replaces it.
   if (currentProposal(proposals.map(toDomainProposal))?.id !== proposal.id) return false;
   if (proposalReminderKind(proposal.status, status) !== candidate.kind) return false;
+  // Issue 36 (decision 0049): held while a request for more time waits (it would say the charges will be treated as accepted).
+  if (candidate.kind === "RESPONSE_REMINDER" && (await moreTimeRequestWaits(tx, claim.id, proposal.id))) return false;
   if (candidate.kind === "DISPUTE_FEE_REMINDER") return (await disputeFeeOrderStatus(tx, claim)) === "PENDING";
   return true;
 }
@@ -299,7 +303,7 @@ function noticeFor(candidate: Candidate, stage: ReminderStage, about: { property
   const claimPage = appLink(`/claims/${candidate.claimId}`);
   switch (candidate.kind) {
     case "RESPONSE_REMINDER":
-      return { kind: "RESPONSE_REMINDER", facts: { ...base, link: claimPage, final: candidate.final } };
+      return { kind: "RESPONSE_REMINDER", facts: { ...base, link: claimPage, moreTimeLink: appLink(`/claims/${candidate.claimId}/more-time`), final: candidate.final } };
     case "DISPUTE_FEE_REMINDER":
       return { kind: "DISPUTE_FEE_REMINDER", facts: { ...base, link: claimPage } };
     case "PAYMENT_REMINDER":

@@ -61,7 +61,7 @@ import { queueNotice } from "../lib/notices";
 import { newId } from "../lib/tokens";
 import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./money-service";
 import { claimAudience, claimLinks, tenantName } from "./notices";
-import { loadProposals, lockClaim, recordActivity, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems, type RespondentCustomer } from "./records";
+import { loadProposals, lockClaim, moreTimeRequestsOf, recordActivity, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems, type RespondentCustomer } from "./records";
 import { EXPLANATION_REQUIRED, type ItemProposalInput } from "./schemas";
 import { tenantState } from "./views";
 
@@ -100,7 +100,7 @@ export async function withClaim<T>(deps: Pick<Deps, "db" | "clock">, claimId: st
     const feeStatus = await disputeFeeOrderStatus(tx, claim);
     const domain = proposals.map(toDomainProposal);
     const itemIds = items.map((i) => i.id);
-    const state = tenantState(claim, domain, itemIds, organization?.name ?? "", feeStatus, userId, now);
+    const state = tenantState(claim, domain, itemIds, organization?.name ?? "", feeStatus, userId, now, await moreTimeRequestsOf(tx, claimId));
     return fn({ tx, claim, status: state.status, proposals, domain, itemIds, state, me, userId, now });
   });
 }

@@ -27,7 +27,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { addClaimItemDocument, addClaimResponseDocument, agreeClaimProposal, counterClaimProposal, createClaimActivity, createClaimItemProposal, createCounterProposal, deleteClaimItemDocument, deleteClaimResponseDocument, disputeClaimProposal, findClaimById, findManyClaimResponseDocuments, publishClaimProposal, unpublishClaimProposal, updateClaimItemProposal, updateClaimResponse, updateCounterProposal, updateTenantDisputeMessage } from "./contract";
+import { addClaimItemDocument, addClaimResponseDocument, agreeClaimProposal, askForMoreTime, getMoreTime, counterClaimProposal, createClaimActivity, createClaimItemProposal, createCounterProposal, deleteClaimItemDocument, deleteClaimResponseDocument, disputeClaimProposal, findClaimById, findManyClaimResponseDocuments, publishClaimProposal, unpublishClaimProposal, updateClaimItemProposal, updateClaimResponse, updateCounterProposal, updateTenantDisputeMessage } from "./contract";
 import {
   addItemDocument,
   addResponseDocument,
@@ -44,6 +44,7 @@ import {
   updateCounterProposal as saveOwnItemProposal,
   updateDisputeMessage,
 } from "./service";
+import { askForMoreTime as ask, moreTimeOfClaim } from "./more-time-service";
 import { buildClaimView, proposalResponse, respondentOrNotFound, responseDocumentsOf } from "./views";
 
 export const claimsRoutes = new OpenAPIHono<AppEnv>()
@@ -156,4 +157,13 @@ export const claimsRoutes = new OpenAPIHono<AppEnv>()
     const userId = c.get("auth").userId;
     await rejectWithNoEvidence(deps, { claimId, claimRespondentId, claimResponseId, userId }, c.req.valid("json").message);
     return c.json(await buildClaimView(deps, claimId, userId), 200);
+  })
+  // Issue 36: more time to answer (decision 0049).
+  .openapi(getMoreTime, async (c) => {
+    const { claimId } = c.req.valid("param");
+    return c.json(await moreTimeOfClaim(c.get("deps"), claimId, c.get("auth").userId), 200);
+  })
+  .openapi(askForMoreTime, async (c) => {
+    const { claimId } = c.req.valid("param");
+    return c.json(await ask(c.get("deps"), claimId, c.get("auth").userId, c.req.valid("json")), 201);
   });

@@ -39,6 +39,7 @@ import {
 } from "../domain/statuses";
 import { PayActionSchema, PropertyAddressSchema } from "../lib/schemas";
 import { idField, idParam, multiLineText, singleLineText } from "../lib/input-schemas";
+import { ClaimMoreTimeSchema } from "./more-time-schemas";
 
 // ── Schemas ──────────────────────────────────────────────────────────────────────────
 
@@ -232,6 +233,7 @@ export const ClaimSchema = z
     urgency: z.enum(["high", "medium", "low"]).nullable(),
     paymentPlanId: z.string().nullable().openapi({ description: "The tenant's active payment plan on this claim (redirect to /payment-plan/{id})" }),
     coTenantOnPaymentPlan: z.boolean().openapi({ description: "A co-tenant has a payment plan on this claim ('Payment plan in progress')" }),
+    moreTime: ClaimMoreTimeSchema,
   })
   .openapi("Claim");
 

@@ -44,6 +44,7 @@ import {
   type TenantClaimState
 } from "../domain/claims";
 import { chargesPayment } from "../domain/claim-payments";
+import { checkMoreTimeRequest, effectiveMoreTimeStatus, moreTimeAnswerBy, moreTimeWaiting, type MoreTimeClaim, type MoreTimeRequestFacts } from "../domain/more-time";
 import { splitByLiability } from "../domain/fees";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER,
@@ -83,9 +84,11 @@ export function tenantState(
   feeStatus: "PENDING" | "COMPLETE" | null,
   userId: string,
   now: Date,
+  moreTimeRequests: readonly MoreTimeRequestFacts[] = [],
 ): TenantClaimState {
+  const status = claimStatusOf(claim);
   return {
-    status: claimStatusOf(claim),
+    status,
     mediationEnabled: claim.mediationEnabled,
     itemIds,
     proposals,
@@ -93,6 +96,7 @@ export function tenantState(
     adjudicationFeeOrderStatus: feeStatus,
     viewer: { userId, isRespondent: true },
     now,
+    moreTimeRequested: moreTimeWaiting(moreTimeRequests, { status, proposals }),
   };
 }
 
@@ -175,7 +179,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
   const domain = proposals.map(toDomainProposal);
   const feeStatus = claim.adjudicationFeeOrderId === null ? null : disputeFeeStatus(loaded.feeOrderStatusId);
   const orgName = loaded.organizationName ?? "";
-  const state = tenantState(claim, domain, itemIds, orgName, feeStatus, userId, now);
+  const state = tenantState(claim, domain, itemIds, orgName, feeStatus, userId, now, loaded.moreTimeRequests);
   const facts = claimScreenFacts(state, { disputeFeePaid: feeStatus === "COMPLETE" });
 
   // What the tenant may see: never an agent's draft, nor a co-tenant's unpublished proposal.
@@ -362,6 +366,29 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     urgency: facts.urgency,
     paymentPlanId: plans.paymentPlanId,
     coTenantOnPaymentPlan: plans.coTenantOnPaymentPlan,
+    moreTime: claimMoreTime({ status: state.status, proposals: domain }, now, loaded.moreTimeRequests, respondentRows, userId),
+  };
+}
+
+/** The claim page's more-time facts (issue 36): may a tenant ask now, and a request waiting for our answer. */
+function claimMoreTime(
+  claim: MoreTimeClaim,
+  now: Date,
+  requests: readonly (MoreTimeRequestFacts & { userId: string; createdAt: Date })[],
+  respondents: readonly { userId: string; firstName: string; lastName: string }[],
+  userId: string,
+): ClaimView["moreTime"] {
+  const waiting = requests.find((r) => effectiveMoreTimeStatus(r, claim) === "PENDING");
+  const asker = waiting && respondents.find((r) => r.userId === waiting.userId);
+  return {
+    canAsk: checkMoreTimeRequest(claim, requests, now).ok,
+    waiting: waiting
+      ? {
+          answerBy: moreTimeAnswerBy(waiting.createdAt).toISOString(),
+          askedByYou: waiting.userId === userId,
+          askedBy: asker ? `${asker.firstName} ${asker.lastName}`.trim() : "A tenant",
+        }
+      : null,
   };
 }
 

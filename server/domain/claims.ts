@@ -163,6 +163,8 @@ export interface TenantClaimState {
     viewOnly?: boolean;
   };
   now: Instant;
+  /** A tenant's request for more time waits for our answer (issue 36, decision 0049): the deadline holds until it is answered. */
+  moreTimeRequested?: boolean;
 }
 
 export type ActionCheck = { ok: true } | { ok: false; message: string };
@@ -252,9 +254,10 @@ function checkOpenSupplierProposal(state: TenantClaimState): { ok: true; proposa
   }
 }
 
-function checkInTime(proposal: ClaimProposal, now: Instant): ActionCheck {
+function checkInTime(proposal: ClaimProposal, state: TenantClaimState): ActionCheck {
+  if (state.moreTimeRequested === true) return OK;
   const deadline = proposalDeadline(proposal);
-  return deadline !== null && isPastDeadline(deadline, now) ? refuse(CLAIM_MESSAGES.deadlinePassed) : OK;
+  return deadline !== null && isPastDeadline(deadline, state.now) ? refuse(CLAIM_MESSAGES.deadlinePassed) : OK;
 }
 
 const unpublishedTenantProposals = (state: TenantClaimState) =>
@@ -314,7 +317,7 @@ export function checkTenantAction(state: TenantClaimState, action: TenantAction)
       return refuse(CLAIM_MESSAGES.incompleteDraft);
     }
     const answered = latest(state.proposals.filter((p) => p.round !== 2 && isProposalPublished(p)));
-    return answered === undefined ? OK : checkInTime(answered, state.now);
+    return answered === undefined ? OK : checkInTime(answered, state);
   }
 
   const open = checkOpenSupplierProposal(state);
@@ -330,12 +333,12 @@ export function checkTenantAction(state: TenantClaimState, action: TenantAction)
       return refuse(CLAIM_MESSAGES.ownProposalInProgress);
     }
     if (inProgress.length > 0) return refuse(CLAIM_MESSAGES.coTenantProposalInProgress);
-    return checkInTime(proposal, state.now);
+    return checkInTime(proposal, state);
   }
 
   // reject, dispute, rejectWithNoEvidence
   if (!isFinal(proposal) && state.mediationEnabled) return refuse(CLAIM_MESSAGES.counterFirst);
-  return checkInTime(proposal, state.now);
+  return checkInTime(proposal, state);
 }
 
 /** Every tenant action the claim's state allows now, in TENANT_ACTIONS order. */

@@ -15,6 +15,7 @@ import { ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "../../common/dispute-
 import { PRODUCT_NAME } from "../../common/product";
 import type { SystemActivityType } from "./claim-responses.js";
 import { PAYMENT_PLAN_OFFER_HOURS } from "./deadlines.js";
+import { MORE_TIME_ANSWER_WORKING_DAYS } from "./more-time.js";
 import { calendarDaysBetween, londonDate, toInstant, type Instant } from "./london-time.js";
 
 // ── Words ────────────────────────────────────────────────────────────────────────────
@@ -129,6 +130,9 @@ function smsDeadline(deadline: Instant, now: Instant): string {
 /** What every notice about a Keyfree names: its property on one line, and the page to act on (absolute). */
 type About = { property: string; link: string };
 
+/** The deadline notices' link to ask for more time to answer (issue 36): /claims/:claimId/more-time. */
+type MoreTimeLink = { moreTimeLink: string };
+
 /** Which reminder: the day before the deadline, or the morning of its day. */
 export type ReminderStage = "DAY_BEFORE" | "ON_THE_DAY";
 
@@ -136,7 +140,7 @@ export type NoticeFacts = {
   /** A co-tenant finished their part of the checkout and the next action is now this tenant's (part 1 §2.3). */
   CHECKOUT_YOUR_TURN: About;
   /** The landlord or agent raised charges (round 1): a 7-day clock starts. */
-  CLAIM_RAISED: About & { organization: string | null; amountPence: number; deadline: Date };
+  CLAIM_RAISED: About & MoreTimeLink & { organization: string | null; amountPence: number; deadline: Date };
   /** A tenant accepted the landlord's charges or final proposal for everyone: payment is due. */
   CHARGES_ACCEPTED: About & { acceptedBy: string; amountPence: number; deadline: Date };
   /** The tenants' proposal went to the landlord with its payment held (up to 7 days; a £0 proposal holds no payment). */
@@ -144,9 +148,9 @@ export type NoticeFacts = {
   /** The landlord accepted the tenants' proposal: the held payment settles the charges. */
   PROPOSAL_ACCEPTED: About & { amountPence: number };
   /** The landlord refused the proposal and put forward a final one (round 3): a new 7-day clock. */
-  FINAL_PROPOSAL: About & { amountPence: number; refundPence: number; deadline: Date };
+  FINAL_PROPOSAL: About & MoreTimeLink & { amountPence: number; refundPence: number; deadline: Date };
   /** The landlord did not answer the proposal before its hold ran out: refunded, and the tenants answer again. */
-  PROPOSAL_HOLD_EXPIRED: About & { refundPence: number; deadline: Date };
+  PROPOSAL_HOLD_EXPIRED: About & MoreTimeLink & { refundPence: number; deadline: Date };
   /**
    * A tenant disputed the charges: the £60 dispute fee is due by the deadline. Only the tenant who
    * disputed can pay it (`disputedByYou`); the others are told what happens if it is not paid.
@@ -161,7 +165,7 @@ export type NoticeFacts = {
   /** Every charge is settled and the claim is closed. */
   CLAIM_RESOLVED: About & { settledPence: number };
   /** A reminder to answer the charges or the final proposal. */
-  RESPONSE_REMINDER: About & { stage: ReminderStage; deadline: Date; final: boolean };
+  RESPONSE_REMINDER: About & MoreTimeLink & { stage: ReminderStage; deadline: Date; final: boolean };
   /** A reminder to pay accepted charges. */
   PAYMENT_REMINDER: About & { stage: ReminderStage; deadline: Date; amountPence: number };
   /** A reminder to pay the dispute fee. */
@@ -184,6 +188,13 @@ export type NoticeFacts = {
   };
   /** A payment plan is offered: its three steps must be done within 48 hours (part 2 §4, §9). */
   PAYMENT_PLAN_OFFERED: About & { amountPence: number; instalments: number; offerExpiresAt: Date };
+  // ── issue 36: more time to answer (decision 0049) ──
+  /** The receipt for a request for more time, to the tenant who asked: when we answer by, and what holds meanwhile. */
+  MORE_TIME_REQUESTED: About & { days: number; answerBy: Date };
+  /** More time was given (by the back office, or by the clock when we did not answer in time): the new deadline, to every tenant. */
+  MORE_TIME_GRANTED: About & { days: number; deadline: Date; automatic: boolean; askedBy: string; askedByYou: boolean; final: boolean };
+  /** A request for more time was refused, to the tenant who asked: why, the deadline as it stands (at least 3 days away), what they can do. */
+  MORE_TIME_REFUSED: About & { reason: string; deadline: Date; moved: boolean; final: boolean };
 };
 
 export type NoticeKind = keyof NoticeFacts;
@@ -206,9 +217,15 @@ type Definition<K extends NoticeKind> = {
 };
 
 const hello = (to: Recipient) => `Hello ${to.firstName},`;
+const MORE_TIME_ANSWER_DAYS_WORDS = `${MORE_TIME_ANSWER_WORKING_DAYS} working days`;
 const smsHi = (to: Recipient) => `${PRODUCT_NAME}: Hi ${to.firstName},`;
 const fee = noticePounds(DISPUTE_FEE_PENCE);
 const IF_NOTHING_CHARGES = "If nobody answers by then, the charges are treated as accepted and must be paid in full.";
+const IF_NOTHING_FINAL = "If nobody answers by then, the final proposal is treated as accepted and must be paid in full.";
+/** Issue 36: the deadline notices offer more time before the consequence (SMS keeps its one link). */
+const askForMoreTime = (f: MoreTimeLink) => ["", "Need more time? Ask for it here:", f.moreTimeLink];
+const days = (n: number) => `${n} more ${n === 1 ? "day" : "days"}`;
+const answering = (final: boolean) => (final ? "final proposal" : "end of tenancy charges");
 
 function stageWords(stage: ReminderStage) {
   return stage === "DAY_BEFORE" ? "tomorrow" : "today";
@@ -243,6 +260,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
         `${f.organization ?? "Your landlord or agent"} has raised end of tenancy charges of ${noticePounds(f.amountPence)} for ${f.property}.`,
         `Please answer them ${deadlineWords(f.deadline, now)}. You can accept them, propose other amounts, or dispute them.`,
         IF_NOTHING_CHARGES,
+        ...askForMoreTime(f),
         "",
         "See the charges and their evidence, and answer them:",
         f.link,
@@ -322,7 +340,8 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
         `Your landlord or agent did not accept your proposal for ${f.property} and put forward a final proposal of ${noticePounds(f.amountPence)}.`,
         ...(f.refundPence > 0 ? [`The ${noticePounds(f.refundPence)} paid with your proposal is being refunded in full to your card.`] : []),
         `Please answer it ${deadlineWords(f.deadline, now)}: accept it and pay, or dispute it with the independent adjudicator (a ${fee} fee).`,
-        "If nobody answers by then, the final proposal is treated as accepted and must be paid in full.",
+        IF_NOTHING_FINAL,
+        ...askForMoreTime(f),
         "",
         "See the final proposal and answer it:",
         f.link,
@@ -342,6 +361,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
         ...(f.refundPence > 0 ? [`The ${noticePounds(f.refundPence)} paid with it is being refunded in full to your card.`] : []),
         `Your proposal is back with you as a draft. Please answer the charges again ${deadlineWords(f.deadline, now)}.`,
         IF_NOTHING_CHARGES,
+        ...askForMoreTime(f),
         "",
         "Answer the charges:",
         f.link,
@@ -471,9 +491,8 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
         hello(to),
         "",
         `The ${f.final ? "final proposal" : "end of tenancy charges"} for ${f.property} must be answered ${deadlineWords(f.deadline, now)}.`,
-        f.final
-          ? "If nobody answers by then, the final proposal is treated as accepted and must be paid in full."
-          : IF_NOTHING_CHARGES,
+        f.final ? IF_NOTHING_FINAL : IF_NOTHING_CHARGES,
+        ...askForMoreTime(f),
         "",
         "Answer now:",
         f.link,
@@ -583,6 +602,73 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
       ],
     }),
     smsText: (f, to, now) => `${smsHi(to)} your payment plan offer ends ${smsDeadline(f.offerExpiresAt, now).replace(/^by /, "at ")}. Set it up: ${f.link}`,
+  },
+  // ── issue 36: more time to answer (decision 0049) ──
+  MORE_TIME_REQUESTED: {
+    sms: false,
+    asksForMoney: false,
+    email: (f, to, now) => ({
+      subject: "We have your request for more time",
+      lines: [
+        hello(to),
+        "",
+        `We have your request for ${days(f.days)} to answer the end of tenancy charges for ${f.property}.`,
+        `We will answer ${deadlineWords(f.answerBy, now)}. If we have not answered by then, you will get the ${days(f.days)} you asked for.`,
+        "While we look at your request, the charges will not be treated as accepted. You can still answer them at any time.",
+        "Only the team that decides reads your reason.",
+        "",
+        "See your request:",
+        f.link,
+      ],
+    }),
+  },
+  MORE_TIME_GRANTED: {
+    sms: true,
+    asksForMoney: true,
+    email: (f, to, now) => ({
+      subject: `You have more time to answer the ${answering(f.final)}`,
+      lines: [
+        hello(to),
+        "",
+        f.automatic
+          ? `We did not answer ${f.askedByYou ? "your" : `${f.askedBy}'s`} request for more time within ${MORE_TIME_ANSWER_DAYS_WORDS}, so the ${days(f.days)} asked for are given to answer the ${answering(f.final)} for ${f.property}.`
+          : f.askedByYou
+            ? `Your request for more time is granted: you have ${days(f.days)} to answer the ${answering(f.final)} for ${f.property}.`
+            : `${f.askedBy} asked for more time, and it is granted: you have ${days(f.days)} to answer the ${answering(f.final)} for ${f.property}.`,
+        `The new deadline is the same for every tenant: please answer ${deadlineWords(f.deadline, now)}.`,
+        f.final ? IF_NOTHING_FINAL : IF_NOTHING_CHARGES,
+        "",
+        "See the charges and answer them:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} you have more time. Please answer the ${f.final ? "final proposal" : "charges"} ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  MORE_TIME_REFUSED: {
+    sms: true,
+    asksForMoney: true,
+    email: (f, to, now) => ({
+      subject: "Your request for more time",
+      lines: [
+        hello(to),
+        "",
+        `We are sorry, but we cannot give more time to answer the ${answering(f.final)} for ${f.property}.`,
+        `Our reason: ${f.reason}`,
+        "",
+        f.moved
+          ? `So that you have time to read this and act, your deadline has moved: please answer ${deadlineWords(f.deadline, now)}.`
+          : `Please answer ${deadlineWords(f.deadline, now)}.`,
+        f.final
+          ? "You can still accept the final proposal, or dispute it with the independent adjudicator."
+          : "You can still accept the charges, dispute them, or propose other amounts where your claim allows it.",
+        f.final ? IF_NOTHING_FINAL : IF_NOTHING_CHARGES,
+        "If paying is the problem, contact us: we may be able to offer a payment plan.",
+        "",
+        "Answer the charges:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} we could not give more time. Please answer the ${f.final ? "final proposal" : "charges"} ${smsDeadline(f.deadline, now)}: ${f.link}`,
   },
 };
 

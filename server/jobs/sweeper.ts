@@ -9,6 +9,7 @@ import { describeError, log } from "../lib/log";
 import { reconcilePayments } from "../payments/reconcile-service";
 import { payOwedRefunds } from "../payments/refund-service";
 import { sweepClaimDeadlines } from "./claim-deadlines";
+import { grantOverdueMoreTime } from "./more-time-requests";
 import { sendDeadlineReminders } from "./deadline-reminders";
 import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
@@ -27,6 +28,8 @@ import { removeStaleScratch } from "../lib/multipart";
  */
 export async function runDueJobs(deps: Deps) {
   const now = deps.clock.now();
+  // Before the deadlines: a request for more time we did not answer in time is granted first (issue 36).
+  const moreTime = await grantOverdueMoreTime(deps, now);
   const claims = await sweepClaimDeadlines(deps, now);
   // After the deadlines: a deadline just applied has nothing left to remind of.
   const deadlineReminders = await sendDeadlineReminders(deps, now);
@@ -54,6 +57,7 @@ export async function runDueJobs(deps: Deps) {
   const staleUploadScratchRemoved = await removeStaleScratch();
   return {
     now: now.toISOString(),
+    moreTime,
     claims,
     deadlineReminders,
     payments,
@@ -90,6 +94,7 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
     try {
       const result = await runDueJobs(deps);
       const changed =
+        result.moreTime.granted.length +
         result.claims.chargesDeemedAccepted.length +
         result.claims.proposalsRefused.length +
         result.deadlineReminders.sent.length +
@@ -125,6 +130,7 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
 
 function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
   return {
+    moreTimeGranted: result.moreTime.granted.length,
     chargesDeemedAccepted: result.claims.chargesDeemedAccepted.length,
     proposalsRefused: result.claims.proposalsRefused.length,
     deadlineReminders: result.deadlineReminders.sent.length,

@@ -222,7 +222,7 @@ export async function raiseClaim(db: Database, rawInput: RaiseClaimInput, now: D
     }
     await noticeClaimTenants(tx, claimId, now, (a) => ({
       kind: "CLAIM_RAISED",
-      facts: { property: a.property, link: claimLinks.claim(a), organization: a.organization, amountPence: total, deadline: responseDeadline(publishedAt) },
+      facts: { property: a.property, link: claimLinks.claim(a), moreTimeLink: claimLinks.moreTime(a), organization: a.organization, amountPence: total, deadline: responseDeadline(publishedAt) },
     }));
     return { claimId, claimProposalId: proposalId, orderId, itemIds, respondentIds, documentIds };
   });
@@ -360,7 +360,7 @@ export async function agentRejectWithFinalProposal(
     await tx.update(claims).set({ finalAmount: total }).where(eq(claims.id, claimId));
     await noticeClaimTenants(tx, claimId, now, (a) => ({
       kind: "FINAL_PROPOSAL",
-      facts: { property: a.property, link: claimLinks.claim(a), amountPence: total, refundPence, deadline: responseDeadline(now) },
+      facts: { property: a.property, link: claimLinks.claim(a), moreTimeLink: claimLinks.moreTime(a), amountPence: total, refundPence, deadline: responseDeadline(now) },
     }));
     return { claimProposalId: proposalId, orderId, refusedClaimProposalId: tenantProposal.id, finalAmount: total };
   });

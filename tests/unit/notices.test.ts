@@ -16,22 +16,23 @@ import { toE164 } from "../../server/domain/phone-numbers";
 const NOW = new Date("2026-11-27T10:00:00Z");
 const DEADLINE = responseDeadline(NOW); // end of Friday 4 December 2026, London
 const about = { property: "12 Orchard Road, Bristol BS1 1AA", link: "http://localhost:3000/claims/c1" };
+const moreTimeLink = "http://localhost:3000/claims/c1/more-time";
 
 /** One notice of every kind, with figures a test can look for. */
 const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   CHECKOUT_YOUR_TURN: { ...about, link: "http://localhost:3000/checkout/o1/c1" },
-  CLAIM_RAISED: { ...about, organization: "Harbour Lettings", amountPence: 60_000, deadline: DEADLINE },
+  CLAIM_RAISED: { ...about, moreTimeLink, organization: "Harbour Lettings", amountPence: 60_000, deadline: DEADLINE },
   CHARGES_ACCEPTED: { ...about, acceptedBy: "Sam Lee", amountPence: 60_000, deadline: DEADLINE },
   PROPOSAL_SENT: { ...about, sentBy: "Sam Lee", amountPence: 30_000, holdExpiresAt: new Date("2026-12-04T10:00:00Z") },
   PROPOSAL_ACCEPTED: { ...about, amountPence: 30_000 },
-  FINAL_PROPOSAL: { ...about, amountPence: 45_000, refundPence: 30_000, deadline: DEADLINE },
-  PROPOSAL_HOLD_EXPIRED: { ...about, refundPence: 30_000, deadline: DEADLINE },
+  FINAL_PROPOSAL: { ...about, moreTimeLink, amountPence: 45_000, refundPence: 30_000, deadline: DEADLINE },
+  PROPOSAL_HOLD_EXPIRED: { ...about, moreTimeLink, refundPence: 30_000, deadline: DEADLINE },
   DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", disputedByYou: true, deadline: DEADLINE },
   SENT_TO_ADJUDICATION: about,
   ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited." },
   CHARGES_DEEMED_ACCEPTED: { ...about, amountPence: 60_000, lapsedDispute: false },
   CLAIM_RESOLVED: { ...about, settledPence: 60_000 },
-  RESPONSE_REMINDER: { ...about, stage: "DAY_BEFORE", deadline: DEADLINE, final: false },
+  RESPONSE_REMINDER: { ...about, moreTimeLink, stage: "DAY_BEFORE", deadline: DEADLINE, final: false },
   PAYMENT_REMINDER: { ...about, stage: "ON_THE_DAY", deadline: DEADLINE, amountPence: 60_000 },
   DISPUTE_FEE_REMINDER: { ...about, stage: "DAY_BEFORE", deadline: DEADLINE },
   ADJUDICATION_PAYMENT_REMINDER: { ...about, stage: "ON_THE_DAY", deadline: DEADLINE, amountPence: 34_000 },
@@ -44,6 +45,10 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
     receiptLink: "http://localhost:3000/keyfrees/o1/receipts/p1",
   },
   PAYMENT_PLAN_OFFERED: { ...about, amountPence: 60_000, instalments: 6, offerExpiresAt: new Date("2026-11-29T10:00:00Z") },
+  // ── issue 36: more time ──
+  MORE_TIME_REQUESTED: { ...about, link: moreTimeLink, days: 7, answerBy: new Date("2026-12-01T23:59:59.999Z") },
+  MORE_TIME_GRANTED: { ...about, days: 7, deadline: DEADLINE, automatic: false, askedBy: "Sam Lee", askedByYou: true, final: false },
+  MORE_TIME_REFUSED: { ...about, reason: "Your landlord needs an answer before the new tenancy starts.", deadline: DEADLINE, moved: false, final: false },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW);
@@ -133,6 +138,52 @@ describe("the catalogue of notices (issue 28)", () => {
       for (const kind of named) expect(kinds, event).toContain(kind);
       if (!Array.isArray(notice) && typeof notice === "object") expect(notice.none.length, event).toBeGreaterThan(10);
     }
+  });
+});
+
+describe("more time to answer (issue 36, decision 0049)", () => {
+  it.each(["CLAIM_RAISED", "FINAL_PROPOSAL", "PROPOSAL_HOLD_EXPIRED", "RESPONSE_REMINDER"] as const)(
+    "%s offers more time before the consequence, with the absolute link to ask (the text message keeps its one link)",
+    (kind) => {
+      const { text, sms } = render(kind);
+      const lines = text.split("\n");
+      expect(lines[lines.indexOf("Need more time? Ask for it here:") + 1]).toBe(moreTimeLink);
+      expect(sms).not.toContain("more-time");
+    },
+  );
+
+  it("the receipt says when we answer, that the charges are not treated as accepted meanwhile, and who reads the reason", () => {
+    const { subject, text, sms } = render("MORE_TIME_REQUESTED");
+    expect(subject).toBe("We have your request for more time");
+    expect(text).toContain("We have your request for 7 more days to answer the end of tenancy charges for 12 Orchard Road, Bristol BS1 1AA.");
+    expect(text).toContain("We will answer by 11:59pm on Tuesday 1 December 2026 (UK time), 4 days from today.");
+    expect(text).toContain("If we have not answered by then, you will get the 7 more days you asked for.");
+    expect(text).toContain("While we look at your request, the charges will not be treated as accepted.");
+    expect(text).toContain("Only the team that decides reads your reason.");
+    expect(sms).toBeNull();
+  });
+
+  it.each([
+    [{ askedByYou: true, automatic: false }, "Your request for more time is granted: you have 7 more days to answer the end of tenancy charges"],
+    [{ askedByYou: false, automatic: false }, "Sam Lee asked for more time, and it is granted: you have 7 more days"],
+    [{ askedByYou: true, automatic: true }, "We did not answer your request for more time within 2 working days, so the 7 more days asked for are given"],
+    [{ askedByYou: false, automatic: true }, "We did not answer Sam Lee's request for more time within 2 working days"],
+  ])("a grant (%o) gives every tenant the new date", (facts, words) => {
+    const { text, sms } = renderNotice({ kind: "MORE_TIME_GRANTED", facts: { ...EXAMPLES.MORE_TIME_GRANTED, ...facts } }, { firstName: "Ana" }, NOW);
+    expect(text).toContain(words);
+    expect(text).toContain("The new deadline is the same for every tenant: please answer by 11:59pm on Friday 4 December 2026 (UK time), 7 days from today.");
+    expect(sms).toBe(`Keyfree: Hi Ana, you have more time. Please answer the charges by 11:59pm Fri 4 Dec: ${about.link}`);
+  });
+
+  it("a refusal gives the reason, the deadline as it stands (or as moved to leave time), and what the tenant can still do", () => {
+    const { text } = render("MORE_TIME_REFUSED");
+    expect(text).toContain("Our reason: Your landlord needs an answer before the new tenancy starts.");
+    expect(text).toContain("Please answer by 11:59pm on Friday 4 December 2026 (UK time), 7 days from today.");
+    expect(text).toContain("You can still accept the charges, dispute them, or propose other amounts");
+    expect(text).toContain("we may be able to offer a payment plan");
+    const moved = renderNotice({ kind: "MORE_TIME_REFUSED", facts: { ...EXAMPLES.MORE_TIME_REFUSED, moved: true, final: true } }, { firstName: "Sam" }, NOW);
+    expect(moved.text).toContain("So that you have time to read this and act, your deadline has moved: please answer by 11:59pm");
+    expect(moved.text).toContain("You can still accept the final proposal, or dispute it with the independent adjudicator.");
   });
 });
 

@@ -923,6 +923,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/claims/{claimId}/more-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** More time to answer: whether a tenant may ask now, and the claim's latest request (its reason is never sent back) */
+        get: operations["getMoreTime"];
+        put?: never;
+        /** Ask for 1 to 14 more days to answer the charges or final proposal waiting for the tenants, with a reason; one request per deadline, one waiting at a time (409) */
+        post: operations["askForMoreTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/arbitrations/{arbitrationId}": {
         parameters: {
             query?: never;
@@ -2011,6 +2029,7 @@ export interface components {
             paymentPlanId: string | null;
             /** @description A co-tenant has a payment plan on this claim ('Payment plan in progress') */
             coTenantOnPaymentPlan: boolean;
+            moreTime: components["schemas"]["ClaimMoreTime"];
         };
         /** @enum {string} */
         ClaimStatus: "AWAITING_RESPONDENTS" | "AWAITING_ARBITRATION" | "AWAITING_ARBITRATION_ADMIN_FEE" | "ARBITRATED" | "MEDIATION" | "AWAITING_SUBSTANTIATION" | "AWAITING_EVIDENCE_REVIEW" | "EVIDENCE_REVIEW" | "DEACTIVATED" | "DECLINED" | "RESOLVED";
@@ -2112,6 +2131,17 @@ export interface components {
          * @enum {string}
          */
         ClaimTenantAction: "accept" | "counter" | "reject" | "dispute" | "publish" | "unpublish" | "updateDisputeMessage" | "rejectWithNoEvidence";
+        ClaimMoreTime: {
+            /** @description A tenant of the claim may ask for more time now ('Ask for more time') */
+            canAsk: boolean;
+            /** @description A request waiting for our answer: the deadline holds until then */
+            waiting: {
+                /** @description ISO 8601 date-time */
+                answerBy: string;
+                askedByYou: boolean;
+                askedBy: string;
+            } | null;
+        };
         ClaimResponseDocumentList: {
             claimResponseDocuments: components["schemas"]["ClaimResponseDocument"][];
         };
@@ -2169,6 +2199,51 @@ export interface components {
             activityType: "MEDIATION_INTRO_READ" | "EXPLAINER_VIEWED" | "END_OF_TENANCY_GUIDE_OPENED" | "FAQS_OPENED" | "VIDEO_TUTORIAL_PLAYED" | "DISPUTE_FORM_STARTED" | "DISPUTE_FORM_BACK";
             /** @default {} */
             details: Record<string, never>;
+        };
+        MoreTime: {
+            canAsk: boolean;
+            /** @description Why not, when canAsk is false */
+            cannotAsk: string | null;
+            minDays: number;
+            maxDays: number;
+            /** @description We answer within this many working days */
+            answerWorkingDays: number;
+            /** @description The deadline of the charges or final proposal the tenants are answering */
+            responseDeadline: string | null;
+            /** @description The tenants are answering the landlord's final proposal (round 3) */
+            final: boolean;
+            request: components["schemas"]["MoreTimeRequest"];
+        };
+        /** @description The claim's latest request */
+        MoreTimeRequest: {
+            id: string;
+            status: components["schemas"]["MoreTimeStatus"];
+            askedByYou: boolean;
+            /** @description The name of the tenant who asked */
+            askedBy: string;
+            daysRequested: number;
+            daysGranted: number | null;
+            /** @description ISO 8601 date-time */
+            createdAt: string;
+            /** @description When we answer by: past it, the days asked for are given automatically */
+            answerBy: string;
+            /** @description ISO 8601 date-time */
+            answeredAt: string | null;
+            grantedAutomatically: boolean;
+            /** @description The deadline after the answer */
+            deadlineAfter: string | null;
+            /** @description Why it was refused: to the tenant who asked only */
+            refusalReason: string | null;
+        } | null;
+        /**
+         * @description PENDING: waiting for our answer; GRANTED; REFUSED; LAPSED: the charges were answered (or replaced) while it waited
+         * @enum {string}
+         */
+        MoreTimeStatus: "PENDING" | "GRANTED" | "REFUSED" | "LAPSED";
+        AskForMoreTime: {
+            days: number;
+            /** @description Why: read only by the team that decides */
+            reason: string;
         };
         Arbitration: {
             id: string;
@@ -5303,6 +5378,108 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Claim"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getMoreTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The claim's more time */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoreTime"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    askForMoreTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AskForMoreTime"];
+            };
+        };
+        responses: {
+            /** @description The request, waiting for our answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MoreTime"];
                 };
             };
             /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */

@@ -88,6 +88,8 @@ export default [
       route("claims/:claimId/dispute", "routes/claims/dispute.tsx"),
       route("claims/:claimId/dispute-fee", "routes/claims/dispute-fee.tsx"),
       route("claims/:claimId/reject-no-evidence", "routes/claims/reject-no-evidence.tsx"),
+      // Issue 36: ask for more time to answer (decision 0049).
+      route("claims/:claimId/more-time", "routes/claims/more-time.tsx"),
     ]),
     route("claims/payment-success", "routes/claims/payment-success.tsx"),
     route("claims/proposal-payment-success", "routes/claims/proposal-payment-success.tsx"),

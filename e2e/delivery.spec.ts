@@ -374,6 +374,8 @@ test.describe("no JavaScript where none is needed", () => {
     for (const [url, heading] of [
       [`/claims/${proposing.claimId}/submit`, "Submit proposal"],
       [`/claims/${accepting.claimId}/accept`, "Accept charges"],
+      // Issue 36: ask for more time (decision 0049).
+      [`/claims/${accepting.claimId}/more-time`, "Ask for more time"],
       [`/claims/${disputing.claimId}/dispute`, "Formal dispute"],
       [`/claims/${disputing.claimId}/reject-no-evidence`, "Reject with no evidence"],
       ["/claims/arbitration-payment-success", "Thanks!"],

@@ -102,6 +102,7 @@ describe("findClaimById", () => {
       urgency: "low",
       paymentPlanId: null,
       coTenantOnPaymentPlan: false,
+      moreTime: { canAsk: true, waiting: null },
       arbitration: null,
       adjudicationFeeOrder: null,
     });

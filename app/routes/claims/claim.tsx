@@ -58,6 +58,14 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {view.moreTime?.waiting ? (
+        <div className="notice" role="status">
+          <p className="notice__title">More time asked for</p>
+          <p>
+            {view.moreTime.waiting} <a href={view.moreTime.href}>See the request</a>
+          </p>
+        </div>
+      ) : null}
       <Deadline view={view} />
 
       {view.finalProposal ? (
@@ -222,6 +230,11 @@ function Deadline({ view }: { view: ClaimPageView }) {
         </a>
       </p>
       {d.ifNothing ? <p>{d.ifNothing}</p> : null}
+      {view.moreTime && !view.moreTime.waiting ? (
+        <p>
+          Need more time to answer? <a href={view.moreTime.href}>Ask for more time</a>
+        </p>
+      ) : null}
     </section>
   );
 }

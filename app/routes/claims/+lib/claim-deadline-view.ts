@@ -35,13 +35,25 @@ export function londonDay(iso: string): string {
  * The deadline line (part 1 §4.1): days counted by the API from the start of today; at 0 'Your
  * deadline to respond is midnight tonight'; past it 'You must respond immediately', or 'You must
  * pay immediately' when the charges were accepted for the tenant (autoResponded). When the
- * tenant accepted and must pay, the line speaks of paying.
+ * tenant accepted and must pay, the line speaks of paying. While a request for more time waits
+ * (issue 36), nothing says the charges will be treated as accepted.
  */
 export function deadlineView(
-  claim: Pick<Claim, "responseDeadline" | "daysRemaining" | "urgency" | "autoResponded" | "awaitingPayment">,
+  claim: Pick<Claim, "responseDeadline" | "daysRemaining" | "urgency" | "autoResponded" | "awaitingPayment"> & { moreTime?: Pick<Claim["moreTime"], "waiting"> },
 ): DeadlineView | null {
   if (claim.responseDeadline == null || claim.daysRemaining == null) return null;
   const days = claim.daysRemaining;
+  // Issue 36 (decision 0049): while a request for more time waits, the deadline holds; the notice beside it says until when.
+  if (claim.moreTime?.waiting && !claim.awaitingPayment) {
+    const isoDate = londonDay(claim.responseDeadline);
+    const line =
+      days < 0
+        ? "We are looking at the request for more time"
+        : days === 0
+          ? "Your deadline to respond is midnight tonight"
+          : `You have ${days} ${days === 1 ? "day" : "days"} left to respond`;
+    return { urgency: "medium", urgencyLabel: "More time asked for", line, date: formatDate(isoDate), isoDate, ifNothing: null };
+  }
   const urgency: Urgency = claim.urgency ?? (days < 0 ? "high" : days <= 3 ? "medium" : "low");
   const verb = claim.awaitingPayment ? "pay" : "respond";
   let line: string;

@@ -6,9 +6,9 @@
  */
 import { RESPONSE_WINDOW_DAYS } from "../../../../common/tenant-terms";
 import type { components } from "~/lib/api/schema";
-import { addressLine, formatPounds } from "~/lib/format";
+import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { claimChoiceView, type ClaimChoiceView } from "./claim-choice";
-import { deadlineView, type DeadlineView } from "./claim-deadline-view";
+import { deadlineView, londonDay, type DeadlineView } from "./claim-deadline-view";
 import { itemPanelView, type EvidenceLink, type ItemPanelView } from "./claim-item-view";
 import { documentTypeLabel } from "./claim-labels";
 import { claimPageHref, claimPageState, type ClaimPageState } from "./claim-page-url";
@@ -52,6 +52,8 @@ export interface ClaimPageView {
   proposalPaymentAmount: string | null;
   links: { intro: string; explainer: string; charges: string };
   responseWindowDays: number;
+  /** Issue 36: 'Ask for more time' while a tenant may, or the request waiting for our answer (decision 0049). */
+  moreTime: { href: string; waiting: string | null } | null;
 }
 
 const PROPOSAL_STATUS_TEXT: Record<string, string> = {
@@ -132,5 +134,19 @@ export function claimPageView(claim: Claim, url: URL, now: Date): ClaimPageView 
       charges: claimPageHref(claim, {}, "charges"),
     },
     responseWindowDays: RESPONSE_WINDOW_DAYS,
+    moreTime: moreTimeView(claim, sub("more-time")),
   };
+}
+
+/** The claim page's more-time line (issue 36): the link while a tenant may ask, the waiting request's words while it waits. */
+function moreTimeView(claim: Claim, href: string): ClaimPageView["moreTime"] {
+  const waiting = claim.moreTime.waiting;
+  if (waiting) {
+    const who = waiting.askedByYou ? "You" : waiting.askedBy;
+    return {
+      href,
+      waiting: `${who} asked for more time. We will answer by ${formatDate(londonDay(waiting.answerBy))} (midnight, UK time). Until then, the charges will not be treated as accepted.`,
+    };
+  }
+  return claim.moreTime.canAsk ? { href, waiting: null } : null;
 }

@@ -165,6 +165,15 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   };
   await ops("pay-action", { orderCustomerActionId: thirdPayment.proposalPayment.orderCustomerActionId });
   await ops("agent-accept-proposal", { claimId: third.claimId });
+  // ── issue 36: more time ──
+  // More time asked for (the receipt) and granted (every tenant told the new date); asked for and refused.
+  const slower = await secondTenancy();
+  await ops("tenant-ask-more-time", { claimId: slower.claimId, email: tenant, days: 7, reason: "I am in hospital this week" });
+  await ops("grant-more-time", { email: tenant, days: 7, claimId: slower.claimId });
+  const refusedMoreTime = await secondTenancy();
+  await ops("tenant-ask-more-time", { claimId: refusedMoreTime.claimId, email: tenant, days: 14, reason: "I need to find the check-in report" });
+  await ops("refuse-more-time", { email: tenant, claimId: refusedMoreTime.claimId, reason: "Your landlord needs an answer before the new tenancy starts" });
+  // ── end issue 36: more time ──
   // An offer to someone else; an invitation to set a password.
   await ops("create-offer", {
     address: { buildingNumber: "4", street: "Mill Lane", town: "Leeds", postcode: "LS1 4AP" },

@@ -11,7 +11,7 @@ import { sendDeadlineReminders } from "../../server/jobs/deadline-reminders";
 import { grantOverdueMoreTime } from "../../server/jobs/more-time-requests";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
 import { raiseClaim } from "../../server/scenarios/claims";
-import { usePostgresInstances } from "../helpers/postgres-instances";
+import { holdClaim, usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
 /**
@@ -288,7 +288,6 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
 
   it("grants each overdue request once, and leaves a claim another transaction holds for the next run", async () => {
     const { createTenant } = await import("../../server/scenarios/tenants");
-    const { lockClaim } = await import("../../server/claims/records");
     const { askForMoreTime, grantOverdueMoreTimeRequests } = await import("../../server/claims/more-time-service");
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();
@@ -307,19 +306,9 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
     }
     const later = new Date("2026-11-26T00:00:01Z"); // past Wednesday's answer-by
     const held = asked[0]!;
-    let release!: () => void;
-    const holding = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const holder = a.db.transaction(async (tx) => {
-      await lockClaim(tx, held.claimId);
-      locked();
-      await holding;
-    });
-    await isLocked;
+    const holder = await holdClaim(a.db, held.claimId);
     const runs = await Promise.all([a, b, a, b].map((i) => grantOverdueMoreTimeRequests(i.db, later)));
-    release();
-    await holder;
+    await holder.release();
 
     expect(runs.flatMap((r) => r.granted).map((g) => g.claimId).sort()).toEqual(asked.slice(1).map((c) => c.claimId).sort());
     expect(runs.reduce((n, r) => n + r.skippedLocked, 0)).toBeGreaterThanOrEqual(1);

@@ -36,3 +36,27 @@ export function usePostgresInstances(pgUrl: string, prefix: string): { open: () 
     },
   };
 }
+
+/**
+ * Holds a claim's row (`FOR UPDATE`) in a transaction of its own, as a tenant's request would,
+ * until `release()`: another instance's job meets it locked (SKIP LOCKED) and leaves it.
+ */
+export async function holdClaim(db: DatabaseHandle["db"], claimId: string): Promise<{ release: () => Promise<void> }> {
+  const { lockClaim } = await import("../../server/claims/records");
+  let release!: () => void;
+  const holding = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = db.transaction(async (tx) => {
+    await lockClaim(tx, claimId);
+    locked();
+    await holding;
+  });
+  await isLocked;
+  return {
+    release: async () => {
+      release();
+      await holder;
+    },
+  };
+}

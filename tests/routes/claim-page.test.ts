@@ -423,3 +423,15 @@ describe("the deadline as a calendar file (RFC 5545)", () => {
     expect(deadlineCalendar(claim({ responseDeadline: null }), "https://keyfree.example", NOW)).toBeNull();
   });
 });
+
+describe("more time to answer on the claim page (issue 36, decision 0049)", () => {
+  it("links 'Ask for more time' while a tenant may ask, and says so while a request waits", () => {
+    expect(claimPageView(claim(), page(), NOW).moreTime).toEqual({ href: "/claims/claim-1/more-time", waiting: null });
+    expect(claimPageView(claim({ moreTime: { canAsk: false, waiting: null } }), page(), NOW).moreTime).toBeNull();
+    const waiting = claim({ moreTime: { canAsk: false, waiting: { answerBy: "2026-11-25T23:59:59.999Z", askedByYou: false, askedBy: "Jo Brennan" } } });
+    expect(claimPageView(waiting, page(), NOW).moreTime).toEqual({
+      href: "/claims/claim-1/more-time",
+      waiting: "Jo Brennan asked for more time. We will answer by 25th Nov 2026 (midnight, UK time). Until then, the charges will not be treated as accepted.",
+    });
+  });
+});

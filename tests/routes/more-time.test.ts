@@ -78,7 +78,15 @@ describe("what the page shows", () => {
     [base, { state: "ask", deadline: "30th Nov 2026", what: "the charges", maxDays: 14 }],
     [{ ...base, final: true }, { state: "ask", what: "the final proposal" }],
     [asked({}), { state: "waiting", title: "We are looking at your request", asked: "You asked for 7 more days to answer the charges on 23rd Nov 2026.", answerBy: "25th Nov 2026" }],
-    [asked({ askedByYou: false }), { state: "waiting", title: "A request for more time is waiting", asked: "Ana Lee asked for 7 more days to answer the charges on 23rd Nov 2026." }],
+    [
+      asked({ askedByYou: false }),
+      {
+        state: "waiting",
+        title: "A request for more time is waiting",
+        asked: "Ana Lee asked for 7 more days to answer the charges on 23rd Nov 2026.",
+        meanwhile: "While we look at the request, the charges will not be treated as accepted. If we have not answered by then, you will get the 7 more days asked for.",
+      },
+    ],
     [
       asked({ status: "GRANTED", daysGranted: 5, deadlineAfter: "2026-12-05T23:59:59.999Z" }),
       { state: "granted", granted: "Your request for more time was granted: 5 more days.", deadline: "5th Dec 2026" },
@@ -102,7 +110,7 @@ describe("what the page shows", () => {
     const waiting = { waiting: { answerBy: "2026-11-25T23:59:59.999Z", askedByYou: true, askedBy: "Ana Lee" } };
     const claim = (daysRemaining: number) =>
       ({ responseDeadline: "2026-11-23T23:59:59.999Z", daysRemaining, urgency: "high", autoResponded: false, awaitingPayment: false, moreTime: waiting }) as never;
-    expect(deadlineView(claim(-1))).toMatchObject({ urgency: "medium", urgencyLabel: "More time asked for", line: "We are looking at the request for more time", ifNothing: null });
+    expect(deadlineView(claim(-1))).toMatchObject({ urgency: "medium", urgencyLabel: "Waiting for our answer", line: "We are looking at the request for more time", ifNothing: null });
     expect(deadlineView(claim(0))).toMatchObject({ line: "Your deadline to respond is midnight tonight", ifNothing: null });
   });
 });

@@ -60,7 +60,7 @@ export default function MoreTime({ loaderData }: Route.ComponentProps) {
           <p>
             We will answer by <strong>{page.answerBy}</strong> (midnight, UK time).
           </p>
-          <p>While we look at your request, the charges will not be treated as accepted. {page.ifUnanswered}</p>
+          <p>{page.meanwhile}</p>
           <p>You can still answer the charges at any time, if you are ready before we reply.</p>
         </>
       ) : null}

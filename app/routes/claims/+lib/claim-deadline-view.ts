@@ -52,7 +52,7 @@ export function deadlineView(
         : days === 0
           ? "Your deadline to respond is midnight tonight"
           : `You have ${days} ${days === 1 ? "day" : "days"} left to respond`;
-    return { urgency: "medium", urgencyLabel: "More time asked for", line, date: formatDate(isoDate), isoDate, ifNothing: null };
+    return { urgency: "medium", urgencyLabel: "Waiting for our answer", line, date: formatDate(isoDate), isoDate, ifNothing: null };
   }
   const urgency: Urgency = claim.urgency ?? (days < 0 ? "high" : days <= 3 ? "medium" : "low");
   const verb = claim.awaitingPayment ? "pay" : "respond";

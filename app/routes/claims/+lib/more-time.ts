@@ -34,7 +34,7 @@ const days = (n: number) => `${n} more ${n === 1 ? "day" : "days"}`;
 
 export type MoreTimePage =
   | { state: "ask"; title: string; what: string; deadline: string | null; minDays: number; maxDays: number; answerWorkingDays: number }
-  | { state: "waiting"; title: string; asked: string; answerBy: string; ifUnanswered: string }
+  | { state: "waiting"; title: string; asked: string; answerBy: string; meanwhile: string }
   | { state: "granted"; title: string; granted: string; deadline: string | null; whole: string }
   | { state: "refused"; title: string; refused: string; reason: string | null; deadline: string | null; final: boolean }
   | { state: "none"; message: string };
@@ -61,7 +61,7 @@ export function moreTimePage(m: MoreTime): MoreTimePage {
       title: r.askedByYou ? "We are looking at your request" : "A request for more time is waiting",
       asked: `${who} asked for ${days(r.daysRequested)} to answer ${what} on ${day(r.createdAt)}.`,
       answerBy: day(r.answerBy),
-      ifUnanswered: `If we have not answered by then, you will get the ${days(r.daysRequested)} asked for.`,
+      meanwhile: `While we look at ${r.askedByYou ? "your" : "the"} request, the charges will not be treated as accepted. If we have not answered by then, you will get the ${days(r.daysRequested)} asked for.`,
     };
   }
   if (r?.status === "GRANTED") {

@@ -217,6 +217,33 @@ describe("the back office answers", () => {
   });
 });
 
+describe("the back office's commands", () => {
+  it("pick the tenant's one waiting request; with several, the claim id chooses; days outside 1 to 14 are refused", async () => {
+    at("2027-02-15T10:00:00Z");
+    const first = await claimFor(["Ola"]);
+    const ola = first.tenants[0]!;
+    const { tenancy } = await createTenancy(t.db, { tenantUserIds: [ola.userId] });
+    await createKeyfreeOrder(t.db, { tenancyId: tenancy.id, ppm: 90_000, customers: [{ customerId: ola.customerId }], status: "COMPLETE" });
+    const second = await raiseClaim(t.db, { tenancyId: tenancy.id, items: [{ description: "Paint", type: "REDECORATION", amount: 5_000 }] }, t.clock.now());
+    expect((await first.ask(ola)).status).toBe(201);
+    expect((await t.json("POST", `/claims/${second.claimId}/more-time`, { days: 2, reason: REASON }, ola.token)).status).toBe(201);
+
+    const listed = await ops("more-time-requests", { email: ola.email });
+    expect(listed.body.map((r: { claimId: string; reason: string }) => [r.claimId, r.reason])).toEqual([
+      [first.claim.claimId, REASON],
+      [second.claimId, REASON],
+    ]);
+    const ambiguous = await ops("grant-more-time", { email: ola.email, days: 3 });
+    expect(ambiguous.status).toBe(400);
+    expect(ambiguous.body.message).toContain(`give --claim-id (${first.claim.claimId}, ${second.claimId})`);
+    expect((await ops("grant-more-time", { email: ola.email, days: 15, claimId: second.claimId })).status).toBe(400);
+    expect((await ops("grant-more-time", { email: ola.email, days: 0, claimId: second.claimId })).status).toBe(400);
+    expect((await ops("grant-more-time", { email: "nobody@example.test", days: 3 })).status).toBe(404);
+    expect((await ops("grant-more-time", { email: ola.email, days: 3, claimId: second.claimId })).body).toMatchObject({ claimId: second.claimId, status: "GRANTED" });
+    expect((await ops("more-time-requests", { email: ola.email })).body.map((r: { claimId: string }) => r.claimId)).toEqual([first.claim.claimId]);
+  });
+});
+
 describe("on the clock", () => {
   it("while a request waits, the charges are not treated as accepted, no reminder says they will be, and the tenants may still answer after the deadline", async () => {
     at("2027-03-01T10:00:00Z"); // Monday: due by the end of Monday 8 March

@@ -226,6 +226,7 @@ describe("the back office's commands", () => {
     await createKeyfreeOrder(t.db, { tenancyId: tenancy.id, ppm: 90_000, customers: [{ customerId: ola.customerId }], status: "COMPLETE" });
     const second = await raiseClaim(t.db, { tenancyId: tenancy.id, items: [{ description: "Paint", type: "REDECORATION", amount: 5_000 }] }, t.clock.now());
     expect((await first.ask(ola)).status).toBe(201);
+    t.clock.advance(60_000); // oldest first
     expect((await t.json("POST", `/claims/${second.claimId}/more-time`, { days: 2, reason: REASON }, ola.token)).status).toBe(201);
 
     const listed = await ops("more-time-requests", { email: ola.email });

@@ -10,7 +10,7 @@
  *   has removed them (helperLinkState).
  */
 import { PRODUCT_NAME } from "../../common/product";
-import { HELPER_LINK_DAYS, HELPER_RELATIONSHIP_LABELS, type HelperRelationship, type SupportNeedCode } from "../../common/support-needs";
+import { HELPER_LINK_DAYS, type SupportNeedCode } from "../../common/support-needs";
 import { longLondonDate, londonTimeOfDay } from "./notices";
 
 export const HELPER_LINK_TTL_MS = HELPER_LINK_DAYS * 24 * 60 * 60 * 1000;
@@ -81,13 +81,6 @@ export function helperLinkState(helper: HelperRecord | null | undefined, now: Da
   if (!helper) return "INVALID";
   const status = helperStatus(helper, now);
   return status === "REMOVED" ? "INVALID" : status === "CONFIRMED" ? "USED" : status === "EXPIRED" ? "EXPIRED" : "USABLE";
-}
-
-/** "a relative", "their carer": how the tenant knows the helper, inside a sentence. */
-export function relationshipWords(relationship: string | null | undefined): string | null {
-  if (!relationship || !Object.hasOwn(HELPER_RELATIONSHIP_LABELS, relationship)) return null;
-  const label = HELPER_RELATIONSHIP_LABELS[relationship as HelperRelationship];
-  return label.replace(/^My /, "their ").replace(/^A /, "a ").replace(/^Someone else$/, "someone they know");
 }
 
 type Helper = { name: string };

@@ -24,9 +24,9 @@ import { currentHelper, linkMessage, supportNeedsView } from "./views";
 
 type Db = Pick<Deps, "db" | "clock">;
 
-/** The page a helper confirms on (the web's /helper/confirm/:token, no sign-in). */
+/** The page a helper confirms on (the web's /helper/confirm?token=…, no sign-in). */
 export function helperConfirmLink(token: string): string {
-  return appLink(`/helper/confirm/${encodeURIComponent(token)}`);
+  return appLink(`/helper/confirm?${new URLSearchParams({ token }).toString()}`);
 }
 
 /** Records (or replaces) what the tenant told us, with the consent the request gave. */

@@ -41,7 +41,7 @@ async function outboxTo(address: string) {
 /** The token in the SUPPORT_HELPER_CONFIRM e-mail to `address`. */
 async function linkTokenFor(address: string): Promise<string> {
   const [email] = (await outboxTo(address)).filter((e) => e.template === "SUPPORT_HELPER_CONFIRM");
-  const match = /\/helper\/confirm\/([\w-]+)/.exec(email!.text);
+  const match = /\/helper\/confirm\?token=([\w-]+)/.exec(email!.text);
   return match![1]!;
 }
 

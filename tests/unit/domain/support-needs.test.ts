@@ -113,12 +113,12 @@ describe("the helper's link and status", () => {
 
 describe("the helper's e-mails: plain words, what they agree to, and the way out", () => {
   it("the confirmation names the tenant, what copies show, what never comes, the link and when it stops working", () => {
-    const email = helperConfirmEmail({ name: "Ray" }, { firstName: "Lin", lastName: "Kes" }, "https://app.example/helper/confirm/abc", new Date("2026-11-29T10:00:00Z"));
+    const email = helperConfirmEmail({ name: "Ray" }, { firstName: "Lin", lastName: "Kes" }, "https://app.example/helper/confirm?token=abc", new Date("2026-11-29T10:00:00Z"));
     expect(email.subject).toBe("Lin has asked you to help with their Keyfree");
     expect(email.text).toContain("Hello Ray,");
     expect(email.text).toContain("Lin Kes has asked us to send you a copy of the emails we send them about their Keyfree, their claims and their payments");
     expect(email.text).toContain("We never send you their password or sign-in emails");
-    expect(email.text).toContain("https://app.example/helper/confirm/abc");
+    expect(email.text).toContain("https://app.example/helper/confirm?token=abc");
     expect(email.text).toContain("until 10:00am on Sunday 29 November 2026 (UK time)");
     expect(email.text).toContain("you can ignore this email");
   });

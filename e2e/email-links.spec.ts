@@ -196,9 +196,27 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   })) as { tenants: { orderCustomerId: string }[] };
   await ops("complete-checkout-actions", { orderCustomerId: shared.tenants[1]!.orderCustomerId, types: ["KEYFREE_CONFIRM"] });
 
+  // ── issue 36: support needs ──
+  // The tenant adds someone to help (SUPPORT_HELPER_CONFIRM, its link opens the confirmation page),
+  // who confirms, then removes them (SUPPORT_HELPER_REMOVED). Posted as the tenant's browser would.
+  const helper = `links-helper-${run}@example.test`;
+  {
+    const origin = test.info().project.use.baseURL!;
+    const csrf = await signInRequest(page.request, { email: tenant });
+    const posted = async (path: string, form: Record<string, string>) => {
+      const res = await page.request.post(path, { form: { csrf, ...form }, headers: { origin }, maxRedirects: 0 });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(302);
+    };
+    await posted("/account/support-needs/helper", { name: "Hal Help", email: helper, relationship: "RELATIVE", agree: "on" });
+    const [invitation] = await outboxFor(request, helper);
+    const token = /\/helper\/confirm\?token=([\w-]+)/.exec(invitation!.text)![1]!;
+    await posted("/helper/confirm", { token });
+    await posted("/account/support-needs", { intent: "remove-helper" });
+  }
+
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);
-  const emails = (await Promise.all([tenant, offered, invited, resetting.email].map((to) => outboxFor(request, to)))).flat();
+  const emails = (await Promise.all([tenant, offered, invited, resetting.email, helper].map((to) => outboxFor(request, to)))).flat();
   const produced = new Set(emails.map((e) => e.template));
   expect([...new Set([...produced, ...WITHOUT_LINKS_CHECKED_ELSEWHERE])].sort(), "every kind of e-mail is produced here").toEqual(kindsInSource());
 

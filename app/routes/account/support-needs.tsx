@@ -71,7 +71,7 @@ export default function SupportNeeds({ loaderData: d }: Route.ComponentProps) {
       </p>
 
       {d.recorded ? (
-        <section aria-labelledby="recorded-title">
+        <section className="support-needs__section" aria-labelledby="recorded-title">
           <h2 id="recorded-title">What you have told us</h2>
           {d.recorded.labels.length > 0 ? (
             <ul>
@@ -97,7 +97,7 @@ export default function SupportNeeds({ loaderData: d }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="needs-title">
+      <section className="support-needs__section" aria-labelledby="needs-title">
         <h2 id="needs-title">{d.recorded ? "Change what would help you" : "What would help you"}</h2>
         <AppForm {...form}>
           <input type="hidden" name="intent" value="save" />
@@ -120,7 +120,7 @@ export default function SupportNeeds({ loaderData: d }: Route.ComponentProps) {
         </AppForm>
       </section>
 
-      <section aria-labelledby="helper-title">
+      <section className="support-needs__section" aria-labelledby="helper-title">
         <h2 id="helper-title">Someone to help you</h2>
         <p>
           You can ask us to send a copy of the emails we send you about your {PRODUCT.name}, your claims and your payments to someone who

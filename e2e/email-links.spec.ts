@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { NOTICES } from "../server/domain/notices";
 import { DEMO_PASSWORD, expect, outboxFor, signIn, signInRequest, test, uniqueStamp, type Email } from "./fixtures";
-import { PRODUCED_BY_THE_CLOCK } from "./notice-kinds";
+import { PRODUCED_BY_THE_CLOCK, templatesInSource } from "./notice-kinds";
 
 /**
  * Issue 9 scope 8: every e-mailed link lands on a page. Produces every kind of e-mail the app and
@@ -34,22 +32,6 @@ function kindsInSource(): string[] {
   const notices = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).filter((k) => !PRODUCED_BY_THE_CLOCK.includes(k));
   return [...new Set([...templatesInSource(), ...notices])].sort();
 }
-
-function templatesInSource(): string[] {
-  const found = new Set<string>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) walk(file);
-      else if (file.endsWith(".ts")) {
-        for (const m of readFileSync(file, "utf8").matchAll(/template: "([A-Z_]+)"/g)) found.add(m[1]!);
-      }
-    }
-  };
-  walk(path.resolve("server"));
-  return [...found].sort();
-}
-
 
 const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => new URL(m[0]));
 

@@ -81,28 +81,20 @@ export function RadioGroup<Value extends string>({
 export function CheckboxGroup<Value extends string>({
   field,
   legend,
-  hint,
   options,
 }: {
   field: FieldMetadata<Value[] | undefined>;
   legend: ReactNode;
-  hint?: ReactNode;
   options: Array<{ value: Value; label: string }>;
 }) {
   const invalid = Boolean(field.errors?.length);
-  const hintId = hint ? `${field.id}-hint` : undefined;
   const boxes = getCollectionProps(field, { type: "checkbox", options: options.map((option) => option.value) });
   return (
     <fieldset
       className={`field checkbox-group${invalid ? " field--error" : ""}`}
-      aria-describedby={[hintId, invalid ? field.errorId : undefined].filter(Boolean).join(" ") || undefined}
+      aria-describedby={invalid ? field.errorId : undefined}
     >
       <legend className="field__label">{legend}</legend>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
       <FieldError field={field} />
       {options.map((option, i) => {
         const { key, id: _id, "aria-describedby": _describedBy, "aria-invalid": _invalid, ...props } = boxes[i]!;

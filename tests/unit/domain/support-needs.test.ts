@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { templatesInSource } from "../../../e2e/notice-kinds";
 import { NOTICES } from "../../../server/domain/notices";
 import {
   copiedToHelper,
@@ -34,19 +33,6 @@ describe("contact by e-mail only: no text messages", () => {
   });
 });
 
-/** Every `template: "X"` in server/, as e2e/email-links.spec.ts finds them. */
-function templatesInSource(): string[] {
-  const found = new Set<string>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) walk(file);
-      else if (file.endsWith(".ts")) for (const m of readFileSync(file, "utf8").matchAll(/template: "([A-Z_]+)"/g)) found.add(m[1]!);
-    }
-  };
-  walk(path.resolve("server"));
-  return [...found].sort();
-}
 
 describe("a helper's copies: every e-mail to the tenant but sign-in, password and the helper's own", () => {
   it.each(Object.keys(NEVER_COPIED))("%s is never copied", (template) => {

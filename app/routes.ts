@@ -35,6 +35,10 @@ export default [
   // Signed in or not (issue 26): a message to support, and its confirmation.
   route("contact", "routes/contact/contact.tsx"),
   route("contact/sent", "routes/contact/sent.tsx"),
+  // Someone to help a tenant (issue 36): the page their e-mailed link opens (the token in the
+  // query), and the thank-you after confirming. No sign-in.
+  route("helper/confirm", "routes/helper/confirm.tsx"),
+  route("helper/confirmed", "routes/helper/confirmed.tsx"),
   // The cookies used, and the answers to the cookie banner (issue 26, decision 0042).
   route("cookies", "routes/cookies/cookies.tsx"),
   // The End of Tenancy Guide (issue 27): the page, the same guide as a tagged PDF, the FAQs.
@@ -52,6 +56,9 @@ export default [
     route("keyfrees/:orderId", "routes/keyfrees/keyfree.tsx"),
     // How we contact you (issue 28): e-mails always, text messages unless turned off.
     route("notifications", "routes/account/notifications.tsx"),
+    // Support needs, kept with consent, and someone to help (issue 36, decision 0050).
+    route("account/support-needs", "routes/account/support-needs.tsx"),
+    route("account/support-needs/helper", "routes/account/support-helper.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
     // the tenant on their next action's step; any other sub-path goes to about-you.

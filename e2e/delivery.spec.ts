@@ -114,6 +114,11 @@ test.describe("no JavaScript where none is needed", () => {
       ["/guide/walkthrough", "Video: answering your end of tenancy charges"],
       // How we contact you (issue 28): e-mails always, text messages unless turned off.
       ["/notifications", "How we contact you"],
+      // ── issue 36: support needs ── the tenant's support needs, adding a helper, the helper's link pages.
+      ["/account/support-needs", "Your support needs"],
+      ["/account/support-needs/helper", "Add someone to help you"],
+      ["/helper/confirm?token=no-such-token", "This link cannot be used"],
+      ["/helper/confirmed", "Thank you for confirming"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

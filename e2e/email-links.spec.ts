@@ -1,8 +1,6 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { NOTICES } from "../server/domain/notices";
 import { DEMO_PASSWORD, expect, outboxFor, signIn, signInRequest, test, uniqueStamp, type Email } from "./fixtures";
-import { PRODUCED_BY_THE_CLOCK } from "./notice-kinds";
+import { PRODUCED_BY_THE_CLOCK, templatesInSource } from "./notice-kinds";
 
 /**
  * Issue 9 scope 8: every e-mailed link lands on a page. Produces every kind of e-mail the app and
@@ -34,22 +32,6 @@ function kindsInSource(): string[] {
   const notices = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).filter((k) => !PRODUCED_BY_THE_CLOCK.includes(k));
   return [...new Set([...templatesInSource(), ...notices])].sort();
 }
-
-function templatesInSource(): string[] {
-  const found = new Set<string>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const file = path.join(dir, name);
-      if (statSync(file).isDirectory()) walk(file);
-      else if (file.endsWith(".ts")) {
-        for (const m of readFileSync(file, "utf8").matchAll(/template: "([A-Z_]+)"/g)) found.add(m[1]!);
-      }
-    }
-  };
-  walk(path.resolve("server"));
-  return [...found].sort();
-}
-
 
 const linksIn = (text: string) => [...text.matchAll(/https?:\/\/[^\s<>"')]+/g)].map((m) => new URL(m[0]));
 
@@ -205,9 +187,27 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   })) as { tenants: { orderCustomerId: string }[] };
   await ops("complete-checkout-actions", { orderCustomerId: shared.tenants[1]!.orderCustomerId, types: ["KEYFREE_CONFIRM"] });
 
+  // ── issue 36: support needs ──
+  // The tenant adds someone to help (SUPPORT_HELPER_CONFIRM, its link opens the confirmation page),
+  // who confirms, then removes them (SUPPORT_HELPER_REMOVED). Posted as the tenant's browser would.
+  const helper = `links-helper-${run}@example.test`;
+  {
+    const origin = test.info().project.use.baseURL!;
+    const csrf = await signInRequest(page.request, { email: tenant });
+    const posted = async (path: string, form: Record<string, string>) => {
+      const res = await page.request.post(path, { form: { csrf, ...form }, headers: { origin }, maxRedirects: 0 });
+      expect(res.status(), `${path}: ${await res.text()}`).toBe(302);
+    };
+    await posted("/account/support-needs/helper", { name: "Hal Help", email: helper, relationship: "RELATIVE", agree: "on" });
+    const [invitation] = await outboxFor(request, helper);
+    const token = /\/helper\/confirm\?token=([\w-]+)/.exec(invitation!.text)![1]!;
+    await posted("/helper/confirm", { token });
+    await posted("/account/support-needs", { intent: "remove-helper" });
+  }
+
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);
-  const emails = (await Promise.all([tenant, offered, invited, resetting.email].map((to) => outboxFor(request, to)))).flat();
+  const emails = (await Promise.all([tenant, offered, invited, resetting.email, helper].map((to) => outboxFor(request, to)))).flat();
   const produced = new Set(emails.map((e) => e.template));
   expect([...new Set([...produced, ...WITHOUT_LINKS_CHECKED_ELSEWHERE])].sort(), "every kind of e-mail is produced here").toEqual(kindsInSource());
 

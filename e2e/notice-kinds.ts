@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
 import type { NoticeKind } from "../server/domain/notices";
 
 /**
@@ -12,3 +14,19 @@ export const PRODUCED_BY_THE_CLOCK: readonly NoticeKind[] = [
   "PROPOSAL_HOLD_EXPIRED",
   "CHARGES_DEEMED_ACCEPTED",
 ];
+
+/** Every `template: "X"` in server/: each kind of e-mail the code can queue (tests/unit/domain/support-needs.test.ts reads them too). */
+export function templatesInSource(): string[] {
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (statSync(file).isDirectory()) walk(file);
+      else if (file.endsWith(".ts")) {
+        for (const m of readFileSync(file, "utf8").matchAll(/template: "([A-Z_]+)"/g)) found.add(m[1]!);
+      }
+    }
+  };
+  walk(path.resolve("server"));
+  return [...found].sort();
+}

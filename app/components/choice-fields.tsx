@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { FieldError } from "./forms";
 
@@ -64,6 +64,45 @@ export function RadioGroup<Value extends string>({
               aria-describedby={undefined}
             />
             <label className="radio__label" htmlFor={id}>
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/**
+ * Native checkboxes in a fieldset whose legend is the question, for a question with several
+ * answers ('Tick all that apply'): each box posts the field's name with its value. The error is
+ * tied to the group, and the error summary links to the first box (its id is the field's id).
+ */
+export function CheckboxGroup<Value extends string>({
+  field,
+  legend,
+  options,
+}: {
+  field: FieldMetadata<Value[] | undefined>;
+  legend: ReactNode;
+  options: Array<{ value: Value; label: string }>;
+}) {
+  const invalid = Boolean(field.errors?.length);
+  const boxes = getCollectionProps(field, { type: "checkbox", options: options.map((option) => option.value) });
+  return (
+    <fieldset
+      className={`field checkbox-group${invalid ? " field--error" : ""}`}
+      aria-describedby={invalid ? field.errorId : undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      <FieldError field={field} />
+      {options.map((option, i) => {
+        const { key, id: _id, "aria-describedby": _describedBy, "aria-invalid": _invalid, ...props } = boxes[i]!;
+        const id = i === 0 ? field.id : `${field.id}-${option.value.toLowerCase()}`;
+        return (
+          <div className="checkbox" key={key ?? option.value}>
+            <input {...props} id={id} className="checkbox__input" />
+            <label className="checkbox__label checkbox__label--plain" htmlFor={id}>
               {option.label}
             </label>
           </div>

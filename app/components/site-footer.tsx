@@ -1,18 +1,25 @@
 import { Link } from "react-router";
 import { COOKIES_PATH } from "~/lib/third-parties";
+import { SUPPORT_NEEDS_PATH } from "../../common/support-needs";
 
 /**
  * Every page's footer: how to reach us (the contact page, no script needed) and the Cookies page;
- * signed in, also how we contact the tenant (e-mails always, text messages unless turned off).
+ * signed in, also how we contact the tenant (e-mails always, text messages unless turned off) and
+ * their support needs and someone to help (issue 36).
  */
 export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <footer className="site-footer">
       <ul className="site-footer__links">
         {signedIn ? (
-          <li>
-            <Link to="/notifications">How we contact you</Link>
-          </li>
+          <>
+            <li>
+              <Link to="/notifications">How we contact you</Link>
+            </li>
+            <li>
+              <Link to={SUPPORT_NEEDS_PATH}>Your support needs</Link>
+            </li>
+          </>
         ) : null}
         <li>
           <Link to="/contact">Contact us</Link>

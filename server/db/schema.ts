@@ -305,8 +305,18 @@ export const outboxEmails = pgTable(
     attachments: jsonb("attachments").$type<EmailAttachment[]>(),
     /** Set for a notice that must go once whoever queues it (a reminder: its deadline, its recipient, which one). */
     dedupeKey: text("dedupe_key"),
+    /**
+     * Set on a copy for the tenant's helper (issue 36, decision 0050): the support_helpers row it
+     * goes to. Delivery sends it only while that helper is still confirmed and not removed; removing
+     * the helper deletes their unsent copies.
+     */
+    supportHelperId: text("support_helper_id"),
   },
-  (t) => [index("outbox_emails_unsent_idx").on(t.sentAt, t.createdAt), uniqueIndex("outbox_emails_dedupe_idx").on(t.dedupeKey)],
+  (t) => [
+    index("outbox_emails_unsent_idx").on(t.sentAt, t.createdAt),
+    uniqueIndex("outbox_emails_dedupe_idx").on(t.dedupeKey),
+    index("outbox_emails_helper_idx").on(t.supportHelperId, t.sentAt),
+  ],
 );
 
 /**

@@ -8,7 +8,7 @@ export const OUTBOX_LIST_LIMIT = 100;
 
 type OutboxRow = typeof outboxEmails.$inferSelect;
 
-export function summary(e: Omit<OutboxRow, "text" | "attachments" | "dedupeKey">): OutboxSummary {
+export function summary(e: Omit<OutboxRow, "text" | "attachments" | "dedupeKey" | "supportHelperId">): OutboxSummary {
   return {
     id: e.id,
     to: e.to,

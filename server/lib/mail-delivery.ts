@@ -6,12 +6,16 @@
  *
  * Safe with several API instances: each run claims its rows with FOR UPDATE SKIP LOCKED,
  * so two runs never send the same e-mail at the same time.
+ *
+ * A copy for a tenant's helper (lib/mail.ts, issue 36) is sent only while that helper is still
+ * confirmed and not removed, read when its batch is sent: one the tenant removed the helper
+ * before it went (queued by a change that committed while the removal did) is deleted unsent.
  */
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { ApiConfig } from "../config";
 import type { Database } from "../db";
-import { outboxEmails } from "../db/schema";
+import { outboxEmails, supportHelpers } from "../db/schema";
 import type { Clock } from "./clock";
 import { errorMessage, log } from "./log";
 
@@ -67,7 +71,14 @@ export async function deliverPendingEmails(
       .for("update", { skipLocked: true });
 
     const result: DeliveryResult = { configured: true, sent: 0, failed: 0, gaveUp: 0 };
+    const stillHelping = await helpersStillConfirmed(tx, batch);
     for (const email of batch) {
+      if (email.supportHelperId && !stillHelping.has(email.supportHelperId)) {
+        // The tenant removed their helper before this copy went: it never will.
+        await tx.delete(outboxEmails).where(eq(outboxEmails.id, email.id));
+        log.info("helper copy withdrawn", { emailId: email.id, supportHelperId: email.supportHelperId, template: email.template });
+        continue;
+      }
       const attempts = email.attempts + 1;
       try {
         await transport.sendMail({
@@ -102,4 +113,19 @@ export async function deliverPendingEmails(
     }
     return result;
   });
+}
+
+/**
+ * Of the helpers the batch's copies go to, those still confirmed and not removed. Read without a
+ * lock: a removal committing after this read waits, in its own delete of the helper's unsent
+ * copies, for this batch's row locks, so it completes only once these are sent.
+ */
+async function helpersStillConfirmed(tx: Pick<Database, "select">, batch: { supportHelperId: string | null }[]): Promise<Set<string>> {
+  const ids = [...new Set(batch.map((e) => e.supportHelperId).filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: supportHelpers.id })
+    .from(supportHelpers)
+    .where(and(inArray(supportHelpers.id, ids), isNotNull(supportHelpers.confirmedAt), isNull(supportHelpers.removedAt)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,18 +1,20 @@
 /**
  * Queueing a notice (issue 28): the catalogue (server/domain/notices.ts) says what it says; this
  * finds each recipient's first name, e-mail address and mobile number, and writes the e-mail and,
- * for the kinds that have one and the tenants who have not turned text messages off, the text
- * message to the outbox, in the caller's transaction. The change and its notice commit together:
- * a crash before the commit sends neither, and after it both are delivered by the outbox jobs.
+ * for the kinds that have one and the tenants who have not turned text messages off (nor asked,
+ * in their support needs, to be contacted by e-mail only: issue 36), the text message to the
+ * outbox, in the caller's transaction. The change and its notice commit together: a crash before
+ * the commit sends neither, and after it both are delivered by the outbox jobs.
  *
  * With a `dedupeKey` a notice goes once per recipient and channel however often, and from however
  * many instances, it is queued (the reminders); without one the caller's transaction is what makes
  * it once (the event happens once).
  */
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db";
-import { users } from "../db/schema";
+import { supportNeeds, users } from "../db/schema";
 import { renderNotice, type Notice } from "../domain/notices";
+import { textMessagesWanted } from "../domain/support-needs";
 import { queueEmail, queueEmailOnce } from "./mail";
 import { queueSms } from "./sms";
 
@@ -31,8 +33,16 @@ export async function queueNotice(
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return result;
   const rows = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, mobileNumber: users.mobileNumber, smsNotices: users.smsNotices })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      mobileNumber: users.mobileNumber,
+      smsNotices: users.smsNotices,
+      needs: supportNeeds.needs,
+    })
     .from(users)
+    .leftJoin(supportNeeds, eq(supportNeeds.userId, users.id))
     .where(inArray(users.id, ids));
   // In the order asked for, so a notice's rows read the same way every time.
   const recipients = ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
@@ -44,7 +54,8 @@ export async function queueNotice(
       : await queueEmail(db, email, now);
     if (emailId) result.emails += 1;
     const mobile = user.mobileNumber?.trim();
-    if (rendered.sms !== null && user.smsNotices && mobile) {
+    // No text message to a tenant who turned them off, or who asked to be contacted by e-mail only (issue 36).
+    if (rendered.sms !== null && textMessagesWanted(user.smsNotices, user.needs) && mobile) {
       const smsId = await queueSms(
         db,
         { to: mobile, text: rendered.sms, template: notice.kind, userId: user.id, dedupeKey: options.dedupeKey ? `${options.dedupeKey}:${user.id}:SMS` : null },

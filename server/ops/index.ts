@@ -1,6 +1,7 @@
 import { baseCommands, type OpsCommand } from "./commands";
 import { moreTimeCommands } from "./more-time-commands";
 import { scenarioCommands } from "./scenario-commands";
+import { supportCommands } from "./support-commands";
 
 /** Every ops command, in the order `npm run ops -- --help` lists them. */
-export const opsCommands: OpsCommand[] = [...baseCommands, ...scenarioCommands, ...moreTimeCommands];
+export const opsCommands: OpsCommand[] = [...baseCommands, ...scenarioCommands, ...moreTimeCommands, ...supportCommands];

@@ -57,6 +57,12 @@ const NO_IDS = new Set([
   "getUserTenancyAnniversaries",
   // The caller's own dashboard (their Keyfrees, pending annual fee, payment-method flags).
   "getDashboard",
+  // ── issue 36: support needs ── the caller's own support needs and the one person who helps them.
+  "getSupportNeeds",
+  "saveSupportNeeds",
+  "withdrawSupportNeeds",
+  "addSupportHelper",
+  "removeSupportHelper",
 ]);
 
 /** Query parameters that are not ids, with a value that passes validation. */

@@ -1298,6 +1298,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/support-needs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in tenant has told us would help them (kept only with their consent), and who helps them (issue 36) */
+        get: operations["getSupportNeeds"];
+        /** Record what would help, with the tenant's explicit consent (consent must be true; nothing is saved without it); replaces what was recorded */
+        put: operations["saveSupportNeeds"];
+        post?: never;
+        /** Withdraw consent: what was recorded is deleted (the helper, if any, stays until removed on its own) */
+        delete: operations["withdrawSupportNeeds"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/support-helper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add the one person who helps the tenant (an adviser or a relative): they are e-mailed a link to confirm, valid for 7 days, and once they confirm they get a copy of every e-mail about the tenant's Keyfree, claims and payments. 409 while another is waiting or confirmed */
+        post: operations["addSupportHelper"];
+        /** Remove the helper at once: no copy reaches them from now on, not even of e-mails already queued; a helper who had confirmed is told */
+        delete: operations["removeSupportHelper"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support-helpers/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the helper's link is, without signing in: whom they would help while it can be used, otherwise why not (used, expired, not valid) */
+        get: operations["getSupportHelperConfirmation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/support-helpers/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The helper confirms through their link (no sign-in): once, within 7 days, unless the tenant removed them; 400 with the reason otherwise */
+        post: operations["confirmSupportHelper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2596,6 +2667,88 @@ export interface components {
              * @example tenant@example.com
              */
             email?: string;
+        };
+        SupportNeeds: {
+            /** @description What the tenant has told us, with their consent; null when nothing is recorded */
+            needs: {
+                codes: ("MORE_TIME" | "EMAIL_ONLY" | "LARGE_PRINT" | "EASY_READ" | "HELP_FROM_SOMEONE" | "HEALTH_CONDITION" | "LIFE_EVENT")[];
+                details: string | null;
+                /** @description When the tenant agreed to us recording what is recorded now */
+                consentedAt: string;
+                updatedAt: string;
+            } | null;
+            /** @description The one person who helps the tenant; null when there is none */
+            helper: {
+                name: string;
+                email: string;
+                /** @enum {string|null} */
+                relationship: "RELATIVE" | "PARTNER" | "FRIEND" | "CARER" | "ADVISER" | "OTHER" | null;
+                /**
+                 * @description PENDING: the link is e-mailed and not yet followed; EXPIRED: it ran out unused; CONFIRMED: they get copies
+                 * @enum {string}
+                 */
+                status: "PENDING" | "EXPIRED" | "CONFIRMED";
+                addedAt: string;
+                confirmedAt: string | null;
+                linkExpiresAt: string | null;
+            } | null;
+            /** @description Whether the tenant asked to be contacted by e-mail only: no text message is sent to them */
+            emailOnly: boolean;
+        };
+        SaveSupportNeedsRequest: {
+            /**
+             * @description Must be true: the tenant agrees to Keyfree recording this to help support them (seen only by the team that supports tenants; removed at any time). Nothing is saved without it.
+             * @enum {boolean}
+             */
+            consent: true;
+            /**
+             * @description What would help: any of MORE_TIME, EMAIL_ONLY, LARGE_PRINT, EASY_READ, HELP_FROM_SOMEONE, HEALTH_CONDITION, LIFE_EVENT
+             * @default []
+             */
+            needs: ("MORE_TIME" | "EMAIL_ONLY" | "LARGE_PRINT" | "EASY_READ" | "HELP_FROM_SOMEONE" | "HEALTH_CONDITION" | "LIFE_EVENT")[];
+            /** @description Anything else, in the tenant's own words (at most 2000 characters) */
+            details?: string | null;
+        };
+        AddSupportHelperRequest: {
+            name: string;
+            /**
+             * Format: email
+             * @example helper@example.com
+             */
+            email: string;
+            /** @enum {string} */
+            relationship: "RELATIVE" | "PARTNER" | "FRIEND" | "CARER" | "ADVISER" | "OTHER";
+            /**
+             * @description Must be true: the tenant wants this person to get a copy of the e-mails about their Keyfree, claims and payments
+             * @enum {boolean}
+             */
+            agree: true;
+        };
+        RemovedSupportHelper: {
+            /** @description Who was removed; null when nobody was helping */
+            removed: {
+                name: string;
+                /** @description Whether they were e-mailed that they no longer get copies (only a helper who had confirmed is) */
+                told: boolean;
+            } | null;
+        };
+        SupportHelperConfirmation: {
+            /** @enum {string} */
+            state: "USABLE" | "USED" | "EXPIRED" | "INVALID";
+            /** @description Why the link cannot be used; null when it can */
+            message: string | null;
+            /** @description Whom they would help: only while the link can be used */
+            tenantFirstName: string | null;
+            helperName: string | null;
+            linkExpiresAt: string | null;
+        };
+        SupportHelperConfirmed: {
+            /** @description Whom they now help */
+            tenantFirstName: string;
+        };
+        SupportHelperConfirmRequest: {
+            /** @description The token from the link e-mailed to the helper */
+            token: string;
         };
     };
     responses: never;
@@ -6685,6 +6838,251 @@ export interface operations {
             };
             /** @description Too many attempts */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSupportNeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The support needs and the helper */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportNeeds"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveSupportNeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveSupportNeedsRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportNeeds"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawSupportNeeds: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted (or there was nothing to delete) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportNeeds"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addSupportHelper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddSupportHelperRequest"];
+            };
+        };
+        responses: {
+            /** @description Added: the link is e-mailed to them */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportNeeds"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeSupportHelper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or nobody was helping) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemovedSupportHelper"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSupportHelperConfirmation: {
+        parameters: {
+            query: {
+                /** @description The token from the link e-mailed to the helper */
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportHelperConfirmation"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmSupportHelper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SupportHelperConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirmed: from now on they get copies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SupportHelperConfirmed"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
@@ -6,6 +6,7 @@ import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import { NOTIFICATIONS_PATH, notificationsSchema, notificationsView, TEXT_MESSAGE_MESSAGES, TEXT_MESSAGE_OPTIONS } from "./+lib/notifications";
+import { BackToKeyfrees } from "./+lib/back-to-keyfrees";
 import type { Route } from "./+types/notifications";
 
 const TITLE = "How we contact you";
@@ -69,11 +70,7 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
           Save
         </button>
       </AppForm>
-      <p>
-        <Link to="/" className="standalone-link">
-          Back to your {PRODUCT.name}s
-        </Link>
-      </p>
+      <BackToKeyfrees />
     </div>
   );
 }

@@ -11,6 +11,9 @@ import {
   WHAT_WE_CAN_DO,
 } from "./+lib/struggling-to-pay";
 
+/** A phone number that never wraps across lines (non-breaking spaces). */
+const unbroken = (phone: string) => phone.replace(/ /g, "\u00a0");
+
 /**
  * "Struggling to pay?" (issue 36, scope 1): no sign-in, no script, linked from every page and
  * e-mail that asks for money. Free debt advice with each phone number shown and dialable, what
@@ -35,7 +38,7 @@ export default function StrugglingToPayPage() {
               <h3 id={adviser.id}>{adviser.name}</h3>
               <p>{adviser.about}</p>
               <p>
-                Call <a href={`tel:${adviser.dial}`}>{adviser.phone}</a>
+                Call <a href={`tel:${adviser.dial}`}>{unbroken(adviser.phone)}</a>
                 {adviser.phoneFor ? ` (${adviser.phoneFor})` : null}, free from a landline or a mobile.
                 {adviser.otherLines ? ` ${adviser.otherLines}` : null}
               </p>

@@ -1,9 +1,9 @@
 /**
  * "Struggling to pay?" (issue 36, scope 1): the free, independent debt advice a tenant in
- * trouble is pointed to, the page that lists it and what Keyfree can do, and the lines every
- * e-mail that asks for money ends with. One place for the page (/help/struggling-to-pay) and
- * the e-mails (server/domain/notices.ts and the e-mails outside the catalogue), so a number
- * that changes is changed once.
+ * trouble is pointed to, one place for the page that lists it (/help/struggling-to-pay) and
+ * anything else that names an adviser, so a number that changes is changed once. The page's
+ * path and the e-mails' lines are common/struggling-to-pay.ts (kept apart: every payment page's
+ * script carries the path, and none of this).
  *
  * Checked on 28 November 2026 (DEBT_ADVICE_CHECKED) with the search tool's stored copies of
  * public pages and source (it reaches no live page), and the two agreeing sources kept:
@@ -92,18 +92,3 @@ export const DEBT_ADVISERS: readonly DebtAdviser[] = [
     websiteName: "citizensadvice.org.uk",
   },
 ];
-
-/** The page: no sign-in, no script (app/routes/help/struggling-to-pay.tsx). */
-export const STRUGGLING_TO_PAY_PATH = "/help/struggling-to-pay";
-
-/** What an e-mail that asks for money says before the page's link. */
-export const STRUGGLING_TO_PAY_EMAIL_LINE = "Struggling to pay? Free advice, and what we can do to help:";
-
-/**
- * The lines an e-mail that asks for money ends with, after its own action link: a blank line,
- * the sentence and the page's absolute link. `appUrl` is where tenants open the web app, without
- * a trailing slash (server/lib/app-url.ts). Text messages stay short and carry none of this.
- */
-export function strugglingToPayEmailLines(appUrl: string): string[] {
-  return ["", STRUGGLING_TO_PAY_EMAIL_LINE, `${appUrl}${STRUGGLING_TO_PAY_PATH}`];
-}

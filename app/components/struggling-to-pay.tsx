@@ -1,4 +1,4 @@
-import { STRUGGLING_TO_PAY_PATH } from "../../common/debt-advice";
+import { STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
 
 /**
  * "Struggling to pay?" on every page that asks for money (issue 36, scope 1): the link to the

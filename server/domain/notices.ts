@@ -11,7 +11,7 @@
  * full and how far away it is ("by 11:59pm on Friday 4 December 2026 (UK time), 7 days from
  * today"), and every notice says what happens if the tenant does nothing.
  */
-import { strugglingToPayEmailLines } from "../../common/debt-advice";
+import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
 import { PRODUCT_NAME } from "../../common/product";
 import type { SystemActivityType } from "./claim-responses.js";
@@ -593,7 +593,7 @@ export type NoticeLinks = { appUrl: string };
 /**
  * The e-mail (subject and plain text) and, for the kinds that have one, the text message. An
  * e-mail that asks for money ends, after its own link, with "Struggling to pay?" and the link to
- * free advice and what we can do (issue 36, common/debt-advice.ts); a text message stays short.
+ * free advice and what we can do (issue 36, common/struggling-to-pay.ts); a text message stays short.
  */
 export function renderNotice(notice: Notice, to: Recipient, now: Date, links: NoticeLinks): RenderedNotice {
   const definition = NOTICES[notice.kind] as Definition<NoticeKind>;

@@ -24,7 +24,7 @@ import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/st
 import { appUrl } from "../lib/app-url";
 import { queueEmail } from "../lib/mail";
 import { paymentPlanScheduleCalendar } from "../../common/payment-plan-calendar";
-import { strugglingToPayEmailLines } from "../../common/debt-advice";
+import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { longDate } from "../domain/payment-plans-rules";
 
 /**

@@ -14,6 +14,9 @@ const SHELL_MODULES = [
   // The live chat's empty script stub (root) and its "contact us" marker (issue 26).
   "/app/lib/chat.ts",
   "/app/components/chat-offer.tsx",
+  // "Struggling to pay?" on every card page (issue 36): the link and its line.
+  "/app/components/struggling-to-pay.tsx",
+  "/common/struggling-to-pay.ts",
 ];
 
 export default defineConfig({

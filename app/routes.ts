@@ -47,6 +47,8 @@ export default [
   route("guide/faqs", "routes/guide/faqs.tsx"),
   // The video walkthrough of answering charges, its captions and transcript (issue 27, scope 3).
   route("guide/walkthrough", "routes/guide/walkthrough.tsx"),
+  // Struggling to pay? (issue 36): free debt advice and what we can do, linked from every page and e-mail that asks for money.
+  route("help/struggling-to-pay", "routes/help/struggling-to-pay.tsx"),
 
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [

@@ -78,7 +78,7 @@ function scriptNonce(response: { headers(): Record<string, string> } | null): st
 }
 
 test.describe("no JavaScript where none is needed", () => {
-  test("the login, dashboard, success, finish, About You, guide, FAQs, video walkthrough, how we contact you, not-found, error, maintenance and dev mail pages load no script", async ({
+  test("the login, dashboard, success, finish, About You, guide, FAQs, video walkthrough, struggling to pay, how we contact you, not-found, error, maintenance and dev mail pages load no script", async ({
     page,
     newTenant,
     ops,
@@ -112,6 +112,8 @@ test.describe("no JavaScript where none is needed", () => {
       ["/guide", "End of Tenancy Guide"],
       ["/guide/faqs", "Frequently asked questions"],
       ["/guide/walkthrough", "Video: answering your end of tenancy charges"],
+      // Struggling to pay? (issue 36): free debt advice and what we can do.
+      ["/help/struggling-to-pay", "Struggling to pay?"],
       // How we contact you (issue 28): e-mails always, text messages unless turned off.
       ["/notifications", "How we contact you"],
       // ── issue 36: support needs ── the tenant's support needs, adding a helper, the helper's link pages.

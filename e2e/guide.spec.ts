@@ -43,6 +43,9 @@ test("the guide, no login: its steps, a FAQ's link to its step, and the guide do
   await expect(main.getByRole("heading", { level: 1, name: "Frequently asked questions" })).toBeVisible();
   const refused = main.getByRole("region", { name: "When do I get my payment back if my proposal is refused?" });
   await expect(refused.getByText(`at most ${PROPOSAL_HOLD_DAYS} days`)).toBeVisible();
+  // A tenant who cannot afford the charges is sent to "Struggling to pay?" (issue 36).
+  const afford = main.getByRole("region", { name: "I can't afford to pay the charges" });
+  await expect(afford.getByRole("link", { name: /^Struggling to pay\?/ })).toHaveAttribute("href", "/help/struggling-to-pay");
   await expect(page.locator("script")).toHaveCount(0);
   await expectAccessible(page);
   await main

@@ -3,6 +3,7 @@ import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, COVER_WEEKS, DISPUTE
 import { feeCaseSentence, feeRuleInAdvance, feeRuleSummary } from "../../common/dispute-fee-words";
 import { CASH_DEPOSIT_MAX_WEEKS, KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "../../common/keyfree-fee";
 import { PRODUCT_NAME } from "../../common/product";
+import { STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
 import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
 import { formatPounds } from "./format";
 
@@ -185,6 +186,8 @@ export interface Faq {
   answer: string[];
   /** The guide's step (its anchor). */
   step: string;
+  /** A page that answers it further (issue 36: "Struggling to pay?"). */
+  more?: { href: string; text: string };
 }
 
 /** The FAQs (issue 27 scope 2), each linked to its step of the guide. */
@@ -195,9 +198,10 @@ export function faqs(): Faq[] {
       question: "I can't afford to pay the charges",
       answer: [
         "You can still answer them: disagree with any charge you think is unfair and propose what you think is fair.",
-        "If you owe money and cannot pay it all at once, contact us before your deadline. We may offer you a payment plan of monthly instalments.",
+        "If you owe money and cannot pay it all at once, tell us before your deadline. You can ask us for a plan of monthly instalments worked out from your budget, for more time to answer, or for a pause while you are in Breathing Space. Free, independent debt advice can help too.",
       ],
       step: "payment-plans",
+      more: { href: STRUGGLING_TO_PAY_PATH, text: "Struggling to pay? Free advice, and what we can do to help" },
     },
     {
       id: "co-tenant-answered",

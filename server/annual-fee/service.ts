@@ -18,6 +18,7 @@ import {
 } from "../db/schema";
 import { annualFeeSchedule, annualFeeSharePence } from "../domain/fees";
 import { PRODUCT_CODE } from "../../common/product";
+import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
 import { appUrl, pounds } from "../payment-plans/service";
@@ -183,6 +184,7 @@ export async function createAnnualFeeOrder(db: Database, input: AnnualFeeOrderIn
             ...(years > 1 ? [ROLL_OVER_NOTE] : []),
             "You can pay it here:",
             `${appUrl()}/annual-fee/${orderId}/${c.customerId}`,
+            ...strugglingToPayEmailLines(appUrl()),
           ].join("\n"),
         },
         now,

@@ -11,6 +11,7 @@
  * full and how far away it is ("by 11:59pm on Friday 4 December 2026 (UK time), 7 days from
  * today"), and every notice says what happens if the tenant does nothing.
  */
+import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
 import { PRODUCT_NAME } from "../../common/product";
 import type { SystemActivityType } from "./claim-responses.js";
@@ -672,12 +673,20 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   },
 };
 
-/** The e-mail (subject and plain text) and, for the kinds that have one, the text message. */
-export function renderNotice(notice: Notice, to: Recipient, now: Date): RenderedNotice {
+/** Where the notice's absolute links start: the web app's address, without a trailing slash (server/lib/app-url.ts). */
+export type NoticeLinks = { appUrl: string };
+
+/**
+ * The e-mail (subject and plain text) and, for the kinds that have one, the text message. An
+ * e-mail that asks for money ends, after its own link, with "Struggling to pay?" and the link to
+ * free advice and what we can do (issue 36, common/struggling-to-pay.ts); a text message stays short.
+ */
+export function renderNotice(notice: Notice, to: Recipient, now: Date, links: NoticeLinks): RenderedNotice {
   const definition = NOTICES[notice.kind] as Definition<NoticeKind>;
   const email = definition.email(notice.facts as never, to, now);
+  const lines = definition.asksForMoney ? [...email.lines, ...strugglingToPayEmailLines(links.appUrl)] : email.lines;
   const sms = definition.sms && definition.smsText ? definition.smsText(notice.facts as never, to, now) : null;
-  return { subject: email.subject, text: email.lines.join("\n"), sms };
+  return { subject: email.subject, text: lines.join("\n"), sms };
 }
 
 /** Whether a kind asks the tenant for money (issue 36): it links "Struggling to pay?" and is held back during a Breathing Space. */

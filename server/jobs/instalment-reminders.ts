@@ -14,6 +14,7 @@ import { paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { addCalendarDays, londonDate } from "../domain/london-time";
 import { chargeWhenText, instalmentReminderDue, longDate, type InstalmentReminder } from "../domain/payment-plans-rules";
 import { log } from "../lib/log";
+import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { appUrl, cardWords, planOwnerAndCard, pounds } from "../payment-plans/service";
 
@@ -77,6 +78,7 @@ export async function sendInstalmentReminders(deps: Pick<Deps, "db" | "clock">, 
               "",
               "See your payment plan:",
               `${appUrl()}/payment-plan/${plan.id}/active`,
+              ...strugglingToPayEmailLines(appUrl()),
             ].join("\n"),
           },
           now,

@@ -15,6 +15,7 @@ import type { Database } from "../db";
 import { supportNeeds, users } from "../db/schema";
 import { renderNotice, type Notice } from "../domain/notices";
 import { textMessagesWanted } from "../domain/support-needs";
+import { appUrl } from "./app-url";
 import { queueEmail, queueEmailOnce } from "./mail";
 import { queueSms } from "./sms";
 
@@ -47,7 +48,7 @@ export async function queueNotice(
   // In the order asked for, so a notice's rows read the same way every time.
   const recipients = ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
   for (const user of recipients) {
-    const rendered = renderNotice(notice, { firstName: user.firstName }, now);
+    const rendered = renderNotice(notice, { firstName: user.firstName }, now, { appUrl: appUrl() });
     const email = { to: user.email, subject: rendered.subject, text: rendered.text, template: notice.kind, userId: user.id };
     const emailId = options.dedupeKey
       ? await queueEmailOnce(db, email, `${options.dedupeKey}:${user.id}:EMAIL`, now)

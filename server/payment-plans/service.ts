@@ -24,6 +24,7 @@ import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/st
 import { appUrl } from "../lib/app-url";
 import { queueEmail } from "../lib/mail";
 import { paymentPlanScheduleCalendar } from "../../common/payment-plan-calendar";
+import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { longDate } from "../domain/payment-plans-rules";
 
 /**
@@ -209,6 +210,7 @@ export async function recordInstalmentFailed(
           `We could not take instalment ${instalment.instalmentNumber} of ${pounds(instalment.amount)} from your card.`,
           "Please make the payment here:",
           `${appUrl()}/payment-plan/${plan.id}/manual-payment`,
+          ...strugglingToPayEmailLines(appUrl()),
         ].join("\n"),
       },
       now,

@@ -13,9 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "../../app/routes";
 import { arbitrations, orderCustomerActions, orderCustomers, outboxEmails, outboxSms, users } from "../../server/db/schema";
 import { adjudicationPaymentDeadline, proposalHoldExpiresAt, responseDeadline } from "../../server/domain/deadlines";
-import { CLAIM_EVENT_NOTICES, deadlineWords, londonTimeOfDay, longLondonDate, sendsSms, type NoticeKind } from "../../server/domain/notices";
+import { asksForMoney, CLAIM_EVENT_NOTICES, deadlineWords, londonTimeOfDay, longLondonDate, sendsSms, type NoticeKind } from "../../server/domain/notices";
 import { sweepClaimDeadlines } from "../../server/jobs/claim-deadlines";
 import { appUrl } from "../../server/lib/app-url";
+import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
 import {
   agentAcceptTenantProposal,
@@ -119,10 +120,16 @@ async function expectNewNotices(expected: Expected[]) {
   for (const e of emails) seenEmails.add(e.id);
   for (const s of sms) seenSms.add(s.id);
   const key = (kind: string, userId: string | null, link: string) => `${kind} → ${userId} → ${link}`;
-  const emailsSeen = emails.map((e) => key(e.template, e.userId, e.text.trim().split("\n").at(-1)!)).sort();
+  // The notice's own last line is its link; an e-mail that asks for money ends with "Struggling to pay?" after it (issue 36).
+  const ownLink = (text: string) => {
+    const lines = text.trim().split("\n");
+    return (lines.at(-2) === STRUGGLING_TO_PAY_EMAIL_LINE ? lines.at(-4) : lines.at(-1))!;
+  };
+  const emailsSeen = emails.map((e) => key(e.template, e.userId, ownLink(e.text))).sort();
   expect(emailsSeen, "the new e-mails: kind → tenant → link").toEqual(expected.map((x) => key(x.kind, x.to.userId, x.link)).sort());
   for (const e of emails) {
     expect(e.text, e.template).toContain(PROPERTY);
+    expect(e.text.trim().endsWith(`${appUrl()}${STRUGGLING_TO_PAY_PATH}`), `${e.template} links "Struggling to pay?"`).toBe(asksForMoney(e.template as NoticeKind));
     expect(e.to).toBe(expected.find((x) => x.to.userId === e.userId)!.to.email);
   }
   const withMobile = await t.db.select({ id: users.id }).from(users).where(eq(users.mobileNumber, MOBILE));

@@ -12,11 +12,14 @@ import {
 import { SYSTEM_ACTIVITY_TYPES } from "../../server/domain/claim-responses";
 import { responseDeadline } from "../../server/domain/deadlines";
 import { toE164 } from "../../server/domain/phone-numbers";
+import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
 
 const NOW = new Date("2026-11-27T10:00:00Z");
 const DEADLINE = responseDeadline(NOW); // end of Friday 4 December 2026, London
 const about = { property: "12 Orchard Road, Bristol BS1 1AA", link: "http://localhost:3000/claims/c1" };
 const moreTimeLink = "http://localhost:3000/claims/c1/more-time";
+const LINKS = { appUrl: "http://localhost:3000" };
+const HELP_LINK = `${LINKS.appUrl}${STRUGGLING_TO_PAY_PATH}`;
 
 /** One notice of every kind, with figures a test can look for. */
 const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
@@ -51,7 +54,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   MORE_TIME_REFUSED: { ...about, reason: "Your landlord needs an answer before the new tenancy starts.", deadline: DEADLINE, moved: false, final: false },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
-const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW);
+const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS);
 
 describe("the catalogue of notices (issue 28)", () => {
   it.each(kinds)("%s: an e-mail in plain text that greets the tenant and ends with a link to the page to act on", (kind) => {
@@ -59,8 +62,32 @@ describe("the catalogue of notices (issue 28)", () => {
     expect(subject.length).toBeGreaterThan(10);
     expect(text.startsWith("Hello Sam,")).toBe(true);
     expect(text).toContain(EXAMPLES[kind].property);
-    expect(text.trim().split("\n").at(-1)).toBe(EXAMPLES[kind].link);
+    // The page to act on is the last link of the notice's own words ("Struggling to pay?" follows it: below).
+    const lines = text.trim().split("\n");
+    const own = NOTICES[kind].asksForMoney ? lines.slice(0, -3) : lines;
+    expect(own.at(-1)).toBe(EXAMPLES[kind].link);
     expect(text).not.toMatch(/<[a-z]/i);
+  });
+
+  // Issue 36: "Struggling to pay?" ends every e-mail that asks for money, after its action link, and no other.
+  it.each(kinds.map((kind) => [kind, NOTICES[kind].asksForMoney] as const))(
+    "%s (asks for money: %s): the e-mail ends with 'Struggling to pay?' and the help page's link exactly when it asks for money; the text message never",
+    (kind, asksForMoney) => {
+      const { text, sms } = render(kind);
+      const lines = text.split("\n");
+      if (asksForMoney) {
+        expect(lines.slice(-4)).toEqual([EXAMPLES[kind].link, "", STRUGGLING_TO_PAY_EMAIL_LINE, HELP_LINK]);
+      } else {
+        expect(text).not.toContain(STRUGGLING_TO_PAY_PATH);
+        expect(text).not.toContain("Struggling to pay?");
+      }
+      if (sms !== null) expect(sms).not.toContain(STRUGGLING_TO_PAY_PATH);
+    },
+  );
+
+  it("the help link is made from the app's address it is given, so the catalogue stays pure", () => {
+    const { text } = renderNotice({ kind: "CLAIM_RAISED", facts: EXAMPLES.CLAIM_RAISED }, { firstName: "Sam" }, NOW, { appUrl: "https://app.keyfree.example" });
+    expect(text.split("\n").at(-1)).toBe(`https://app.keyfree.example${STRUGGLING_TO_PAY_PATH}`);
   });
 
   it.each(kinds.filter((k) => "deadline" in EXAMPLES[k]))("%s: the deadline in words and date, London time, and what happens if nobody acts", (kind) => {
@@ -103,6 +130,7 @@ describe("the catalogue of notices (issue 28)", () => {
       { kind: "PAYMENT_RECEIPT", facts: { ...EXAMPLES.PAYMENT_RECEIPT, amountPence: 12_000, givenBackPence: 8_000 } },
       { firstName: "Sam" },
       NOW,
+      LINKS,
     );
     expect(subject).toBe("Your receipt for £120.00: Your share of the end of tenancy charges");
     expect(text).toContain("Amount: £120.00");
@@ -114,7 +142,7 @@ describe("the catalogue of notices (issue 28)", () => {
     expect(payer.text).toContain("You disputed the end of tenancy charges");
     expect(payer.text).toContain("Please pay it by 11:59pm");
     expect(payer.sms).toContain("please pay the dispute fee");
-    const other = renderNotice({ kind: "DISPUTE_FEE_DUE", facts: { ...EXAMPLES.DISPUTE_FEE_DUE, disputedByYou: false } }, { firstName: "Ana" }, NOW);
+    const other = renderNotice({ kind: "DISPUTE_FEE_DUE", facts: { ...EXAMPLES.DISPUTE_FEE_DUE, disputedByYou: false } }, { firstName: "Ana" }, NOW, LINKS);
     expect(other.text).toContain("Sam Lee disputed the end of tenancy charges for 12 Orchard Road, Bristol BS1 1AA for all tenants.");
     expect(other.text).toContain("once Sam Lee pays the £60.00 dispute fee");
     expect(other.text).toContain("The fee must be paid by 11:59pm on Friday 4 December 2026 (UK time), 7 days from today.");
@@ -124,7 +152,7 @@ describe("the catalogue of notices (issue 28)", () => {
   });
 
   it("a £0 proposal holds no payment: the e-mail says when it comes back instead", () => {
-    const zero = renderNotice({ kind: "PROPOSAL_SENT", facts: { ...EXAMPLES.PROPOSAL_SENT, amountPence: 0 } }, { firstName: "Ana" }, NOW);
+    const zero = renderNotice({ kind: "PROPOSAL_SENT", facts: { ...EXAMPLES.PROPOSAL_SENT, amountPence: 0 } }, { firstName: "Ana" }, NOW, LINKS);
     expect(zero.text).toContain("Sam Lee sent a proposal of £0.00");
     expect(zero.text).not.toMatch(/paid it upfront|payment is held|refunded/);
     expect(zero.text).toContain("until 10:00am on Friday 4 December 2026 (UK time), 7 days from today");
@@ -169,7 +197,7 @@ describe("more time to answer (issue 36, decision 0049)", () => {
     [{ askedByYou: true, automatic: true }, "We did not answer your request for more time within 2 working days, so the 7 more days asked for are given"],
     [{ askedByYou: false, automatic: true }, "We did not answer Sam Lee's request for more time within 2 working days"],
   ])("a grant (%o) gives every tenant the new date", (facts, words) => {
-    const { text, sms } = renderNotice({ kind: "MORE_TIME_GRANTED", facts: { ...EXAMPLES.MORE_TIME_GRANTED, ...facts } }, { firstName: "Ana" }, NOW);
+    const { text, sms } = renderNotice({ kind: "MORE_TIME_GRANTED", facts: { ...EXAMPLES.MORE_TIME_GRANTED, ...facts } }, { firstName: "Ana" }, NOW, LINKS);
     expect(text).toContain(words);
     expect(text).toContain("The new deadline is the same for every tenant: please answer by 11:59pm on Friday 4 December 2026 (UK time), 7 days from today.");
     expect(sms).toBe(`Keyfree: Hi Ana, you have more time. Please answer the charges by 11:59pm Fri 4 Dec: ${about.link}`);
@@ -181,7 +209,7 @@ describe("more time to answer (issue 36, decision 0049)", () => {
     expect(text).toContain("Please answer by 11:59pm on Friday 4 December 2026 (UK time), 7 days from today.");
     expect(text).toContain("You can still accept the charges, dispute them, or propose other amounts");
     expect(text).toContain("we may be able to offer a payment plan");
-    const moved = renderNotice({ kind: "MORE_TIME_REFUSED", facts: { ...EXAMPLES.MORE_TIME_REFUSED, moved: true, final: true } }, { firstName: "Sam" }, NOW);
+    const moved = renderNotice({ kind: "MORE_TIME_REFUSED", facts: { ...EXAMPLES.MORE_TIME_REFUSED, moved: true, final: true } }, { firstName: "Sam" }, NOW, LINKS);
     expect(moved.text).toContain("So that you have time to read this and act, your deadline has moved: please answer by 11:59pm");
     expect(moved.text).toContain("You can still accept the final proposal, or dispute it with the independent adjudicator.");
   });

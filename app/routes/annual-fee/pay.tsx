@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { CardPayment } from "~/components/payment-flow";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
 import { addressLine, formatPounds } from "~/lib/format";
@@ -49,6 +50,7 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
         <p className="summary-card__amount">{d.amountText}</p>
         {d.years > 1 ? <p>As your previous year's fee was not paid, it has been rolled into this year's payment.</p> : null}
       </div>
+      <StrugglingToPay />
       <CardPayment
         orderId={d.orderId}
         customerId={d.customerId}

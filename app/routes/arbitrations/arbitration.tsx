@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { arbitrationPageView } from "./+lib/arbitration-view";
 import { loadArbitration } from "./+lib/arbitrations.server";
 import { pageTitle } from "~/lib/product";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 import type { Route } from "./+types/arbitration";
 
 /**
@@ -103,6 +104,7 @@ export default function ArbitrationPage({ loaderData: { view } }: Route.Componen
                   Pay now
                 </Link>
               </p>
+              <StrugglingToPay />
             </>
           ) : (
             <p role="status">{view.payment.text}</p>

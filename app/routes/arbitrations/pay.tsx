@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { apiContext } from "~/lib/api.server";
 import { arbitrationPaths, payScreenView } from "./+lib/arbitration-view";
 import { loadArbitration } from "./+lib/arbitrations.server";
@@ -49,6 +50,7 @@ export default function PayAdjudication({ loaderData: d }: Route.ComponentProps)
       {view.paidSoFar ? <p className="notice">{view.paidSoFar}</p> : null}
       {view.liability ? <p>{view.liability}</p> : null}
       {view.deadline ? <p>{view.deadline}</p> : null}
+      <StrugglingToPay />
       {view.choice ? (
         <form method="get" className="arbitration-choice">
           <fieldset className="radio-group">

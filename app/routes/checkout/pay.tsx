@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import { CardPayment } from "~/components/payment-flow";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { webConfig } from "~/lib/env.server";
@@ -46,30 +47,33 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
           </p>
         </div>
       ) : (
-        <CardPayment
-          orderId={d.orderId}
-          customerId={d.customerId}
-          paymentType={PRODUCT.code}
-          waitingPath={checkoutPath(d.orderId, d.customerId, "finish")}
-          publishableKey={d.publishableKey}
-          standIn={d.standIn}
-          amount={d.amount}
-          amountText={d.amountText}
-          authorise
-        >
-          <div className="payment-terms">
-            <p>
-              By paying you allow {PRODUCT.name} to take {d.amountText} from this card now, and to keep the card on
-              file to take any fees and charges you owe under your {PRODUCT.name} terms when you have not responded or
-              paid (a continuous payment authority). Your card must be in your own name and not used by another
-              tenant.
-            </p>
-            <p>
-              If you are not a named cardholder on this card, you confirm that you have the authority of the named
-              cardholder to make this payment and to give this authority.
-            </p>
-          </div>
-        </CardPayment>
+        <>
+          <StrugglingToPay />
+          <CardPayment
+            orderId={d.orderId}
+            customerId={d.customerId}
+            paymentType={PRODUCT.code}
+            waitingPath={checkoutPath(d.orderId, d.customerId, "finish")}
+            publishableKey={d.publishableKey}
+            standIn={d.standIn}
+            amount={d.amount}
+            amountText={d.amountText}
+            authorise
+          >
+            <div className="payment-terms">
+              <p>
+                By paying you allow {PRODUCT.name} to take {d.amountText} from this card now, and to keep the card on
+                file to take any fees and charges you owe under your {PRODUCT.name} terms when you have not responded or
+                paid (a continuous payment authority). Your card must be in your own name and not used by another
+                tenant.
+              </p>
+              <p>
+                If you are not a named cardholder on this card, you confirm that you have the authority of the named
+                cardholder to make this payment and to give this authority.
+              </p>
+            </div>
+          </CardPayment>
+        </>
       )}
     </>
   );

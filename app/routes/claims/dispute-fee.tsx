@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
 import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { apiContext } from "~/lib/api.server";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
@@ -106,6 +107,7 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
         <p className="summary-card__amount">{d.amountText}</p>
         <p>payable today</p>
       </div>
+      <StrugglingToPay />
       <CardPayment
         orderId={d.orderId}
         customerId={d.customerId}

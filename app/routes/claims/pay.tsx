@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { apiContext } from "~/lib/api.server";
 import { coTenantPaidText } from "./+lib/claim-pay";
 import { claimPaths, getClaim } from "./+lib/claims.server";
@@ -72,6 +73,7 @@ export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
         <p className="summary-card__amount">{d.amountText}</p>
         <p>payable today</p>
       </div>
+      <StrugglingToPay />
       <CardPayment
         orderId={d.orderId}
         customerId={d.customerId}

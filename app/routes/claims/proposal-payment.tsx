@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { PROPOSAL_HOLD_DAYS } from "../../../common/claim-confirmation";
 import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { apiContext } from "~/lib/api.server";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { webConfig } from "~/lib/env.server";
@@ -83,6 +84,7 @@ export default function ProposalPayment({ loaderData: d }: Route.ComponentProps)
         Your proposal is sent to your landlord or agent once this payment is made. We hold the payment for at most {d.holdDays} days:
         if your proposal is refused, it is refunded in full.
       </p>
+      <StrugglingToPay />
       <CardPayment
         orderId={d.orderId}
         customerId={d.customerId}

@@ -21,6 +21,11 @@ export default function FaqsPage() {
             {faq.answer.map((p) => (
               <p key={p}>{p}</p>
             ))}
+            {faq.more ? (
+              <p>
+                <a href={faq.more.href}>{faq.more.text}</a>
+              </p>
+            ) : null}
             <p>
               <a href={`${GUIDE_PATH}#${step.id}`}>
                 Read step {step.number} of the guide: {step.heading}

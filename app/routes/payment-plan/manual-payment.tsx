@@ -15,6 +15,7 @@ import type { Route } from "./+types/manual-payment";
 import { PageHeading } from "~/components/page-heading";
 import type { DeliveryHandle } from "~/lib/page-delivery";
 import { ChatOffer } from "~/components/chat-offer";
+import { StrugglingToPay } from "~/components/struggling-to-pay";
 
 /** The card form needs JavaScript: only the state that shows it hydrates (the wait and the time-out send none). */
 const paying = (loaderData: unknown) => (loaderData as { state?: string } | undefined)?.state === "pay";
@@ -116,6 +117,7 @@ function PayInstalment({ d }: { d: PayState }) {
         <p className="summary-card__amount">{d.amountText}</p>
         <p>payable today</p>
       </div>
+      <StrugglingToPay />
       {hydrated ? (
         <CardForm
           publishableKey={d.publishableKey}

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { COOKIES_PATH } from "~/lib/third-parties";
-import { SUPPORT_NEEDS_PATH } from "../../common/support-needs";
 
 /**
  * Every page's footer: how to reach us (the contact page, no script needed) and the Cookies page;
@@ -17,7 +16,8 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
               <Link to="/notifications">How we contact you</Link>
             </li>
             <li>
-              <Link to={SUPPORT_NEEDS_PATH}>Your support needs</Link>
+              {/* A literal, like the links beside it: importing common/support-needs.ts would put its label maps in every card page's script (the 120 KB budget). */}
+              <Link to="/account/support-needs">Your support needs</Link>
             </li>
           </>
         ) : null}

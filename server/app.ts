@@ -33,6 +33,7 @@ import { stripeWebhookRoutes } from "./payments/webhooks.routes";
 import { paymentPlansRoutes } from "./payment-plans/routes";
 import { referencesRoutes } from "./references/routes";
 import { supportRoutes } from "./support/routes";
+import { breathingSpaceRoutes } from "./breathing-space/routes";
 import { orderActionPayments } from "./orders/payments";
 import { instalmentPayments } from "./payment-plans/payments";
 import { registerPaymentPurpose } from "./payments/purpose-service";
@@ -208,6 +209,7 @@ export function createApi(deps: Deps) {
   app.route("/", paymentsRoutes);
   app.route("/", stripeWebhookRoutes);
   app.route("/", supportRoutes);
+  app.route("/", breathingSpaceRoutes);
 
   if (deps.config.opsEnabled) {
     // Playing the other parties, and the outbox for /dev/mail: outside production only,

@@ -27,6 +27,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../context";
+import { breathingSpaceStatus } from "../breathing-space/reads-service";
 import type { Database } from "../db";
 import { claimItemDocuments, claimRespondents, claimResponseDocuments, claims, documents } from "../db/schema";
 import {
@@ -162,7 +163,8 @@ export function proposalView(p: ProposalWithItems, docs: ItemDocRow[], userId: s
  */
 export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: string, userId: string): Promise<ClaimView> {
   const now = deps.clock.now();
-  const loaded = await loadClaimForView(deps.db, claimId, userId);
+  // The tenant's own Breathing Space beside the claim's one read (issue 36).
+  const [loaded, breathingSpace] = await Promise.all([loadClaimForView(deps.db, claimId, userId), breathingSpaceStatus(deps.db, userId, now)]);
   if (!loaded) throw notFound();
   const { claim, place, items, activities, chasers, arbitration, claimDocuments: claimDocs, tenancyDocuments: tenancyDocs } = loaded;
   const respondentRows = loaded.respondents;
@@ -362,6 +364,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     urgency: facts.urgency,
     paymentPlanId: plans.paymentPlanId,
     coTenantOnPaymentPlan: plans.coTenantOnPaymentPlan,
+    breathingSpace,
   };
 }
 

@@ -8,6 +8,7 @@ import { deliverPendingSms } from "../lib/sms-delivery";
 import { describeError, log } from "../lib/log";
 import { reconcilePayments } from "../payments/reconcile-service";
 import { payOwedRefunds } from "../payments/refund-service";
+import { sweepBreathingSpaces } from "./breathing-spaces";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { sendDeadlineReminders } from "./deadline-reminders";
 import { chargeDueInstalments } from "./instalment-charges";
@@ -27,6 +28,8 @@ import { removeStaleScratch } from "../lib/multipart";
  */
 export async function runDueJobs(deps: Deps) {
   const now = deps.clock.now();
+  // First: deadlines inside a Breathing Space are moved (and one past its last day closed) before any is applied (issue 36).
+  const breathingSpaces = await sweepBreathingSpaces(deps, now);
   const claims = await sweepClaimDeadlines(deps, now);
   // After the deadlines: a deadline just applied has nothing left to remind of.
   const deadlineReminders = await sendDeadlineReminders(deps, now);
@@ -54,6 +57,7 @@ export async function runDueJobs(deps: Deps) {
   const staleUploadScratchRemoved = await removeStaleScratch();
   return {
     now: now.toISOString(),
+    breathingSpaces,
     claims,
     deadlineReminders,
     payments,
@@ -90,6 +94,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
     try {
       const result = await runDueJobs(deps);
       const changed =
+        result.breathingSpaces.recorded +
+        result.breathingSpaces.closed.length +
         result.claims.chargesDeemedAccepted.length +
         result.claims.proposalsRefused.length +
         result.deadlineReminders.sent.length +
@@ -125,6 +131,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
 
 function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
   return {
+    breathingSpaceDeadlines: result.breathingSpaces.recorded,
+    breathingSpacesClosed: result.breathingSpaces.closed.length,
     chargesDeemedAccepted: result.claims.chargesDeemedAccepted.length,
     proposalsRefused: result.claims.proposalsRefused.length,
     deadlineReminders: result.deadlineReminders.sent.length,

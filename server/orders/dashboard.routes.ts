@@ -3,6 +3,7 @@ import type { AppEnv } from "../context";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
 import { TenancyOrderSchema } from "./schemas";
+import { BreathingSpaceStatusSchema } from "../lib/schemas";
 import { dashboardView } from "./views";
 
 /**
@@ -53,6 +54,7 @@ const DashboardSchema = z
     mustAddPaymentMethod: z
       .boolean()
       .openapi({ description: "The customer shares a payment method or must add a new one: the dashboard sends them to add one" }),
+    breathingSpace: BreathingSpaceStatusSchema.openapi({ description: "The tenant's Breathing Space in force ('Breathing Space until …', issue 36), or null" }),
   })
   .openapi("Dashboard");
 

@@ -1,5 +1,6 @@
 /** The tenancy-order views: what /tenancy-orders, /tenancy-orders/{id} and /dashboard send. */
 import type { z } from "@hono/zod-openapi";
+import { breathingSpaceStatus } from "../breathing-space/reads-service";
 import type { Database } from "../db";
 import { orderRemainingBalancePence, outstandingAmountPence, tenantDisplayName, totalChargesSettledPence } from "../domain/checkout";
 import type { OrderedProposal } from "../domain/claim-responses";
@@ -246,7 +247,11 @@ export async function dashboardView(
   userId: string,
   now: Date,
 ) {
-  const { tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay, paymentPlanToShow } = await tenancyOrdersWithOutstanding(db, customer.id, userId, {}, now);
+  // The tenant's own Breathing Space, read beside the orders (issue 36).
+  const [{ tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay, paymentPlanToShow }, breathingSpace] = await Promise.all([
+    tenancyOrdersWithOutstanding(db, customer.id, userId, {}, now),
+    breathingSpaceStatus(db, userId, now),
+  ]);
   const keyfrees = all.filter((o) => o.productId === "KEYFREE");
   const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
   return {
@@ -259,6 +264,7 @@ export async function dashboardView(
     arbitrationToPay,
     pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
     mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,
+    breathingSpace,
   };
 }
 

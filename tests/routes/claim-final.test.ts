@@ -122,6 +122,7 @@ function finalClaim(change: Partial<Claim> = {}): Claim {
     urgency: "low",
     paymentPlanId: null,
     coTenantOnPaymentPlan: false,
+    breathingSpace: null,
     ...change,
   };
 }

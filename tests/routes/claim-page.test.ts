@@ -119,6 +119,7 @@ function claim(overrides: Partial<Claim> = {}): Claim {
     urgency: "medium",
     paymentPlanId: null,
     coTenantOnPaymentPlan: false,
+    breathingSpace: null,
     ...overrides,
   };
 }

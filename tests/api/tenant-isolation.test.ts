@@ -57,6 +57,9 @@ const NO_IDS = new Set([
   "getUserTenancyAnniversaries",
   // The caller's own dashboard (their Keyfrees, pending annual fee, payment-method flags).
   "getDashboard",
+  // issue 36: the caller's own Breathing Space, and recording it.
+  "getBreathingSpace",
+  "recordBreathingSpace",
 ]);
 
 /** Query parameters that are not ids, with a value that passes validation. */

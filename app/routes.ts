@@ -52,6 +52,8 @@ export default [
     route("keyfrees/:orderId", "routes/keyfrees/keyfree.tsx"),
     // How we contact you (issue 28): e-mails always, text messages unless turned off.
     route("notifications", "routes/account/notifications.tsx"),
+    // Breathing Space (issue 36): what it pauses, and recording the tenant's own.
+    route("help/breathing-space", "routes/help/breathing-space.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
     // the tenant on their next action's step; any other sub-path goes to about-you.

@@ -196,6 +196,12 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   })) as { tenants: { orderCustomerId: string }[] };
   await ops("complete-checkout-actions", { orderCustomerId: shared.tenants[1]!.orderCustomerId, types: ["KEYFREE_CONFIRM"] });
 
+  // ── issue 36: bspace ──
+  // The tenant's Breathing Space, recorded from an adviser's notice (its receipt) and cancelled (its end).
+  await ops("breathing-space", { email: tenant, reference: `BS-${run}`.slice(0, 40), type: "standard", start: today });
+  await ops("end-breathing-space", { email: tenant });
+  // ── end issue 36: bspace ──
+
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);
   const emails = (await Promise.all([tenant, offered, invited, resetting.email].map((to) => outboxFor(request, to)))).flat();

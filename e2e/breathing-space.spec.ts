@@ -45,9 +45,9 @@ test("a tenant records their Breathing Space (bad input gets messages); the clai
   // Bad input: each field's message, and nothing typed is lost.
   const form = page.locator("form#breathing-space");
   await form.getByLabel("Breathing Space reference").fill("B<");
-  await form.getByLabel("Day").fill("31");
-  await form.getByLabel("Month").fill("2");
-  await form.getByLabel("Year").fill("2026");
+  await form.getByLabel("Day", { exact: true }).fill("31");
+  await form.getByLabel("Month", { exact: true }).fill("2");
+  await form.getByLabel("Year", { exact: true }).fill("2026");
   await page.getByRole("button", { name: "Record my Breathing Space" }).click();
   const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
   await expect(summary).toContainText("The reference can only have letters, numbers, spaces, hyphens and slashes");
@@ -59,18 +59,18 @@ test("a tenant records their Breathing Space (bad input gets messages); the clai
   // A start date in the future: the API's own check, on the date.
   const tomorrow = addDays(today, 1).split("-");
   await form.getByLabel("Breathing Space reference").fill("BS-2026-123456");
-  await form.getByLabel("Day").fill(String(Number(tomorrow[2])));
-  await form.getByLabel("Month").fill(String(Number(tomorrow[1])));
-  await form.getByLabel("Year").fill(tomorrow[0]!);
+  await form.getByLabel("Day", { exact: true }).fill(String(Number(tomorrow[2])));
+  await form.getByLabel("Month", { exact: true }).fill(String(Number(tomorrow[1])));
+  await form.getByLabel("Year", { exact: true }).fill(tomorrow[0]!);
   await form.getByLabel("Standard Breathing Space (up to 60 days)").check();
   await page.getByRole("button", { name: "Record my Breathing Space" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("The start date cannot be in the future");
 
   // Today: recorded.
   const [y, m, d] = today.split("-");
-  await form.getByLabel("Day").fill(String(Number(d)));
-  await form.getByLabel("Month").fill(String(Number(m)));
-  await form.getByLabel("Year").fill(y!);
+  await form.getByLabel("Day", { exact: true }).fill(String(Number(d)));
+  await form.getByLabel("Month", { exact: true }).fill(String(Number(m)));
+  await form.getByLabel("Year", { exact: true }).fill(y!);
   await form.getByLabel("Standard Breathing Space (up to 60 days)").check();
   await page.getByRole("button", { name: "Record my Breathing Space" }).click();
   await expect(page).toHaveURL(/\/help\/breathing-space$/);

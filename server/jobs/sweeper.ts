@@ -18,7 +18,8 @@ import { removeUnattachedDocuments } from "./unattached-documents";
 import { removeStaleScratch } from "../lib/multipart";
 
 /**
- * The clock: applies every deadline that is due (charges treated as accepted, proposal
+ * The clock: first moves the deadlines inside a Breathing Space and closes one after its last
+ * day (issue 36), then applies every deadline that is due (charges treated as accepted, proposal
  * holds released, payment plan offers voided), reminds the tenants of the response and payment
  * deadlines coming (the day before and on the day), applies the payments whose webhook never came
  * (reconciliation), charges the payment plan instalments due today

@@ -6,6 +6,8 @@
  * now waits for those locks before it moves anything (server/breathing-space/service.ts).
  */
 import { and, eq, gte, inArray, isNull, lte, or, sql, type Column, type SQL } from "drizzle-orm";
+import type { Context } from "hono";
+import type { AppEnv } from "../context";
 import type { Database } from "../db";
 import { breathingSpaces, claimRespondents, customers } from "../db/schema";
 import { breathingSpaceUntil, isInForce, type BreathingSpaceType, type Moratorium } from "../domain/breathing-space";
@@ -89,4 +91,15 @@ export async function breathingSpaceStatusOfCustomer(db: Reader, customerId: str
     .where(and(eq(customers.id, customerId), mayBeInForce(now)));
   const row = rows.map((r) => r.row).find((r) => isInForce(moratoriumOf(r), now));
   return row ? statusOf(row) : null;
+}
+
+/**
+ * The signed-in tenant's Breathing Space status from what the token lookup found (server/lib/auth.ts):
+ * no query. A GET of the dashboard or a claim passes it to its view.
+ */
+export function requestBreathingSpace(c: Context<AppEnv>): BreathingSpaceStatus | null {
+  const open = c.get("openBreathingSpace");
+  if (!open) return null;
+  const m: Moratorium = { type: open.type as BreathingSpaceType, startDate: open.startDate, treatmentEndedOn: open.treatmentEndedOn };
+  return isInForce(m, c.get("deps").clock.now()) ? { until: breathingSpaceUntil(m), type: m.type } : null;
 }

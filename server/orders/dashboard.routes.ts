@@ -5,6 +5,7 @@ import { errorResponses } from "../lib/errors";
 import { TenancyOrderSchema } from "./schemas";
 import { BreathingSpaceStatusSchema } from "../lib/schemas";
 import { dashboardView } from "./views";
+import { requestBreathingSpace } from "../breathing-space/reads-service";
 
 /**
  * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,
@@ -74,5 +75,5 @@ const getDashboard = createRoute({
 
 export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, async (c) => {
   const deps = c.get("deps");
-  return c.json(await dashboardView(deps.db, tenantCustomer(c), c.get("auth").userId, deps.clock.now()), 200);
+  return c.json(await dashboardView(deps.db, tenantCustomer(c), c.get("auth").userId, deps.clock.now(), requestBreathingSpace(c)), 200);
 });

@@ -4,7 +4,7 @@
  * records one with (`/help/breathing-space`), which the API checks again. Pure: dates are
  * YYYY-MM-DD strings the caller computes in Europe/London.
  */
-import { dateOfBirthFromParts, dayError, daysInMonth, monthError, yearError, type DateOfBirthParts } from "./about-you";
+import { dateOfBirthFromParts, datePartsErrors, daysInMonth } from "./about-you";
 
 /** STANDARD: a debt adviser's 60-day moratorium. MENTAL_HEALTH_CRISIS: lasts while crisis treatment does, then 30 days. */
 export const BREATHING_SPACE_TYPES = ["STANDARD", "MENTAL_HEALTH_CRISIS"] as const;
@@ -82,18 +82,8 @@ export function startDateError(value: string | null | undefined, type: string | 
   return null;
 }
 
-/** The form's three date fields: each one's own message (the about-you rules), or null when they make a date. */
-export function startDatePartsErrors(parts: DateOfBirthParts): Partial<Record<"day" | "month" | "year", string>> {
-  const errors: Partial<Record<"day" | "month" | "year", string>> = {};
-  const day = dayError(parts.day);
-  const month = monthError(parts.month);
-  const year = yearError(parts.year);
-  if (day) errors.day = day;
-  if (month) errors.month = month;
-  if (year) errors.year = year;
-  if (!day && !month && !year && dateOfBirthFromParts(parts) === null) errors.day = "Invalid day for this month";
-  return errors;
-}
+/** The form's three date fields: each one's own message (the about-you rules). */
+export const startDatePartsErrors = datePartsErrors;
 
 /** The three fields as YYYY-MM-DD, or null. */
 export const startDateFromParts = dateOfBirthFromParts;

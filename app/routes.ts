@@ -61,6 +61,8 @@ export default [
     // Support needs, kept with consent, and someone to help (issue 36, decision 0050).
     route("account/support-needs", "routes/account/support-needs.tsx"),
     route("account/support-needs/helper", "routes/account/support-helper.tsx"),
+    // Breathing Space (issue 36): what it pauses, and recording the tenant's own.
+    route("help/breathing-space", "routes/help/breathing-space.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
     // the tenant on their next action's step; any other sub-path goes to about-you.

@@ -149,12 +149,9 @@ export function dateOfBirthFromParts(parts: DateOfBirthParts): string | null {
   return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** The date-of-birth fields of the form: each field's own message, then the whole date's. */
-export function dateOfBirthPartsErrors(
-  parts: DateOfBirthParts,
-  today: CalendarDate,
-): Partial<Record<"day" | "month" | "year" | "dob", string>> {
-  const errors: Partial<Record<"day" | "month" | "year" | "dob", string>> = {};
+/** A date's three fields (day, month, year), each one's own message; none when they make a real date. */
+export function datePartsErrors(parts: DateOfBirthParts): Partial<Record<"day" | "month" | "year", string>> {
+  const errors: Partial<Record<"day" | "month" | "year", string>> = {};
   const day = dayError(parts.day);
   const month = monthError(parts.month);
   const year = yearError(parts.year);
@@ -162,12 +159,19 @@ export function dateOfBirthPartsErrors(
   if (month) errors.month = month;
   if (year) errors.year = year;
   if (day || month || year) return errors;
-  const y = Number(parts.year!.trim());
-  const m = Number(parts.month!.trim());
-  if (Number(parts.day!.trim()) > daysInMonth(y, m)) {
+  if (Number(parts.day!.trim()) > daysInMonth(Number(parts.year!.trim()), Number(parts.month!.trim()))) {
     errors.day = ABOUT_YOU_MESSAGES.dayInvalidForMonth;
-    return errors;
   }
+  return errors;
+}
+
+/** The date-of-birth fields of the form: each field's own message, then the whole date's. */
+export function dateOfBirthPartsErrors(
+  parts: DateOfBirthParts,
+  today: CalendarDate,
+): Partial<Record<"day" | "month" | "year" | "dob", string>> {
+  const errors: Partial<Record<"day" | "month" | "year" | "dob", string>> = datePartsErrors(parts);
+  if (Object.keys(errors).length > 0) return errors;
   const whole = dateOfBirthError(dateOfBirthFromParts(parts), today);
   if (whole) errors.dob = whole;
   return errors;

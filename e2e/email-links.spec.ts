@@ -204,6 +204,11 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
     await posted("/helper/confirm", { token });
     await posted("/account/support-needs", { intent: "remove-helper" });
   }
+  // ── issue 36: bspace ──
+  // The tenant's Breathing Space, recorded from an adviser's notice (its receipt) and cancelled (its end).
+  await ops("breathing-space", { email: tenant, reference: `BS-${run}`.slice(0, 40), type: "standard", start: today });
+  await ops("end-breathing-space", { email: tenant });
+  // ── end issue 36: bspace ──
 
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);

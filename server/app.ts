@@ -34,6 +34,7 @@ import { paymentPlansRoutes } from "./payment-plans/routes";
 import { referencesRoutes } from "./references/routes";
 import { supportRoutes } from "./support/routes";
 import { supportNeedsRoutes } from "./support-needs/routes";
+import { breathingSpaceRoutes } from "./breathing-space/routes";
 import { orderActionPayments } from "./orders/payments";
 import { instalmentPayments } from "./payment-plans/payments";
 import { registerPaymentPurpose } from "./payments/purpose-service";
@@ -210,6 +211,7 @@ export function createApi(deps: Deps) {
   app.route("/", stripeWebhookRoutes);
   app.route("/", supportRoutes);
   app.route("/", supportNeedsRoutes);
+  app.route("/", breathingSpaceRoutes);
 
   if (deps.config.opsEnabled) {
     // Playing the other parties, and the outbox for /dev/mail: outside production only,

@@ -5,6 +5,9 @@ import type { Clock } from "./lib/clock";
 import type { FileStore } from "./lib/files";
 import type { StripeClient } from "./lib/stripe";
 
+/** A Breathing Space row not yet ended, as the token lookup reads it (server/lib/auth.ts). */
+export type OpenBreathingSpace = { type: string; startDate: string; treatmentEndedOn: string | null };
+
 /** What every route handler can reach. */
 export type Deps = {
   db: Database;
@@ -23,6 +26,8 @@ export type AppEnv = {
     auth: Auth;
     /** The signed-in tenant's customer, found with the token (null only for a user without one). */
     customer: typeof customers.$inferSelect | null;
+    /** The tenant's newest Breathing Space not yet ended, found with the token (issue 36): breathing-space/reads-service says if it is in force. */
+    openBreathingSpace: OpenBreathingSpace | null;
     requestId: string;
   };
 };

@@ -16,7 +16,8 @@ const PARTS = [
  * question (GOV.UK's date input). Each part has its label, `inputmode=numeric` and its
  * `bday-*` autocomplete; its own error, and the whole date's (`whole`: 'Date cannot be in the
  * future'), are tied to it by aria-describedby. The error summary links to the first part in
- * error (`summaryTarget`).
+ * error (`summaryTarget`). Another date a tenant types in three fields (a Breathing Space's start)
+ * uses it with `notBirthday`: no `bday-*` autocomplete.
  */
 export function DateOfBirthField({
   legend,
@@ -25,6 +26,7 @@ export function DateOfBirthField({
   month,
   year,
   whole,
+  notBirthday = false,
 }: {
   legend: ReactNode;
   hint?: ReactNode;
@@ -32,6 +34,7 @@ export function DateOfBirthField({
   month: Part;
   year: Part;
   whole: Part;
+  notBirthday?: boolean;
 }) {
   const parts = { day, month, year };
   const hintId = hint ? `${day.id}-hint` : undefined;
@@ -64,7 +67,7 @@ export function DateOfBirthField({
                 {...props}
                 className={`field__input date-fields__input date-fields__input--${width}`}
                 inputMode="numeric"
-                autoComplete={autoComplete}
+                autoComplete={notBirthday ? "off" : autoComplete}
                 spellCheck={false}
                 aria-invalid={errorId || wholeError ? true : undefined}
                 aria-describedby={[errorId, wholeError].filter(Boolean).join(" ") || undefined}

@@ -22,6 +22,7 @@ import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
 import { appUrl, pounds } from "../payment-plans/service";
+import { breathingSpacesInForce } from "../breathing-space/reads-service";
 
 /** The annual fee page's note when an unpaid year is rolled in (part 2 §2). */
 export const ROLL_OVER_NOTE = "As your previous year's fee was not paid, it has been rolled into this year's payment.";
@@ -92,6 +93,10 @@ export async function createAnnualFeeOrder(db: Database, input: AnnualFeeOrderIn
     .where(eq(tenancyTenants.tenancyId, tenancy.id))
     .orderBy(tenancyTenants.createdAt, tenancyTenants.id);
   if (tenants.length === 0) throw new Error(`Tenancy ${tenancy.id} has no tenants`);
+  // Breathing Space (issue 36, decision 0047): no fee is added while a tenant of the tenancy is in one.
+  if ((await breathingSpacesInForce(db, tenants.map((t) => t.userId), now)).size > 0) {
+    throw new Error(`A tenant of tenancy ${tenancy.id} is in Breathing Space: no fee is added while it lasts, so raise the annual fee after it ends`);
+  }
   const [keyfreeOrder] = await db
     .select({ id: orders.id })
     .from(orders)

@@ -20,7 +20,8 @@ import { disputeFeeOutcome } from "../../common/dispute-fee";
 import { CLAIM_STATUSES } from "../domain/statuses";
 import { currentCustomer } from "../lib/auth";
 import { notFound } from "../lib/errors";
-import { PayActionSchema } from "../lib/schemas";
+import { BreathingSpaceStatusSchema, PayActionSchema } from "../lib/schemas";
+import { breathingSpaceStatus } from "../breathing-space/reads-service";
 import { documentUrl } from "../lib/uploads";
 import { claimPaymentPlans } from "../claims/plans-service";
 import { claimOfRespondent } from "../claims/service";
@@ -74,6 +75,7 @@ export const ArbitrationSchema = z
       .nullable()
       .openapi({ description: "What happens to the £60 dispute fee; null until decided" }),
     paymentPlanId: z.string().nullable(),
+    breathingSpace: BreathingSpaceStatusSchema.openapi({ description: "This tenant's own Breathing Space in force ('Breathing Space until …', issue 36), or null" }),
   })
   .openapi("Arbitration");
 
@@ -89,7 +91,7 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
   if (!arbitration) throw notFound();
   const { claim, status, respondents } = await claimOfRespondent(db, arbitration.claimId, userId);
   const customer = await currentCustomer(deps, userId);
-  const [[organization], docs] = await Promise.all([
+  const [[organization], docs, breathingSpace] = await Promise.all([
     db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)),
     db
       .select({ link: arbitrationDocuments, document: documents })
@@ -97,6 +99,7 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
       .innerJoin(documents, eq(documents.id, arbitrationDocuments.documentId))
       .where(eq(arbitrationDocuments.arbitrationId, arbitration.id))
       .orderBy(asc(arbitrationDocuments.createdAt)),
+    breathingSpaceStatus(db, userId, now),
   ]);
   let repaymentOrderStatusId: "PENDING" | "COMPLETE" | null = null;
   const actions: { id: string; typeId: string; orderId: string; amountRemaining: number; completedAt: string | null }[] = [];
@@ -166,5 +169,6 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
     tenantLiability: respondents.find((r) => r.userId === userId)?.tenantLiability ?? 1,
     disputeFeeOutcome: outcome,
     paymentPlanId: plans.paymentPlanId,
+    breathingSpace,
   };
 }

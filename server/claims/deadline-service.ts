@@ -31,6 +31,7 @@ import type { Database } from "../db";
 import { claimProposals, claims } from "../db/schema";
 import { currentProposal } from "../domain/claim-responses";
 import { chargesDeemedAccepted, isPastDeadline } from "../domain/deadlines";
+import { claimInBreathingSpace } from "../breathing-space/reads-service";
 import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable, refuseTenantProposal } from "./money-service";
 import { claimLinks, noticeClaimTenants } from "./notices";
 import { claimStatusOf, loadProposals, lockClaim, moreTimeRequestWaits, recordActivity, toDomainProposal } from "./records";
@@ -44,13 +45,15 @@ export type ClaimDeadlineSweep = {
   skippedLocked: number;
   /** Rows that looked due but were no longer due once locked (already handled, or changed). */
   notDue: number;
+  /** Due charges left as they are because a tenant of the claim is in a Breathing Space (issue 36). */
+  breathingSpace: number;
 };
 
-type Outcome = "deemed" | "lapsed" | "refused" | "locked" | "notDue";
+type Outcome = "deemed" | "lapsed" | "refused" | "locked" | "notDue" | "breathingSpace";
 
 /** Applies every claim deadline due at `now` and says what it did (the clock's job, server/jobs/claim-deadlines.ts, runs it). */
 export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<ClaimDeadlineSweep> {
-  const summary: ClaimDeadlineSweep = { chargesDeemedAccepted: [], proposalsRefused: [], skippedLocked: 0, notDue: 0 };
+  const summary: ClaimDeadlineSweep = { chargesDeemedAccepted: [], proposalsRefused: [], skippedLocked: 0, notDue: 0, breathingSpace: 0 };
 
   // Candidates only: each one is locked and checked again in its own transaction.
   const charges = await db
@@ -92,6 +95,8 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
         disputeFeePaid: feeStatus === "COMPLETE",
       });
       if (!deemed) return { outcome: "notDue" };
+      // Breathing Space (issue 36, decision 0047): a claim with any tenant in one is treated as accepted for no one.
+      if (await claimInBreathingSpace(tx, claim.id, now)) return { outcome: "breathingSpace" };
       const lapsed = proposal.status === "DISPUTED";
       let current = claim;
       if (lapsed) {
@@ -108,6 +113,7 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
     if (result.outcome === "deemed" || result.outcome === "lapsed") {
       summary.chargesDeemedAccepted.push({ claimId: candidate.claimId, claimProposalId: candidate.id, lapsedDispute: result.outcome === "lapsed" });
     } else if (result.outcome === "locked") summary.skippedLocked += 1;
+    else if (result.outcome === "breathingSpace") summary.breathingSpace += 1;
     else summary.notDue += 1;
   }
 

@@ -51,6 +51,7 @@ import { propertyLine, reminderDue, type Notice, type ReminderStage } from "../d
 import { appLink } from "../lib/app-url";
 import { describeError, log } from "../lib/log";
 import { queueNotice } from "../lib/notices";
+import { claimInBreathingSpace } from "../breathing-space/reads-service";
 import { disputeFeeOrderStatus } from "./money-service";
 import { claimStatusOf, loadProposals, lockClaim, moreTimeRequestWaits, toDomainProposal, type ClaimRow } from "./records";
 
@@ -111,6 +112,8 @@ async function remindOnce(db: Database, candidate: Candidate, stage: ReminderSta
     if (!claim) return "locked" as const;
     // Under the lock: still waiting for the tenants, and each one still has to act.
     if (!(await stillWaiting(tx, claim, candidate))) return null;
+    // Breathing Space (issue 36, decision 0047): no one on a claim with a tenant in one is reminded of its deadlines.
+    if (await claimInBreathingSpace(tx, claim.id, now)) return null;
     const recipients = await dueRecipients(tx, candidate, await recipientsOf(tx, candidate), now);
     if (recipients.length === 0) return null;
     const about = await claimAbout(tx, claim);

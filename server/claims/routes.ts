@@ -26,6 +26,7 @@
  *    shown to every respondent.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { requestBreathingSpace } from "../breathing-space/reads-service";
 import type { AppEnv } from "../context";
 import { addClaimItemDocument, addClaimResponseDocument, agreeClaimProposal, askForMoreTime, getMoreTime, counterClaimProposal, createClaimActivity, createClaimItemProposal, createCounterProposal, deleteClaimItemDocument, deleteClaimResponseDocument, disputeClaimProposal, findClaimById, findManyClaimResponseDocuments, publishClaimProposal, unpublishClaimProposal, updateClaimItemProposal, updateClaimResponse, updateCounterProposal, updateTenantDisputeMessage } from "./contract";
 import {
@@ -50,7 +51,7 @@ import { buildClaimView, proposalResponse, respondentOrNotFound, responseDocumen
 export const claimsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(findClaimById, async (c) => {
     const { claimId } = c.req.valid("param");
-    return c.json(await buildClaimView(c.get("deps"), claimId, c.get("auth").userId), 200);
+    return c.json(await buildClaimView(c.get("deps"), claimId, c.get("auth").userId, requestBreathingSpace(c)), 200);
   })
   .openapi(findManyClaimResponseDocuments, async (c) => {
     const { db } = c.get("deps");
@@ -110,42 +111,42 @@ export const claimsRoutes = new OpenAPIHono<AppEnv>()
     const { claimId, claimProposalId } = c.req.valid("param");
     const userId = c.get("auth").userId;
     await agreeProposal(deps, claimId, claimProposalId, userId);
-    return c.json(await buildClaimView(deps, claimId, userId), 200);
+    return c.json(await buildClaimView(deps, claimId, userId, requestBreathingSpace(c)), 200);
   })
   .openapi(counterClaimProposal, async (c) => {
     const deps = c.get("deps");
     const { claimId, claimProposalId } = c.req.valid("param");
     const userId = c.get("auth").userId;
     await counterProposal(deps, claimId, claimProposalId, userId);
-    return c.json(await buildClaimView(deps, claimId, userId), 200);
+    return c.json(await buildClaimView(deps, claimId, userId, requestBreathingSpace(c)), 200);
   })
   .openapi(disputeClaimProposal, async (c) => {
     const deps = c.get("deps");
     const { claimId, claimProposalId } = c.req.valid("param");
     const userId = c.get("auth").userId;
     await disputeProposal(deps, claimId, claimProposalId, userId);
-    return c.json(await buildClaimView(deps, claimId, userId), 200);
+    return c.json(await buildClaimView(deps, claimId, userId, requestBreathingSpace(c)), 200);
   })
   .openapi(publishClaimProposal, async (c) => {
     const deps = c.get("deps");
     const { claimId, claimProposalId } = c.req.valid("param");
     const userId = c.get("auth").userId;
     await publishProposal(deps, claimId, claimProposalId, userId);
-    return c.json(await buildClaimView(deps, claimId, userId), 200);
+    return c.json(await buildClaimView(deps, claimId, userId, requestBreathingSpace(c)), 200);
   })
   .openapi(unpublishClaimProposal, async (c) => {
     const deps = c.get("deps");
     const { claimId, claimProposalId } = c.req.valid("param");
     const userId = c.get("auth").userId;
     await unpublishProposal(deps, claimId, claimProposalId, userId);
-    return c.json(await buildClaimView(deps, claimId, userId), 200);
+    return c.json(await buildClaimView(deps, claimId, userId, requestBreathingSpace(c)), 200);
   })
   .openapi(updateTenantDisputeMessage, async (c) => {
     const deps = c.get("deps");
     const { claimId } = c.req.valid("param");
     const userId = c.get("auth").userId;
     await updateDisputeMessage(deps, claimId, userId, c.req.valid("json").message);
-    return c.json(await buildClaimView(deps, claimId, userId), 200);
+    return c.json(await buildClaimView(deps, claimId, userId, requestBreathingSpace(c)), 200);
   })
   .openapi(createClaimActivity, async (c) => {
     const { claimId } = c.req.valid("param");
@@ -156,7 +157,7 @@ export const claimsRoutes = new OpenAPIHono<AppEnv>()
     const { claimId, claimRespondentId, claimResponseId } = c.req.valid("param");
     const userId = c.get("auth").userId;
     await rejectWithNoEvidence(deps, { claimId, claimRespondentId, claimResponseId, userId }, c.req.valid("json").message);
-    return c.json(await buildClaimView(deps, claimId, userId), 200);
+    return c.json(await buildClaimView(deps, claimId, userId, requestBreathingSpace(c)), 200);
   })
   // Issue 36: more time to answer (decision 0049).
   .openapi(getMoreTime, async (c) => {

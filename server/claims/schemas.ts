@@ -37,7 +37,7 @@ import {
   normaliseDocumentType,
   PROPOSAL_STATUSES
 } from "../domain/statuses";
-import { PayActionSchema, PropertyAddressSchema } from "../lib/schemas";
+import { PayActionSchema, PropertyAddressSchema, BreathingSpaceStatusSchema } from "../lib/schemas";
 import { idField, idParam, multiLineText, singleLineText } from "../lib/input-schemas";
 import { ClaimMoreTimeSchema } from "./more-time-schemas";
 
@@ -234,6 +234,7 @@ export const ClaimSchema = z
     paymentPlanId: z.string().nullable().openapi({ description: "The tenant's active payment plan on this claim (redirect to /payment-plan/{id})" }),
     coTenantOnPaymentPlan: z.boolean().openapi({ description: "A co-tenant has a payment plan on this claim ('Payment plan in progress')" }),
     moreTime: ClaimMoreTimeSchema,
+    breathingSpace: BreathingSpaceStatusSchema.openapi({ description: "This tenant's own Breathing Space in force ('Breathing Space until …', issue 36), or null" }),
   })
   .openapi("Claim");
 

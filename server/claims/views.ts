@@ -27,6 +27,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../context";
+import { breathingSpaceStatus, type BreathingSpaceStatus } from "../breathing-space/reads-service";
 import type { Database } from "../db";
 import { claimItemDocuments, claimRespondents, claimResponseDocuments, claims, documents } from "../db/schema";
 import {
@@ -164,9 +165,16 @@ export function proposalView(p: ProposalWithItems, docs: ItemDocRow[], userId: s
  * Everything the claim screen needs, for a respondent (404 otherwise), from one query
  * (loadClaimForView: issue 25, scope 5).
  */
-export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: string, userId: string): Promise<ClaimView> {
+export async function buildClaimView(
+  deps: Pick<Deps, "db" | "clock">,
+  claimId: string,
+  userId: string,
+  /** The tenant's Breathing Space when the request already knows it (requestBreathingSpace); read otherwise. */
+  breathingSpaceKnown?: BreathingSpaceStatus | null,
+): Promise<ClaimView> {
   const now = deps.clock.now();
-  const loaded = await loadClaimForView(deps.db, claimId, userId);
+  // The tenant's own Breathing Space beside the claim's one read (issue 36).
+  const [loaded, breathingSpace] = await Promise.all([loadClaimForView(deps.db, claimId, userId), breathingSpaceKnown !== undefined ? breathingSpaceKnown : breathingSpaceStatus(deps.db, userId, now)]);
   if (!loaded) throw notFound();
   const { claim, place, items, activities, chasers, arbitration, claimDocuments: claimDocs, tenancyDocuments: tenancyDocs } = loaded;
   const respondentRows = loaded.respondents;
@@ -366,6 +374,7 @@ export async function buildClaimView(deps: Pick<Deps, "db" | "clock">, claimId: 
     urgency: facts.urgency,
     paymentPlanId: plans.paymentPlanId,
     coTenantOnPaymentPlan: plans.coTenantOnPaymentPlan,
+    breathingSpace,
     moreTime: claimMoreTime({ status: state.status, proposals: domain }, now, loaded.moreTimeRequests, respondentRows, userId),
   };
 }

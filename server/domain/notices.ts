@@ -213,6 +213,13 @@ type Definition<K extends NoticeKind> = {
    * such an e-mail links "Struggling to pay?", and none is sent as a demand during a Breathing Space.
    */
   asksForMoney: boolean;
+  /**
+   * A notice that asks for money, to a tenant in Breathing Space (issue 36, decision 0047): "hold"
+   * for a reminder of a deadline (none is sent while it lasts: the deadline moves); otherwise
+   * what happened, without asking for money (the catalogue adds what Breathing Space means and
+   * the link). A kind without one is told with a general line (breathingSpaceEmail).
+   */
+  duringBreathingSpace?: "hold" | ((facts: NoticeFacts[K], to: Recipient, now: Date) => { subject: string; lines: string[] });
   email(facts: NoticeFacts[K], to: Recipient, now: Date): { subject: string; lines: string[] };
   smsText?(facts: NoticeFacts[K], to: Recipient, now: Date): string;
 };
@@ -253,6 +260,10 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   CLAIM_RAISED: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "End of tenancy charges have been raised",
+      lines: [`${f.organization ?? "Your landlord or agent"} has raised end of tenancy charges of ${noticePounds(f.amountPence)} for ${f.property}.`],
+    }),
     email: (f, to, now) => ({
       subject: "End of tenancy charges have been raised",
       lines: [
@@ -272,6 +283,10 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   CHARGES_ACCEPTED: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "The end of tenancy charges were accepted",
+      lines: [`${f.acceptedBy} accepted the end of tenancy charges for ${f.property} for all tenants: ${noticePounds(f.amountPence)}.`],
+    }),
     email: (f, to, now) => ({
       subject: "The end of tenancy charges were accepted: payment is due",
       lines: [
@@ -333,6 +348,13 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   FINAL_PROPOSAL: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "Your landlord put forward a final proposal",
+      lines: [
+        `Your landlord or agent did not accept your proposal for ${f.property} and put forward a final proposal of ${noticePounds(f.amountPence)}.`,
+        ...(f.refundPence > 0 ? [`The ${noticePounds(f.refundPence)} paid with your proposal is being refunded in full to your card.`] : []),
+      ],
+    }),
     email: (f, to, now) => ({
       subject: "Your landlord put forward a final proposal",
       lines: [
@@ -353,6 +375,13 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   PROPOSAL_HOLD_EXPIRED: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "Your landlord did not answer your proposal in time",
+      lines: [
+        `Your landlord or agent did not answer your proposal for ${f.property} within 7 days, so it is back with you as a draft.`,
+        ...(f.refundPence > 0 ? [`The ${noticePounds(f.refundPence)} paid with it is being refunded in full to your card.`] : []),
+      ],
+    }),
     email: (f, to, now) => ({
       subject: "Your landlord did not answer your proposal in time",
       lines: [
@@ -373,6 +402,14 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   DISPUTE_FEE_DUE: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "The end of tenancy charges were disputed",
+      lines: [
+        f.disputedByYou
+          ? `You disputed the end of tenancy charges for ${f.property}. Your dispute goes to the independent adjudicator once the ${fee} dispute fee is paid.`
+          : `${f.disputedBy} disputed the end of tenancy charges for ${f.property} for all tenants. The dispute goes to the independent adjudicator once ${f.disputedBy} pays the ${fee} dispute fee.`,
+      ],
+    }),
     email: (f, to, now) =>
       f.disputedByYou
         ? {
@@ -425,6 +462,14 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   ADJUDICATION_DECIDED: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "The adjudicator has decided",
+      lines: [
+        `The independent adjudicator has decided the end of tenancy charges for ${f.property}: ${noticePounds(f.awardedPence)} is awarded to your landlord or agent.`,
+        f.disputeFeeWords,
+        f.amountDuePence > 0 ? `${noticePounds(f.amountDuePence)} is left to pay.` : "There is nothing more to pay.",
+      ],
+    }),
     email: (f, to, now) => ({
       subject: "The adjudicator has decided",
       lines: [
@@ -451,6 +496,10 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   CHARGES_DEEMED_ACCEPTED: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "The end of tenancy charges are now treated as accepted",
+      lines: [`The end of tenancy charges for ${f.property} are treated as accepted: ${noticePounds(f.amountPence)}.`],
+    }),
     email: (f, to) => ({
       subject: "The end of tenancy charges are now treated as accepted",
       lines: [
@@ -486,6 +535,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   RESPONSE_REMINDER: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: "hold",
     email: (f, to, now) => ({
       subject: `Reminder: answer the ${f.final ? "final proposal" : "end of tenancy charges"} ${stageWords(f.stage)}`,
       lines: [
@@ -505,6 +555,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   PAYMENT_REMINDER: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: "hold",
     email: (f, to, now) => ({
       subject: `Reminder: pay the end of tenancy charges ${stageWords(f.stage)}`,
       lines: [
@@ -522,6 +573,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   DISPUTE_FEE_REMINDER: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: "hold",
     email: (f, to, now) => ({
       subject: `Reminder: pay the dispute fee ${stageWords(f.stage)}`,
       lines: [
@@ -539,6 +591,7 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   ADJUDICATION_PAYMENT_REMINDER: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: "hold",
     email: (f, to, now) => ({
       subject: `Reminder: pay what the adjudicator decided ${stageWords(f.stage)}`,
       lines: [
@@ -589,6 +642,13 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
   PAYMENT_PLAN_OFFERED: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f, _to, now) => ({
+      subject: "Your payment plan offer",
+      lines: [
+        `Your outstanding balance of ${noticePounds(f.amountPence)} for ${f.property} can be spread over ${f.instalments} monthly instalments, if you choose to.`,
+        `The offer can be set up until ${londonTimeOfDay(f.offerExpiresAt)} on ${longLondonDate(f.offerExpiresAt)} (UK time), ${daysAwayWords(f.offerExpiresAt, now)}.`,
+      ],
+    }),
     email: (f, to, now) => ({
       subject: "Your payment plan offer",
       lines: [
@@ -676,17 +736,65 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
 /** Where the notice's absolute links start: the web app's address, without a trailing slash (server/lib/app-url.ts). */
 export type NoticeLinks = { appUrl: string };
 
+/** A recipient's Breathing Space (issue 36): its last day (a London date, YYYY-MM-DD), null while it has no end yet. */
+export type BreathingSpaceOfRecipient = { until: string | null };
+
 /**
  * The e-mail (subject and plain text) and, for the kinds that have one, the text message. An
  * e-mail that asks for money ends, after its own link, with "Struggling to pay?" and the link to
  * free advice and what we can do (issue 36, common/struggling-to-pay.ts); a text message stays short.
+ * To a tenant in Breathing Space (`options.breathingSpace`) a notice that asks for money says what
+ * happened without asking for it, and goes by e-mail only (breathingSpaceEmail).
  */
-export function renderNotice(notice: Notice, to: Recipient, now: Date, links: NoticeLinks): RenderedNotice {
+export function renderNotice(
+  notice: Notice,
+  to: Recipient,
+  now: Date,
+  links: NoticeLinks,
+  options: { breathingSpace?: BreathingSpaceOfRecipient } = {},
+): RenderedNotice {
   const definition = NOTICES[notice.kind] as Definition<NoticeKind>;
+  if (options.breathingSpace && definition.asksForMoney) {
+    const email = breathingSpaceEmail(notice, to, now, options.breathingSpace);
+    return { subject: email.subject, text: email.lines.join("\n"), sms: null };
+  }
   const email = definition.email(notice.facts as never, to, now);
   const lines = definition.asksForMoney ? [...email.lines, ...strugglingToPayEmailLines(links.appUrl)] : email.lines;
   const sms = definition.sms && definition.smsText ? definition.smsText(notice.facts as never, to, now) : null;
   return { subject: email.subject, text: lines.join("\n"), sms };
+}
+
+/** Whether a kind is not sent at all to a tenant in Breathing Space (the reminders of a deadline: it moves). */
+export function heldDuringBreathingSpace(kind: NoticeKind): boolean {
+  return NOTICES[kind].duringBreathingSpace === "hold";
+}
+
+/**
+ * A notice that asks for money, to a tenant in Breathing Space: what happened (the kind's own
+ * words, or a general line), what Breathing Space means for it, that they may still act, and the link.
+ */
+function breathingSpaceEmail(notice: Notice, to: Recipient, now: Date, breathingSpace: BreathingSpaceOfRecipient) {
+  const definition = NOTICES[notice.kind] as Definition<NoticeKind>;
+  const facts = notice.facts as About;
+  const own =
+    typeof definition.duringBreathingSpace === "function"
+      ? definition.duringBreathingSpace(notice.facts as never, to, now)
+      : { subject: `An update about your ${PRODUCT_NAME}`, lines: [`There is an update about your ${PRODUCT_NAME} for ${facts.property}.`] };
+  const until = breathingSpace.until ? `You are in Breathing Space until ${longLondonDate(`${breathingSpace.until}T12:00:00Z`)}.` : "You are in Breathing Space.";
+  return {
+    subject: own.subject,
+    lines: [
+      hello(to),
+      "",
+      ...own.lines,
+      "",
+      `${until} While it lasts we will not ask you to pay anything, and nothing is treated as accepted because a deadline passed. Any deadline that falls in it moves to after it ends, by the days that were left: the page below shows the date.`,
+      "You can still answer or pay now, if you choose to.",
+      "",
+      "See the details:",
+      facts.link,
+    ],
+  };
 }
 
 /** Whether a kind asks the tenant for money (issue 36): it links "Struggling to pay?" and is held back during a Breathing Space. */

@@ -21,6 +21,7 @@ export async function sweepClaimDeadlines(
     proposalsRefused: summary.proposalsRefused.length,
     skippedLocked: summary.skippedLocked,
     notDue: summary.notDue,
+    breathingSpace: summary.breathingSpace,
   });
   return summary;
 }

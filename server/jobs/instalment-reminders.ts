@@ -17,6 +17,7 @@ import { log } from "../lib/log";
 import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { appUrl, cardWords, planOwnerAndCard, pounds } from "../payment-plans/service";
+import { inBreathingSpace } from "../breathing-space/reads-service";
 
 export type InstalmentReminderRun = { londonDay: string; weekReminders: string[]; dayReminders: string[] };
 
@@ -61,6 +62,9 @@ export async function sendInstalmentReminders(deps: Pick<Deps, "db" | "clock">, 
       );
       if (which === null) return null;
       const { owner, cardLast4 } = await planOwnerAndCard(tx, plan);
+      // Breathing Space (issue 36, decision 0047): no reminder of a payment while it lasts. Not marked
+      // sent: a moved instalment's reminders go before its new date.
+      if (owner && (await inBreathingSpace(tx, owner.userId, now))) return null;
       if (owner) {
         const when = chargeWhenText(instalment.dueDate, today);
         await queueEmail(

@@ -8,6 +8,7 @@ import { deliverPendingSms } from "../lib/sms-delivery";
 import { describeError, log } from "../lib/log";
 import { reconcilePayments } from "../payments/reconcile-service";
 import { payOwedRefunds } from "../payments/refund-service";
+import { sweepBreathingSpaces } from "./breathing-spaces";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { grantOverdueMoreTime } from "./more-time-requests";
 import { sendDeadlineReminders } from "./deadline-reminders";
@@ -18,7 +19,8 @@ import { removeUnattachedDocuments } from "./unattached-documents";
 import { removeStaleScratch } from "../lib/multipart";
 
 /**
- * The clock: applies every deadline that is due (charges treated as accepted, proposal
+ * The clock: first moves the deadlines inside a Breathing Space and closes one after its last
+ * day (issue 36), then applies every deadline that is due (charges treated as accepted, proposal
  * holds released, payment plan offers voided), reminds the tenants of the response and payment
  * deadlines coming (the day before and on the day), applies the payments whose webhook never came
  * (reconciliation), charges the payment plan instalments due today
@@ -28,6 +30,8 @@ import { removeStaleScratch } from "../lib/multipart";
  */
 export async function runDueJobs(deps: Deps) {
   const now = deps.clock.now();
+  // First: deadlines inside a Breathing Space are moved (and one past its last day closed) before any is applied (issue 36).
+  const breathingSpaces = await sweepBreathingSpaces(deps, now);
   // Before the deadlines: a request for more time we did not answer in time is granted first (issue 36).
   const moreTime = await grantOverdueMoreTime(deps, now);
   const claims = await sweepClaimDeadlines(deps, now);
@@ -58,6 +62,7 @@ export async function runDueJobs(deps: Deps) {
   return {
     now: now.toISOString(),
     moreTime,
+    breathingSpaces,
     claims,
     deadlineReminders,
     payments,
@@ -95,6 +100,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
       const result = await runDueJobs(deps);
       const changed =
         result.moreTime.granted.length +
+        result.breathingSpaces.recorded +
+        result.breathingSpaces.closed.length +
         result.claims.chargesDeemedAccepted.length +
         result.claims.proposalsRefused.length +
         result.deadlineReminders.sent.length +
@@ -131,6 +138,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
 function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
   return {
     moreTimeGranted: result.moreTime.granted.length,
+    breathingSpaceDeadlines: result.breathingSpaces.recorded,
+    breathingSpacesClosed: result.breathingSpaces.closed.length,
     chargesDeemedAccepted: result.claims.chargesDeemedAccepted.length,
     proposalsRefused: result.claims.proposalsRefused.length,
     deadlineReminders: result.deadlineReminders.sent.length,

@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../context";
+import type { AppEnv, OpenBreathingSpace } from "../context";
 import type { Database } from "../db";
-import { accessTokens, customers } from "../db/schema";
+import { accessTokens, breathingSpaces, customers } from "../db/schema";
 import { ApiError, unauthorised } from "./errors";
 import { hashToken } from "./tokens";
 
@@ -14,7 +14,14 @@ import { hashToken } from "./tokens";
 const tokenLookups = new WeakMap<Database, ReturnType<typeof prepareTokenLookup>>();
 function prepareTokenLookup(db: Database) {
   return db
-    .select({ id: accessTokens.id, userId: accessTokens.userId, customer: customers })
+    .select({
+      id: accessTokens.id,
+      userId: accessTokens.userId,
+      customer: customers,
+      // The tenant's newest Breathing Space not yet ended (issue 36), in the same query: the pages that
+      // show "Breathing Space until …" (the dashboard, the claim) ask for nothing more.
+      openBreathingSpace: sql<OpenBreathingSpace | null>`(select json_build_object('type', ${breathingSpaces.type}, 'startDate', ${breathingSpaces.startDate}, 'treatmentEndedOn', ${breathingSpaces.treatmentEndedOn}) from ${breathingSpaces} where ${breathingSpaces.userId} = ${accessTokens.userId} and ${breathingSpaces.endedAt} is null order by ${breathingSpaces.createdAt} desc limit 1)`,
+    })
     .from(accessTokens)
     .leftJoin(customers, eq(customers.userId, accessTokens.userId))
     .where(
@@ -49,6 +56,7 @@ export const requireTenant = createMiddleware<AppEnv>(async (c, next) => {
   if (!row) throw unauthorised();
   c.set("auth", { userId: row.userId, tokenId: row.id });
   c.set("customer", row.customer);
+  c.set("openBreathingSpace", row.openBreathingSpace ?? null);
   await next();
 });
 

@@ -6,6 +6,9 @@
  * outbox, in the caller's transaction. The change and its notice commit together: a crash before
  * the commit sends neither, and after it both are delivered by the outbox jobs.
  *
+ * To a tenant in Breathing Space a notice that asks for money is held or worded without asking
+ * for it (renderNotice), by e-mail only.
+ *
  * With a `dedupeKey` a notice goes once per recipient and channel however often, and from however
  * many instances, it is queued (the reminders); without one the caller's transaction is what makes
  * it once (the event happens once).
@@ -13,8 +16,9 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db";
 import { supportNeeds, users } from "../db/schema";
-import { renderNotice, type Notice } from "../domain/notices";
+import { asksForMoney, heldDuringBreathingSpace, renderNotice, type Notice } from "../domain/notices";
 import { textMessagesWanted } from "../domain/support-needs";
+import { breathingSpacesInForce, statusOf } from "../breathing-space/reads-service";
 import { appUrl } from "./app-url";
 import { queueEmail, queueEmailOnce } from "./mail";
 import { queueSms } from "./sms";
@@ -47,8 +51,19 @@ export async function queueNotice(
     .where(inArray(users.id, ids));
   // In the order asked for, so a notice's rows read the same way every time.
   const recipients = ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
+  // Breathing Space (issue 36, decision 0047): a notice that asks for money is held (a reminder) or
+  // worded without asking (an event), and sent by e-mail only, to a tenant in one.
+  const inBreathingSpace = asksForMoney(notice.kind) ? await breathingSpacesInForce(db, ids, now) : new Map();
   for (const user of recipients) {
-    const rendered = renderNotice(notice, { firstName: user.firstName }, now, { appUrl: appUrl() });
+    const breathingSpace = inBreathingSpace.get(user.id);
+    if (breathingSpace && heldDuringBreathingSpace(notice.kind)) continue;
+    const rendered = renderNotice(
+      notice,
+      { firstName: user.firstName },
+      now,
+      { appUrl: appUrl() },
+      breathingSpace ? { breathingSpace: { until: statusOf(breathingSpace).until } } : {},
+    );
     const email = { to: user.email, subject: rendered.subject, text: rendered.text, template: notice.kind, userId: user.id };
     const emailId = options.dedupeKey
       ? await queueEmailOnce(db, email, `${options.dedupeKey}:${user.id}:EMAIL`, now)

@@ -99,3 +99,18 @@ export const TenancyOrderTenantSchema = z
     tenantLiability: z.number().int().openapi({ description: "How many tenants' shares this tenant pays on this order" }),
   })
   .openapi("OrderTenant");
+
+// ── Breathing Space (issue 36) ───────────────────────────────────────────────────────
+
+/**
+ * The signed-in tenant's own Breathing Space in force, as the dashboard, the claim, the payment
+ * and the payment plan views carry it (decision 0047): the pages show "Breathing Space until …".
+ * Null when none is in force. Never a co-tenant's.
+ */
+export const BreathingSpaceStatusSchema = z
+  .object({
+    until: z.string().nullable().openapi({ description: "Its last day (YYYY-MM-DD, London); null while a mental health crisis one has no end yet", example: "2027-01-21" }),
+    type: z.enum(["STANDARD", "MENTAL_HEALTH_CRISIS"]),
+  })
+  .nullable()
+  .openapi("BreathingSpaceStatus");

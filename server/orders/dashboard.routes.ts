@@ -3,7 +3,9 @@ import type { AppEnv } from "../context";
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
 import { TenancyOrderSchema } from "./schemas";
+import { BreathingSpaceStatusSchema } from "../lib/schemas";
 import { dashboardView } from "./views";
+import { requestBreathingSpace } from "../breathing-space/reads-service";
 
 /**
  * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,
@@ -53,6 +55,7 @@ const DashboardSchema = z
     mustAddPaymentMethod: z
       .boolean()
       .openapi({ description: "The customer shares a payment method or must add a new one: the dashboard sends them to add one" }),
+    breathingSpace: BreathingSpaceStatusSchema.openapi({ description: "The tenant's Breathing Space in force ('Breathing Space until …', issue 36), or null" }),
   })
   .openapi("Dashboard");
 
@@ -72,5 +75,5 @@ const getDashboard = createRoute({
 
 export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, async (c) => {
   const deps = c.get("deps");
-  return c.json(await dashboardView(deps.db, tenantCustomer(c), c.get("auth").userId, deps.clock.now()), 200);
+  return c.json(await dashboardView(deps.db, tenantCustomer(c), c.get("auth").userId, deps.clock.now(), requestBreathingSpace(c)), 200);
 });

@@ -1,5 +1,6 @@
 /** The tenancy-order views: what /tenancy-orders, /tenancy-orders/{id} and /dashboard send. */
 import type { z } from "@hono/zod-openapi";
+import { breathingSpaceStatus, type BreathingSpaceStatus } from "../breathing-space/reads-service";
 import type { Database } from "../db";
 import { orderRemainingBalancePence, outstandingAmountPence, tenantDisplayName, totalChargesSettledPence } from "../domain/checkout";
 import type { OrderedProposal } from "../domain/claim-responses";
@@ -245,8 +246,14 @@ export async function dashboardView(
   customer: { id: string; hasDuplicatePaymentMethod: boolean; requiresNewPaymentMethod: boolean },
   userId: string,
   now: Date,
+  /** The tenant's Breathing Space when the request already knows it (requestBreathingSpace); read otherwise. */
+  breathingSpaceKnown?: BreathingSpaceStatus | null,
 ) {
-  const { tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay, paymentPlanToShow } = await tenancyOrdersWithOutstanding(db, customer.id, userId, {}, now);
+  // The tenant's own Breathing Space (issue 36): from the request, or read beside the orders.
+  const [{ tenancyOrders: all, outstanding, claimToAnswer, arbitrationToPay, paymentPlanToShow }, breathingSpace] = await Promise.all([
+    tenancyOrdersWithOutstanding(db, customer.id, userId, {}, now),
+    breathingSpaceKnown !== undefined ? breathingSpaceKnown : breathingSpaceStatus(db, userId, now),
+  ]);
   const keyfrees = all.filter((o) => o.productId === "KEYFREE");
   const annualFee = all.find((o) => o.productId === "TOP_UP" && o.statusId === "PENDING" && o.nextAction);
   return {
@@ -259,6 +266,7 @@ export async function dashboardView(
     arbitrationToPay,
     pendingAnnualFee: annualFee ? { orderId: annualFee.id, customerId: annualFee.orderCustomer.customerId } : null,
     mustAddPaymentMethod: customer.hasDuplicatePaymentMethod || customer.requiresNewPaymentMethod,
+    breathingSpace,
   };
 }
 

@@ -27,6 +27,7 @@ import { describeError, log } from "../lib/log";
 import { settleIntent } from "../payments/event-service";
 import { chargeSavedCard } from "../payments/service";
 import { recordInstalmentFailed } from "./service";
+import { noBreathingSpaceFor } from "../breathing-space/reads-service";
 
 export type ChargeDeps = Deps;
 
@@ -70,6 +71,8 @@ export async function leaseDueInstalments(deps: ChargeDeps, now: Date, exclude: 
           or(isNull(paymentPlanInstalments.chargeStartedAt), lte(paymentPlanInstalments.chargeStartedAt, leaseEnded)),
           eq(paymentPlans.status, "ACTIVE"),
           isNotNull(paymentPlans.stripePaymentMethodId),
+          // Breathing Space (issue 36, decision 0047): no instalment of a tenant in one is charged.
+          noBreathingSpaceFor(customers.userId, now),
         ),
       )
       .orderBy(asc(paymentPlanInstalments.dueDate), asc(paymentPlanInstalments.id))

@@ -20,7 +20,7 @@ import {
   PAYMENT_PLAN_ACTION_TYPES,
   PAYMENT_PLAN_STATUSES
 } from "../domain/statuses";
-import { PropertyAddressSchema } from "../lib/schemas";
+import { BreathingSpaceStatusSchema, PropertyAddressSchema } from "../lib/schemas";
 import { idParam, providerIdField, singleLineText } from "../lib/input-schemas";
 
 // ── Schemas ─────────────────────────────────────────────────────────────────
@@ -105,6 +105,7 @@ export const PaymentPlanSchema = z
       .nullable()
       .openapi({ description: "The plan's card (the instalments are charged to it), once the card step is done" }),
     createdAt: z.string(),
+    breathingSpace: BreathingSpaceStatusSchema.openapi({ description: "The plan's tenant's Breathing Space in force ('Breathing Space until …', issue 36), or null" }),
   })
   .openapi("PaymentPlan");
 

@@ -26,6 +26,9 @@ import { queueEmail } from "../lib/mail";
 import { paymentPlanScheduleCalendar } from "../../common/payment-plan-calendar";
 import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { longDate } from "../domain/payment-plans-rules";
+import { breathingSpacesInForce, statusOf } from "../breathing-space/reads-service";
+import { longLondonDate } from "../domain/notices";
+import { startOfLondonDay } from "../domain/london-time";
 
 /**
  * The web app's address, for links in e-mails. Read from APP_URL (default
@@ -197,6 +200,9 @@ export async function recordInstalmentFailed(
     .where(eq(orderCustomers.id, plan.orderCustomerId))
     .limit(1);
   if (owner) {
+    // Breathing Space (issue 36, decision 0047): what happened is said, but no payment is asked for.
+    const breathingSpace = (await breathingSpacesInForce(tx, [owner.userId], now)).get(owner.userId);
+    const until = breathingSpace ? statusOf(breathingSpace).until : null;
     await queueEmail(
       tx,
       {
@@ -208,7 +214,12 @@ export async function recordInstalmentFailed(
           `Hello ${owner.firstName},`,
           "",
           `We could not take instalment ${instalment.instalmentNumber} of ${pounds(instalment.amount)} from your card.`,
-          "Please make the payment here:",
+          ...(breathingSpace
+            ? [
+                `You are in Breathing Space${until ? ` until ${longLondonDate(startOfLondonDay(until))}` : ""}, so you do not need to pay it now, and we will not ask you to until it has ended.`,
+                "If you choose to pay it anyway, you can do it here:",
+              ]
+            : ["Please make the payment here:"]),
           `${appUrl()}/payment-plan/${plan.id}/manual-payment`,
           ...strugglingToPayEmailLines(appUrl()),
         ].join("\n"),

@@ -13,6 +13,7 @@
  * that these screens replace.
  */
 import { and, asc, eq } from "drizzle-orm";
+import { breathingSpaceStatusOfCustomer } from "../breathing-space/reads-service";
 import type { Database } from "../db";
 import {
   addresses,
@@ -119,7 +120,7 @@ export async function orderPropertyAddress(db: Database, orderId: string) {
 export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
   const { plan, orderCustomer, actions, instalments, domain } = loaded;
   // The three reads at once: the postal address given, the property's address, the plan's card.
-  const [[address], property, [card]] = await Promise.all([
+  const [[address], property, [card], breathingSpace] = await Promise.all([
     plan.addressId ? db.select().from(addresses).where(eq(addresses.id, plan.addressId)).limit(1) : Promise.resolve([]),
     orderPropertyAddress(db, orderCustomer.orderId),
     plan.stripePaymentMethodId
@@ -129,6 +130,8 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
           .where(eq(paymentMethods.stripePaymentMethodId, plan.stripePaymentMethodId))
           .limit(1)
       : Promise.resolve([]),
+    // The plan's tenant's Breathing Space (issue 36): the plan's pages show it.
+    breathingSpaceStatusOfCustomer(db, orderCustomer.customerId, now),
   ]);
   const next = paymentPlanNextAction(domain.actions);
   const amountPaid = instalments.filter((i) => i.status === "PAID").reduce((sum, i) => sum + i.amount, 0);
@@ -157,6 +160,7 @@ export async function planView(db: Database, loaded: LoadedPlan, now: Date) {
     propertyAddress: property ? propertyAddressView(property) : null,
     card: card ?? (plan.stripePaymentMethodId ? { brand: null, last4: null } : null),
     createdAt: plan.createdAt.toISOString(),
+    breathingSpace,
   };
 }
 

@@ -32,7 +32,7 @@ describe("GET /dashboard (part 2 §2, in one call)", () => {
     const list = await t.json("GET", "/tenancy-orders?productId=KEYFREE", undefined, tenant.token);
     expect(dashboard.status).toBe(200);
     expect(dashboard.body.tenancyOrders).toHaveLength(1);
-    expect(dashboard.body).toEqual({ ...list.body, paymentPlanToShow: null, claimToAnswer: null, arbitrationToPay: null, pendingAnnualFee: null, mustAddPaymentMethod: false, outstandingActionCount: 0 });
+    expect(dashboard.body).toEqual({ ...list.body, paymentPlanToShow: null, claimToAnswer: null, arbitrationToPay: null, pendingAnnualFee: null, mustAddPaymentMethod: false, outstandingActionCount: 0, breathingSpace: null });
   });
 
   it("names a pending annual-fee order with an open action (the first dashboard redirect)", async () => {

@@ -63,6 +63,9 @@ const NO_IDS = new Set([
   "withdrawSupportNeeds",
   "addSupportHelper",
   "removeSupportHelper",
+  // issue 36: the caller's own Breathing Space, and recording it.
+  "getBreathingSpace",
+  "recordBreathingSpace",
 ]);
 
 /** Query parameters that are not ids, with a value that passes validation. */

@@ -123,6 +123,7 @@ function finalClaim(change: Partial<Claim> = {}): Claim {
     paymentPlanId: null,
     coTenantOnPaymentPlan: false,
     moreTime: { canAsk: true, waiting: null },
+    breathingSpace: null,
     ...change,
   };
 }

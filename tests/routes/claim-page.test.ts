@@ -120,6 +120,7 @@ function claim(overrides: Partial<Claim> = {}): Claim {
     paymentPlanId: null,
     coTenantOnPaymentPlan: false,
     moreTime: { canAsk: true, waiting: null },
+    breathingSpace: null,
     ...overrides,
   };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  asksForMoney,
   CLAIM_EVENT_NOTICES,
   deadlineWords,
+  heldDuringBreathingSpace,
   NOTICES,
   propertyLine,
   reminderDue,
@@ -274,5 +276,42 @@ describe("propertyLine and toE164", () => {
     ["abc", null],
   ])("%s → %s", (given, expected) => {
     expect(toE164(given)).toBe(expected);
+  });
+});
+
+// ── issue 36: bspace ──
+describe("to a tenant in Breathing Space (issue 36, decision 0047)", () => {
+  const moneyKinds = kinds.filter((k) => asksForMoney(k));
+  /** The asks of the usual wordings: "Please pay …", "must be paid", "Pay the charges:", "Answer now:"… */
+  const ASKS = /please (pay|answer)|must be paid|to be paid immediately|^(pay|answer|set up)[^\n]*:$/im;
+
+  it.each(moneyKinds.filter((k) => !heldDuringBreathingSpace(k)))(
+    "%s: says what happened, that nothing is asked while it lasts and until when, that they may still act; the link; no text message",
+    (kind) => {
+      const rendered = renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS, { breathingSpace: { until: "2027-01-21" } });
+      expect(rendered.text.startsWith("Hello Sam,\n")).toBe(true);
+      expect(rendered.text).toContain("You are in Breathing Space until Thursday 21 January 2027. While it lasts we will not ask you to pay anything");
+      expect(rendered.text).toContain("You can still answer or pay now, if you choose to.");
+      expect(rendered.text).not.toMatch(ASKS);
+      // …which the usual wording does ask.
+      expect(renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS).text).toMatch(ASKS);
+      expect(rendered.text.trim().split("\n").at(-1)).toBe(EXAMPLES[kind].link);
+      expect(rendered.sms).toBeNull();
+    },
+  );
+
+  it("the reminders of a deadline are held (the deadline moves); every other notice that asks for money has its own wording", () => {
+    expect(moneyKinds.filter((k) => heldDuringBreathingSpace(k)).sort()).toEqual(
+      ["ADJUDICATION_PAYMENT_REMINDER", "DISPUTE_FEE_REMINDER", "PAYMENT_REMINDER", "RESPONSE_REMINDER"].sort(),
+    );
+    for (const k of moneyKinds.filter((k) => !heldDuringBreathingSpace(k))) expect(typeof NOTICES[k].duringBreathingSpace).toBe("function");
+  });
+
+  it("one with no end yet says so without naming its kind; a notice that asks for nothing is worded as usual", () => {
+    const crisis = renderNotice({ kind: "CHARGES_ACCEPTED", facts: EXAMPLES.CHARGES_ACCEPTED }, { firstName: "Sam" }, NOW, LINKS, { breathingSpace: { until: null } });
+    expect(crisis.text).toContain("You are in Breathing Space. While it lasts");
+    expect(crisis.text).not.toMatch(/mental|crisis|health/i);
+    const usual = renderNotice({ kind: "CLAIM_RESOLVED", facts: EXAMPLES.CLAIM_RESOLVED }, { firstName: "Sam" }, NOW, LINKS);
+    expect(renderNotice({ kind: "CLAIM_RESOLVED", facts: EXAMPLES.CLAIM_RESOLVED }, { firstName: "Sam" }, NOW, LINKS, { breathingSpace: { until: "2027-01-21" } })).toEqual(usual);
   });
 });

@@ -1369,6 +1369,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/breathing-space": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in tenant's Breathing Space in force (issue 36), or null */
+        get: operations["getBreathingSpace"];
+        put?: never;
+        /** Record the tenant's Breathing Space from their debt adviser's letter (issue 36): the deadlines inside it move, no payment is asked for or taken while it lasts, and the tenant is e-mailed a receipt. One in force at a time (409) */
+        post: operations["recordBreathingSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1732,7 +1750,18 @@ export interface components {
             } | null;
             /** @description The customer shares a payment method or must add a new one: the dashboard sends them to add one */
             mustAddPaymentMethod: boolean;
+            breathingSpace: components["schemas"]["BreathingSpaceStatus"];
         };
+        /** @description The tenant's Breathing Space in force ('Breathing Space until …', issue 36), or null */
+        BreathingSpaceStatus: {
+            /**
+             * @description Its last day (YYYY-MM-DD, London); null while a mental health crisis one has no end yet
+             * @example 2027-01-21
+             */
+            until: string | null;
+            /** @enum {string} */
+            type: "STANDARD" | "MENTAL_HEALTH_CRISIS";
+        } | null;
         KeyfreePaymentList: {
             orderId: string;
             /** @description Newest first */
@@ -2101,6 +2130,7 @@ export interface components {
             /** @description A co-tenant has a payment plan on this claim ('Payment plan in progress') */
             coTenantOnPaymentPlan: boolean;
             moreTime: components["schemas"]["ClaimMoreTime"];
+            breathingSpace: components["schemas"]["BreathingSpaceStatus"] & unknown;
         };
         /** @enum {string} */
         ClaimStatus: "AWAITING_RESPONDENTS" | "AWAITING_ARBITRATION" | "AWAITING_ARBITRATION_ADMIN_FEE" | "ARBITRATED" | "MEDIATION" | "AWAITING_SUBSTANTIATION" | "AWAITING_EVIDENCE_REVIEW" | "EVIDENCE_REVIEW" | "DEACTIVATED" | "DECLINED" | "RESOLVED";
@@ -2370,6 +2400,7 @@ export interface components {
                 creditPence: number;
             } | null;
             paymentPlanId: string | null;
+            breathingSpace: components["schemas"]["BreathingSpaceStatus"] & unknown;
         };
         PaymentPlan: {
             id: string;
@@ -2419,6 +2450,7 @@ export interface components {
                 last4: string | null;
             } | null;
             createdAt: string;
+            breathingSpace: components["schemas"]["BreathingSpaceStatus"] & unknown;
         };
         PaymentPlanInstalment: {
             id: string;
@@ -2749,6 +2781,39 @@ export interface components {
         SupportHelperConfirmRequest: {
             /** @description The token from the link e-mailed to the helper */
             token: string;
+        };
+        CurrentBreathingSpace: {
+            current: components["schemas"]["BreathingSpace"];
+        };
+        /** @description The tenant's Breathing Space in force, or null */
+        BreathingSpace: {
+            /** @description The Insolvency Service's reference, as the adviser's notice gives it */
+            reference: string;
+            /** @enum {string} */
+            type: "STANDARD" | "MENTAL_HEALTH_CRISIS";
+            /**
+             * @description The London day it started, YYYY-MM-DD
+             * @example 2026-11-22
+             */
+            startDate: string;
+            /** @description Its last day (YYYY-MM-DD); null while a mental health crisis one has no end yet */
+            until: string | null;
+            /** @enum {string} */
+            recordedBy: "TENANT" | "OPS";
+        } | null;
+        RecordBreathingSpaceRequest: {
+            /**
+             * @description The reference on the debt adviser's letter or e-mail: 3 to 40 letters, digits, spaces, hyphens and slashes
+             * @example BS-2026-123456
+             */
+            reference: string;
+            /** @enum {string} */
+            type: "STANDARD" | "MENTAL_HEALTH_CRISIS";
+            /**
+             * @description YYYY-MM-DD: not in the future; a standard one not more than 60 days ago
+             * @example 2026-11-22
+             */
+            startDate: string;
         };
     };
     responses: never;
@@ -7083,6 +7148,86 @@ export interface operations {
             };
             /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBreathingSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant's Breathing Space */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentBreathingSpace"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recordBreathingSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordBreathingSpaceRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentBreathingSpace"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

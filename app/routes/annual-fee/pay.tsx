@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { CardPayment } from "~/components/payment-flow";
 import { StrugglingToPay } from "~/components/struggling-to-pay";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
 import { addressLine, formatPounds } from "~/lib/format";
@@ -12,15 +14,19 @@ export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and S
 
 /** Part 2, Annual fee page: the property, an explanation, and the card form for the tenant's share. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const oc = await context
-    .get(apiContext)
-    .GET("/orders/{orderId}/customers/{customerId}", { params: { path: { orderId: params.orderId, customerId: params.customerId } } });
+  const api = context.get(apiContext);
+  // The tenant's Breathing Space beside the order (issue 36): the page says nothing is asked while it lasts.
+  const [oc, { current: breathingSpace }] = await Promise.all([
+    api.GET("/orders/{orderId}/customers/{customerId}", { params: { path: { orderId: params.orderId, customerId: params.customerId } } }),
+    api.GET("/breathing-space"),
+  ]);
   const action = oc.actions.find((a) => a.typeId === "TOP_UP_PAY");
   if (!action) throw redirect("/");
   if (action.completedAt) throw redirect("/annual-fee/payment-success");
   const years = Number(action.details.yearsToBePaid ?? 1);
   const amount = Number(action.details.amountRemaining ?? 0);
   return {
+    breathingSpace: breathingSpaceNotice(breathingSpace ? { until: breathingSpace.until, type: breathingSpace.type } : null),
     orderId: params.orderId,
     customerId: params.customerId,
     address: `${addressLine(oc.order.property.address)}, ${oc.order.property.address.postcode}`,
@@ -41,6 +47,7 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
       <title>{pageTitle("Annual fee")}</title>
       <h1>Annual fee</h1>
       <p className="lead">{d.address}</p>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       <p>
         Your tenancy is longer than 12 months, so a {d.annualFee} annual fee is due for your {PRODUCT.name} each year after the first,
         split between the tenants.

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { arbitrationPageView } from "./+lib/arbitration-view";
 import { loadArbitration } from "./+lib/arbitrations.server";
 import { pageTitle } from "~/lib/product";
@@ -12,14 +14,16 @@ import type { Route } from "./+types/arbitration";
  * the decision, what is happening and how long it takes. No state of its own: no script.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return { view: arbitrationPageView(await loadArbitration(context, params.arbitrationId)) };
+  const arbitration = await loadArbitration(context, params.arbitrationId);
+  return { view: arbitrationPageView(arbitration), breathingSpace: breathingSpaceNotice(arbitration.breathingSpace) };
 }
 
-export default function ArbitrationPage({ loaderData: { view } }: Route.ComponentProps) {
+export default function ArbitrationPage({ loaderData: { view, breathingSpace } }: Route.ComponentProps) {
   return (
     <div className="panel arbitration-page">
       <title>{pageTitle("Your adjudication")}</title>
       <h1>Your adjudication</h1>
+      <BreathingSpaceNotice notice={breathingSpace} />
 
       {view.paymentRequired ? (
         <div className="notice notice--warning">

@@ -1,4 +1,6 @@
 import { Link, redirect } from "react-router";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { StrugglingToPay } from "~/components/struggling-to-pay";
@@ -26,6 +28,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const customer = view.pay ? await context.get(apiContext).GET("/customer") : null;
   return {
     view,
+    breathingSpace: breathingSpaceNotice(arbitration.breathingSpace),
     customerId: customer?.id ?? "",
     publishableKey: webConfig.stripePublishableKey,
     standIn: webConfig.stripeStandIn,
@@ -47,6 +50,7 @@ export default function PayAdjudication({ loaderData: d }: Route.ComponentProps)
       >
         Pay for your adjudication
       </PageHeading>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       {view.paidSoFar ? <p className="notice">{view.paidSoFar}</p> : null}
       {view.liability ? <p>{view.liability}</p> : null}
       {view.deadline ? <p>{view.deadline}</p> : null}

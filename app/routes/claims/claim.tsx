@@ -5,6 +5,8 @@ import { claimPageView, type ClaimPageView } from "./+lib/claim-page-view";
 import { mediationRedirect } from "./+lib/claim-page-url";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { ButtonGroup } from "~/components/button-group";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { FAQS_PATH, GUIDE_PATH, GUIDE_PDF_PATH, GUIDE_TITLE, WALKTHROUGH_PATH } from "~/lib/guide";
 import { guidePdfSizeText } from "~/lib/guide-pdf.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -27,7 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const disputeFeeHref = feeDue ? claimPaths.sub(claim.id, claim.tenantDisputeMessage ? "dispute-fee" : "dispute") : null;
   const view = claimPageView(claim, url, new Date());
   // The explainer links the guide's PDF with its size (issue 27); made once per process.
-  return { view, disputeFeeHref, guidePdfSize: view.state.explainer ? await guidePdfSizeText() : null };
+  return { view, disputeFeeHref, breathingSpace: breathingSpaceNotice(claim.breathingSpace), guidePdfSize: view.state.explainer ? await guidePdfSizeText() : null };
 }
 
 export default function ClaimPage({ loaderData }: Route.ComponentProps) {
@@ -37,6 +39,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
       <title>{pageTitle(view.state.explainer ? "Explaining your end of tenancy process" : "Your end of tenancy charges")}</title>
       <h1>Your end of tenancy charges</h1>
       <p className="lead">{view.address}</p>
+      <BreathingSpaceNotice notice={loaderData.breathingSpace} />
 
       {view.awaitingResponseFrom ? (
         <div className="notice" role="status">

@@ -1,4 +1,6 @@
 import { Link, redirect } from "react-router";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { paymentSuccessPath } from "../../../common/payments";
 import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
@@ -35,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (stage === "none" || !fee?.action || fee.action.completedAt) throw redirect(claimPaths.page(claim));
   const customer = await context.get(apiContext).GET("/customer");
   return {
+    breathingSpace: breathingSpaceNotice(claim.breathingSpace),
     claimPage: claimPaths.page(claim),
     orderId: fee.id,
     customerId: customer.id,
@@ -99,6 +102,7 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
       >
         Pay the dispute fee
       </PageHeading>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       <p className="notice notice--warning">
         <strong>{d.warning}</strong>
       </p>

@@ -1,4 +1,6 @@
 import { Link, redirect } from "react-router";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { paymentSuccessPath } from "../../../common/payments";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { StrugglingToPay } from "~/components/struggling-to-pay";
@@ -26,6 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const customer = await context.get(apiContext).GET("/customer");
   const shared = claim.respondents.length > 1;
   return {
+    breathingSpace: breathingSpaceNotice(claim.breathingSpace),
     claimPage: claimPaths.page(claim),
     orderId: payment.orderId,
     customerId: customer.id,
@@ -62,6 +65,7 @@ export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
       >
         Pay the charges
       </PageHeading>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       {d.payImmediately ? (
         <p className="notice notice--warning">
           <strong>You must pay immediately</strong>: the deadline to respond has passed, so the charges are treated as accepted.

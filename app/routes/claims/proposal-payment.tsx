@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { PROPOSAL_HOLD_DAYS } from "../../../common/claim-confirmation";
 import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
@@ -26,6 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const proposal = claim.proposals.find((p) => p.id === payment.claimProposalId);
   const proposedPence = proposal?.totalAmount ?? payment.amount;
   return {
+    breathingSpace: breathingSpaceNotice(claim.breathingSpace),
     claimId: params.claimId,
     orderId: payment.orderId,
     customerId: customer.id,
@@ -70,6 +73,7 @@ export default function ProposalPayment({ loaderData: d }: Route.ComponentProps)
       >
         Pay for your proposal
       </PageHeading>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       <div className="summary-card">
         <h2 className="summary-card__title">Your upfront payment for this proposal is</h2>
         <p className="summary-card__amount">{d.amountText}</p>

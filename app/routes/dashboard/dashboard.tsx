@@ -2,6 +2,8 @@ import { GUIDE_PATH, GUIDE_TITLE } from "~/lib/guide";
 import { data, Link, redirect } from "react-router";
 import { KeyfreeCard, type KeyfreeCardData } from "./+lib/keyfree-card";
 import { apiContext } from "~/lib/api.server";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/dashboard";
@@ -37,6 +39,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const filter = filterFromUrl(url) ?? dashboard.defaultAccountStatus;
   return data({
     filter,
+    breathingSpace: breathingSpaceNotice(dashboard.breathingSpace),
     hasOutstandingActions: dashboard.hasOutstandingActions,
     keyfrees: dashboard.tenancyOrders
       .filter((o) => o.accountStatus === filter)
@@ -68,12 +71,13 @@ const FILTERS: Array<{ value: Filter; label: string; empty: string }> = [
 ];
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { filter, keyfrees, hasOutstandingActions } = loaderData;
+  const { filter, keyfrees, hasOutstandingActions, breathingSpace } = loaderData;
   const current = FILTERS.find((f) => f.value === filter)!;
   return (
     <div className="dashboard">
       <title>{pageTitle(`Your ${PRODUCT.name}s`)}</title>
       <h1>{hasOutstandingActions ? "You have outstanding actions" : "Sit back and relax"}</h1>
+      <BreathingSpaceNotice notice={breathingSpace} />
       <nav className="filter-tabs" aria-label={`Filter your ${PRODUCT.name}s`}>
         <ul>
           {FILTERS.map((f) => (

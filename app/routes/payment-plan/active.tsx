@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { InstalmentSchedule } from "./+lib/instalment-schedule";
 import { activePlanView } from "./+lib/payment-plan-live";
 import { getPaymentPlan } from "./+lib/payment-plans.server";
@@ -16,7 +18,7 @@ import { ChatOffer } from "~/components/chat-offer";
  */
 export function loader({ context, url }: Route.LoaderArgs) {
   const plan = getPaymentPlan(context);
-  return { ...activePlanView(plan, url), contact: planContactPath(plan) };
+  return { ...activePlanView(plan, url), contact: planContactPath(plan), breathingSpace: breathingSpaceNotice(plan.breathingSpace) };
 }
 
 export default function ActivePlan({ loaderData: d }: Route.ComponentProps) {
@@ -24,6 +26,7 @@ export default function ActivePlan({ loaderData: d }: Route.ComponentProps) {
     <div className="panel">
       <title>{pageTitle("Your payment plan")}</title>
       <h1>Your payment plan</h1>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       {d.paidOff ? (
         <div className="notice notice--success" role="status">
           <h2 className="notice__title">Your payment plan is paid in full</h2>

@@ -1,4 +1,5 @@
 import { ManualAddressFields } from "~/components/address-fields";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { AddressChoiceForm, PostcodeSearch } from "~/components/address-lookup";
 import { redirect, useActionData } from "react-router";
 import { AppForm, useAppForm } from "~/components/forms";
@@ -33,6 +34,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const plan = getPaymentPlan(context);
   return {
     steps: planStepsView(plan, "address"),
+    breathingSpace: breathingSpaceNotice(plan.breathingSpace),
     ...(await lookUpPostcode(context.get(apiContext), url, () => `${PLAN_FAILURE_MESSAGE}. Please try again.`)),
   };
 }
@@ -81,7 +83,7 @@ export default function PlanAddress({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel">
       <title>{pageTitle("Current Address", hasErrors)}</title>
-      <PaymentPlanSteps view={d.steps} title="Current Address" />
+      <PaymentPlanSteps view={d.steps} breathingSpace={d.breathingSpace} title="Current Address" />
       <p className="lead">
         Tell us where you live now. We post the confirmations about your payment plan to this address, so it must be where
         you get your letters.

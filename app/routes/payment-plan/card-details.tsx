@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { CardDetailsNeedJavaScript, CardForm, useHydrated } from "~/components/card-form";
 import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
 import { useCardStep } from "~/lib/card-step";
@@ -24,6 +25,7 @@ export function loader({ context, params }: Route.LoaderArgs) {
   const plan = getPaymentPlan(context);
   return {
     steps: planStepsView(plan, "card-details"),
+    breathingSpace: breathingSpaceNotice(plan.breathingSpace),
     stepUrl: `${planPagePath(params.paymentPlanId, "card-details")}/`,
     livePath: planPagePath(params.paymentPlanId, "payment-plan-live"),
     publishableKey: webConfig.stripePublishableKey,
@@ -39,7 +41,7 @@ export default function PlanCardDetails({ loaderData: d }: Route.ComponentProps)
   return (
     <div className="panel">
       <title>{pageTitle("Payment Details")}</title>
-      <PaymentPlanSteps view={d.steps} title="Payment Details" />
+      <PaymentPlanSteps view={d.steps} breathingSpace={d.breathingSpace} title="Payment Details" />
       <p className="lead">Add the card your instalments will be paid with.</p>
       <p>
         Each instalment is charged to this card automatically every month, on the dates in your schedule. We e-mail you one

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { ActionButton } from "~/components/action-button";
 import { InstalmentSchedule } from "./+lib/instalment-schedule";
 import { PaymentPlanSteps } from "./+lib/payment-plan-steps-panel";
@@ -22,6 +23,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
   const property = plan.propertyAddress;
   return {
     steps: planStepsView(plan, "confirm"),
+    breathingSpace: breathingSpaceNotice(plan.breathingSpace),
     property: property ? { line: addressLine(property), postcode: property.postcode } : null,
     summary: proposedSummary(plan),
     schedule: scheduleView(plan.instalments, url),
@@ -43,7 +45,7 @@ export default function ConfirmPlan({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel">
       <title>{pageTitle("Proposed Payment Summary")}</title>
-      <PaymentPlanSteps view={d.steps} title="Proposed Payment Summary" />
+      <PaymentPlanSteps view={d.steps} breathingSpace={d.breathingSpace} title="Proposed Payment Summary" />
       <p className="lead">Check the plan below. If it looks right, confirm it, then give us your address and the card to pay with.</p>
       {d.property ? (
         <>

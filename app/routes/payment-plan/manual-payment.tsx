@@ -1,4 +1,6 @@
 import type { PaymentMethod, Stripe } from "@stripe/stripe-js";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { Link, redirect, useNavigate } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated, type CardFormResult } from "~/components/card-form";
 import { PaymentTerms } from "~/components/payment-terms";
@@ -39,6 +41,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
     ? {
         ...state,
         activePath: planPagePath(plan.id, "active"),
+        breathingSpace: breathingSpaceNotice(plan.breathingSpace),
         // Not under manual-payment: the layout would send a post there elsewhere once the instalment is paid.
         stepPath: `/payment-plan/${encodeURIComponent(plan.id)}/instalment-payment`,
         publishableKey: webConfig.stripePublishableKey,
@@ -106,6 +109,7 @@ function PayInstalment({ d }: { d: PayState }) {
       >
         Pay your missed instalment
       </PageHeading>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       <p>
         We could not take instalment {d.number} of your payment plan, due on {d.dueDate}. Please pay it now with a debit or credit card.
         {d.othersFailed > 0

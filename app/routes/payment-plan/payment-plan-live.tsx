@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
+import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { InstalmentSchedule } from "./+lib/instalment-schedule";
 import { planLiveView } from "./+lib/payment-plan-steps";
 import { planPagePath } from "./+lib/payment-plan-routing";
@@ -18,6 +20,7 @@ export function loader({ context, url, params }: Route.LoaderArgs) {
     live: planLiveView(plan),
     schedule: scheduleView(plan.instalments, url),
     activePath: planPagePath(params.paymentPlanId, "active"),
+    breathingSpace: breathingSpaceNotice(plan.breathingSpace),
   };
 }
 
@@ -26,6 +29,7 @@ export default function PaymentPlanLive({ loaderData: d }: Route.ComponentProps)
     <div className="panel">
       <title>{pageTitle("Your Payment Plan is Live!")}</title>
       <h1>Your Payment Plan is Live!</h1>
+      <BreathingSpaceNotice notice={d.breathingSpace} />
       <p className="lead">{d.live.charged}</p>
       <p>{d.live.reminders}</p>
       <InstalmentSchedule schedule={d.schedule} caption="Your instalment schedule" />

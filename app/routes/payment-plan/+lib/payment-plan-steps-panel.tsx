@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import type { PlanStepsView } from "./payment-plan-steps";
 import { PageHeading } from "~/components/page-heading";
+import { BreathingSpaceNotice, type BreathingSpaceNoticeView } from "~/components/breathing-space-notice";
 import { StepTracker } from "~/components/step-tracker";
 
 /**
@@ -12,7 +13,16 @@ import { StepTracker } from "~/components/step-tracker";
  * heading in main and the summary's own heading follows it (issue 24). Shaped in the loader
  * (planStepsView); nothing here needs script.
  */
-export function PaymentPlanSteps({ view, title }: { view: PlanStepsView; title: ReactNode }) {
+export function PaymentPlanSteps({
+  view,
+  title,
+  breathingSpace,
+}: {
+  view: PlanStepsView;
+  title: ReactNode;
+  /** The tenant's Breathing Space (issue 36), after the h1. */
+  breathingSpace?: BreathingSpaceNoticeView | null;
+}) {
   return (
     <>
       <StepTracker steps={view.tracker} label="Payment plan progress" />
@@ -33,6 +43,7 @@ export function PaymentPlanSteps({ view, title }: { view: PlanStepsView; title: 
       ) : (
         <h1>{title}</h1>
       )}
+      <BreathingSpaceNotice notice={breathingSpace} />
     </>
   );
 }

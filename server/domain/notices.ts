@@ -704,10 +704,22 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
       ],
     }),
     smsText: (f, to, now) => `${smsHi(to)} you have more time. Please answer the ${f.final ? "final proposal" : "charges"} ${smsDeadline(f.deadline, now)}: ${f.link}`,
+    duringBreathingSpace: (f) => ({
+      subject: `You have more time to answer the ${answering(f.final)}`,
+      lines: [
+        f.askedByYou
+          ? `Your request for more time to answer the ${answering(f.final)} for ${f.property} is granted: ${days(f.days)}.`
+          : `${f.askedBy} asked for more time to answer the ${answering(f.final)} for ${f.property}, and ${days(f.days)} are given.`,
+      ],
+    }),
   },
   MORE_TIME_REFUSED: {
     sms: true,
     asksForMoney: true,
+    duringBreathingSpace: (f) => ({
+      subject: "Your request for more time",
+      lines: [`We cannot give more time to answer the ${answering(f.final)} for ${f.property}.`, `Our reason: ${f.reason}`],
+    }),
     email: (f, to, now) => ({
       subject: "Your request for more time",
       lines: [

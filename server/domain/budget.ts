@@ -21,6 +21,25 @@ import { addCalendarMonths, splitInstalmentAmounts } from "./payment-plans-rules
 
 export { MAX_PLAN_INSTALMENTS };
 
+/**
+ * What a plan can be asked for: a claim's balance (charges accepted and unpaid, the tenant's own
+ * part), what the adjudicator decided (unpaid), or an instalment of a payment plan that failed.
+ */
+export const DEBT_TYPES = ["CLAIM_BALANCE", "ADJUDICATION_AWARD", "MISSED_INSTALMENT"] as const;
+export type DebtType = (typeof DEBT_TYPES)[number];
+
+/** The debt in an e-mail's sentence ("You asked to pay … for 12 Orchard Road"). */
+export function debtWords(debtType: DebtType, instalmentNumber: number | null): string {
+  switch (debtType) {
+    case "CLAIM_BALANCE":
+      return "your part of the end of tenancy charges";
+    case "ADJUDICATION_AWARD":
+      return "your part of what the adjudicator decided";
+    case "MISSED_INSTALMENT":
+      return instalmentNumber === null ? "the missed instalment of your payment plan" : `the missed instalment (number ${instalmentNumber}) of your payment plan`;
+  }
+}
+
 /** One line as the tenant gave it. */
 export type BudgetLineInput = { line: BudgetLineKey; amountPence: Pence; frequency: BudgetFrequency };
 

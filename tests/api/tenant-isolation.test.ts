@@ -57,6 +57,8 @@ const NO_IDS = new Set([
   "getUserTenancyAnniversaries",
   // The caller's own dashboard (their Keyfrees, pending annual fee, payment-method flags).
   "getDashboard",
+  // The caller's own debts a plan can be asked for (issue 36).
+  "listDebts",
 ]);
 
 /** Query parameters that are not ids, with a value that passes validation. */

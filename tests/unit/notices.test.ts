@@ -44,6 +44,22 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
     receiptLink: "http://localhost:3000/keyfrees/o1/receipts/p1",
   },
   PAYMENT_PLAN_OFFERED: { ...about, amountPence: 60_000, instalments: 6, offerExpiresAt: new Date("2026-11-29T10:00:00Z") },
+  // Issue 36 (budget).
+  PAYMENT_PLAN_REQUEST_RECEIVED: {
+    ...about,
+    link: "http://localhost:3000/help/struggling-to-pay/budget?sent=r1",
+    debt: "your share of the end of tenancy charges",
+    amountPence: 60_000,
+    plan: "6 monthly instalments of £100.00",
+  },
+  PAYMENT_PLAN_REQUEST_REFUSED: {
+    ...about,
+    link: "http://localhost:3000/help/struggling-to-pay/budget",
+    debt: "your share of the end of tenancy charges",
+    amountPence: 60_000,
+    reason: "The charges are already being paid by your co-tenant.",
+    contactLink: "http://localhost:3000/contact",
+  },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW);
@@ -195,5 +211,29 @@ describe("propertyLine and toE164", () => {
     ["abc", null],
   ])("%s → %s", (given, expected) => {
     expect(toE164(given)).toBe(expected);
+  });
+});
+
+describe("a request for a payment plan from a budget (issue 36, scope 2)", () => {
+  it("the receipt says what was asked for, that we will answer, and that nobody asks for the money until then", () => {
+    const { subject, text } = render("PAYMENT_PLAN_REQUEST_RECEIVED");
+    expect(subject).toBe("We have your request for a payment plan");
+    expect(text).toContain(
+      "You asked to pay your share of the end of tenancy charges for 12 Orchard Road, Bristol BS1 1AA, £600.00, in 6 monthly instalments of £100.00, with no interest and no fees.",
+    );
+    expect(text).toContain("We will look at your request and answer you by e-mail.");
+    expect(text).toContain("Until we answer, nobody will ask you for this money");
+    expect(NOTICES.PAYMENT_PLAN_REQUEST_RECEIVED.asksForMoney).toBe(false);
+  });
+
+  it("the refusal gives the reason plainly and what the tenant can do next, and threatens nothing", () => {
+    const { subject, text } = render("PAYMENT_PLAN_REQUEST_REFUSED");
+    expect(subject).toBe("Your request for a payment plan");
+    expect(text).toContain("Why: The charges are already being paid by your co-tenant.");
+    expect(text).toContain("free, independent debt adviser");
+    expect(text).toContain("Breathing Space");
+    expect(text).toContain("Contact us to talk about it: http://localhost:3000/contact");
+    expect(text).not.toMatch(/court|bailiff|legal action|debt collect|credit (file|rating)|must pay|immediately/i);
+    expect(NOTICES.PAYMENT_PLAN_REQUEST_REFUSED.asksForMoney).toBe(false);
   });
 });

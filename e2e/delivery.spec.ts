@@ -114,6 +114,8 @@ test.describe("no JavaScript where none is needed", () => {
       ["/guide/walkthrough", "Video: answering your end of tenancy charges"],
       // How we contact you (issue 28): e-mails always, text messages unless turned off.
       ["/notifications", "How we contact you"],
+      // A plan the tenant can afford, worked out from their budget (issue 36, scope 2).
+      ["/help/struggling-to-pay/budget", "Work out a plan you can afford"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -105,6 +105,7 @@ export const DebtsSchema = z
   .object({
     debts: z.array(DebtSchema),
     maxInstalments: z.number().int().openapi({ description: "A plan is at most this many monthly instalments, with no interest and no fees" }),
+    offerHours: z.number().int().openapi({ description: "A plan offered on a request is set up in its three steps within this many hours (part 2 §9)" }),
   })
   .openapi("Debts");
 

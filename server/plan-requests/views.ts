@@ -3,6 +3,7 @@
  * request, and a budget worked out against one of them (nothing is stored).
  */
 import type { Deps } from "../context";
+import { PAYMENT_PLAN_OFFER_HOURS } from "../domain/deadlines";
 import { instalmentPlan, MAX_PLAN_INSTALMENTS, plansThatFit, workOutBudget, type BudgetLineInput } from "../domain/budget";
 import { latestRequests, ownDebts, resolveOwnDebt, type Debt, type DebtRef, type LatestRequest } from "./debts";
 
@@ -36,7 +37,11 @@ export function debtView(debt: Debt, request: LatestRequest | null) {
 /** The caller's open debts, each with their latest request for a plan for it. */
 export async function debtsView(deps: Pick<Deps, "db" | "clock">, userId: string) {
   const [debts, latest] = await Promise.all([ownDebts(deps.db, userId, deps.clock.now()), latestRequests(deps.db, userId)]);
-  return { debts: debts.map((d) => debtView(d, latest.get(d.recordId) ?? null)), maxInstalments: MAX_PLAN_INSTALMENTS };
+  return {
+    debts: debts.map((d) => debtView(d, latest.get(d.recordId) ?? null)),
+    maxInstalments: MAX_PLAN_INSTALMENTS,
+    offerHours: PAYMENT_PLAN_OFFER_HOURS,
+  };
 }
 
 /** A budget worked out against one of the caller's debts: what is left each month and the plans that fit. */

@@ -106,7 +106,7 @@ describe("the tenant's own debts and a budget worked out against one", () => {
   it("lists a claim's balance (their own share), with no request yet; nothing before the charges are accepted", async () => {
     freshDay();
     const c = await claimFor(2);
-    expect((await t.json("GET", "/debts", undefined, c.tenants[0]!.token)).body).toEqual({ debts: [], maxInstalments: 12 });
+    expect((await t.json("GET", "/debts", undefined, c.tenants[0]!.token)).body).toEqual({ debts: [], maxInstalments: 12, offerHours: 48 });
     expect((await t.json("POST", `${c.path}/proposals/${c.claim.claimProposalId}/agree`, undefined, c.tenants[0]!.token)).status).toBe(200);
     const listed = await t.json("GET", "/debts", undefined, c.tenants[1]!.token);
     expect(listed.status).toBe(200);

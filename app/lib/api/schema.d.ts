@@ -2425,6 +2425,8 @@ export interface components {
             debts: components["schemas"]["Debt"][];
             /** @description A plan is at most this many monthly instalments, with no interest and no fees */
             maxInstalments: number;
+            /** @description A plan offered on a request is set up in its three steps within this many hours (part 2 §9) */
+            offerHours: number;
         };
         Debt: {
             /** @enum {string} */

@@ -6,21 +6,10 @@
  */
 import { z } from "zod";
 import { BUDGET_FREQUENCIES, BUDGET_LINE_KEYS, MAX_PLAN_INSTALMENTS } from "../../common/budget";
-import type { Deps } from "../context";
 import { ApiError } from "../lib/errors";
 import { listPlanRequests, refusePlanRequest, requestPaymentPlan, REFUSAL_REASON_MAX_LENGTH } from "../plan-requests/service";
 import { findUserByEmail } from "../scenarios/tenants";
-import type { OpsCommand } from "./commands";
-
-function command<S extends z.ZodType>(c: {
-  name: string;
-  summary: string;
-  example: string;
-  input: S;
-  run: (deps: Deps, input: z.output<S>) => Promise<unknown>;
-}): OpsCommand {
-  return c as unknown as OpsCommand;
-}
+import { command, type OpsCommand } from "./commands";
 
 const requestId = z.string().min(1).max(100);
 

@@ -14,18 +14,7 @@ import { PRODUCT_NAME } from "../../common/product";
 import { TEXT_LIMITS } from "../../common/input";
 import type { Deps } from "../context";
 import type { Database } from "../db";
-import {
-  addresses,
-  claims,
-  orderCustomers,
-  orders,
-  paymentPlanInstalments,
-  paymentPlanRequests,
-  paymentPlans,
-  properties,
-  tenancies,
-  users,
-} from "../db/schema";
+import { addresses, claims, paymentPlanRequests, properties, tenancies, users } from "../db/schema";
 import {
   debtWords,
   instalmentPlan,
@@ -154,7 +143,7 @@ export async function requestPaymentPlan(
     );
     return row!;
   });
-  log.info("payment plan request", { requestId: request.id, debtType: request.debtType, instalments: request.instalments });
+  log.info("payment plan request", { requestId: request.id });
   return {
     ...requestSummary(request),
     debtType: request.debtType as DebtType,
@@ -325,36 +314,16 @@ export async function refusePlanRequest(deps: Pick<Deps, "db" | "clock">, reques
   return { requestId, status: "REFUSED" as const };
 }
 
-/** The property a request's debt was for, when nothing is owed on it any more (the refusal still names it). */
+/** The property a request's debt was for, when nothing is owed on it any more (the refusal still names it): its claim's, if it has one. */
 async function propertyOfRequest(tx: Tx, row: RequestRow): Promise<string> {
-  const place = (q: Promise<{ address: typeof addresses.$inferSelect }[]>) => q.then((r) => (r[0] ? propertyLine(r[0].address) : null));
-  const byClaim = row.claimId
-    ? await place(
-        tx
-          .select({ address: addresses })
-          .from(claims)
-          .innerJoin(tenancies, eq(tenancies.id, claims.tenancyId))
-          .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-          .innerJoin(addresses, eq(addresses.id, properties.addressId))
-          .where(eq(claims.id, row.claimId))
-          .limit(1),
-      )
-    : null;
-  if (byClaim) return byClaim;
-  const byInstalment = row.paymentPlanInstalmentId
-    ? await place(
-        tx
-          .select({ address: addresses })
-          .from(paymentPlanInstalments)
-          .innerJoin(paymentPlans, eq(paymentPlans.id, paymentPlanInstalments.paymentPlanId))
-          .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
-          .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
-          .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
-          .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-          .innerJoin(addresses, eq(addresses.id, properties.addressId))
-          .where(eq(paymentPlanInstalments.id, row.paymentPlanInstalmentId))
-          .limit(1),
-      )
-    : null;
-  return byInstalment ?? "your tenancy";
+  if (!row.claimId) return "your tenancy";
+  const [place] = await tx
+    .select({ address: addresses })
+    .from(claims)
+    .innerJoin(tenancies, eq(tenancies.id, claims.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .where(eq(claims.id, row.claimId))
+    .limit(1);
+  return place ? propertyLine(place.address) : "your tenancy";
 }

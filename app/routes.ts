@@ -64,6 +64,8 @@ export default [
     // Breathing Space (issue 36): what it pauses, and recording the tenant's own.
     route("help/breathing-space", "routes/help/breathing-space.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
+    // A plan the tenant can afford, worked out from their budget, sent as a request (issue 36, scope 2).
+    route("help/struggling-to-pay/budget", "routes/help/budget.tsx"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps
     // the tenant on their next action's step; any other sub-path goes to about-you.
     layout("routes/checkout/layout.tsx", [

@@ -121,6 +121,8 @@ test.describe("no JavaScript where none is needed", () => {
       ["/account/support-needs/helper", "Add someone to help you"],
       ["/helper/confirm?token=no-such-token", "This link cannot be used"],
       ["/helper/confirmed", "Thank you for confirming"],
+      // A plan the tenant can afford, worked out from their budget (issue 36, scope 2).
+      ["/help/struggling-to-pay/budget", "Work out a plan you can afford"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

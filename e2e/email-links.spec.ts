@@ -20,7 +20,14 @@ const PENDING: { path: RegExp; builtBy: string }[] = [];
  * receipt) are produced by e2e/contact.spec.ts; tests/api/support-messages.test.ts asserts they
  * carry no link.
  */
-const WITHOUT_LINKS_CHECKED_ELSEWHERE = ["PAYMENT_REFUNDED", "SUPPORT_MESSAGE", "SUPPORT_MESSAGE_RECEIPT"];
+const WITHOUT_LINKS_CHECKED_ELSEWHERE = [
+  "PAYMENT_REFUNDED",
+  "SUPPORT_MESSAGE",
+  "SUPPORT_MESSAGE_RECEIPT",
+  // Issue 36 (budget): support's e-mail about a request for a plan, produced by
+  // e2e/payment-plan-request.spec.ts; tests/api/payment-plan-requests.test.ts asserts it carries no link.
+  "PAYMENT_PLAN_REQUEST_TO_SUPPORT",
+];
 
 /**
  * Every e-mail kind the server can queue: each `template: "X"` in server/, and each notice of the
@@ -136,6 +143,17 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   // Charges accepted by the tenant, on a second tenancy; a proposal the landlord accepts, on a third.
   const second = await secondTenancy();
   await ops("tenant-accept", { claimId: second.claimId, claimProposalId: second.claimProposalId, email: tenant });
+  // ── issue 36: budget ──
+  // A request for a plan for the charges just accepted (its receipt), then refused (the answer, with its links).
+  const asked = (await ops("tenant-payment-plan-request", {
+    email: tenant,
+    debtType: "CLAIM_BALANCE",
+    claimId: second.claimId,
+    instalments: 12,
+    lines: [{ line: "earnings", amountPence: 200_000, frequency: "MONTHLY" }],
+  })) as { id: string };
+  await ops("refuse-payment-plan-request", { requestId: asked.id, reason: "Your co-tenant has asked to pay the whole balance." });
+  // ── end issue 36: budget ──
   const third = await secondTenancy();
   const thirdDraft = (await ops("tenant-item-proposals", {
     claimId: third.claimId,

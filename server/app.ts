@@ -31,6 +31,7 @@ import { passwordRoutes } from "./accounts/password.routes";
 import { paymentsRoutes } from "./payments/routes";
 import { stripeWebhookRoutes } from "./payments/webhooks.routes";
 import { paymentPlansRoutes } from "./payment-plans/routes";
+import { planRequestRoutes } from "./plan-requests/routes";
 import { referencesRoutes } from "./references/routes";
 import { supportRoutes } from "./support/routes";
 import { supportNeedsRoutes } from "./support-needs/routes";
@@ -204,6 +205,7 @@ export function createApi(deps: Deps) {
   app.route("/", claimsRoutes);
   app.route("/", arbitrationsRoutes);
   app.route("/", paymentPlansRoutes);
+  app.route("/", planRequestRoutes);
   app.route("/", offersRoutes);
   app.route("/", inventoryRoutes);
   app.route("/", orderPaymentRoutes);

@@ -14,7 +14,8 @@
  *    own payment is still open on the proposal's order, by the responseDeadline.
  *  - ADJUDICATION_PAYMENT_REMINDER: an adjudicator's decision with an amount due (its repayment
  *    order PENDING): each tenant whose own part is still open, by arbitrations.paymentDeadline.
- * A tenant paying by a live payment plan on that order is not reminded: the plan pays. No
+ * A tenant paying by a live payment plan on that order is not reminded: the plan pays. Nor is a
+ * tenant who asked for a plan for that money while they wait for our answer (issue 36). No
  * RESPONSE_REMINDER goes while a request for more time waits for our answer (issue 36, decision
  * 0049): every answer leaves a deadline at least a day away, which gets reminders of its own.
  *
@@ -52,6 +53,7 @@ import { appLink } from "../lib/app-url";
 import { describeError, log } from "../lib/log";
 import { queueNotice } from "../lib/notices";
 import { claimInBreathingSpace } from "../breathing-space/reads-service";
+import { tenantsAwaitingPlanAnswer, type RemindedDebt } from "../plan-requests/pending-service";
 import { disputeFeeOrderStatus } from "./money-service";
 import { claimStatusOf, loadProposals, lockClaim, moreTimeRequestWaits, toDomainProposal, type ClaimRow } from "./records";
 
@@ -229,13 +231,24 @@ async function recipientsOf(db: Database, candidate: Candidate): Promise<Recipie
     }
     case "PAYMENT_REMINDER": {
       const [proposal] = await db.select({ orderId: claimProposals.orderId }).from(claimProposals).where(eq(claimProposals.id, candidate.subjectId));
-      return proposal?.orderId ? tenantsOwing(db, proposal.orderId) : [];
+      const owing = proposal?.orderId ? await tenantsOwing(db, proposal.orderId) : [];
+      return notAwaitingPlanAnswer(db, { debtType: "CLAIM_BALANCE", claimId: candidate.claimId }, owing);
     }
     case "ADJUDICATION_PAYMENT_REMINDER": {
       const [arbitration] = await db.select({ orderId: arbitrations.repaymentOrderId }).from(arbitrations).where(eq(arbitrations.id, candidate.subjectId));
-      return arbitration?.orderId ? tenantsOwing(db, arbitration.orderId) : [];
+      const owing = arbitration?.orderId ? await tenantsOwing(db, arbitration.orderId) : [];
+      return notAwaitingPlanAnswer(db, { debtType: "ADJUDICATION_AWARD", arbitrationId: candidate.subjectId }, owing);
     }
   }
+}
+
+/**
+ * Without the tenants who asked for a plan for this money and wait for our answer (issue 36): no
+ * reminder asks them for it until we answer (server/plan-requests/pending-service.ts).
+ */
+async function notAwaitingPlanAnswer(db: Database, debt: RemindedDebt, owing: Recipient[]): Promise<Recipient[]> {
+  const waiting = await tenantsAwaitingPlanAnswer(db, debt, owing.map((r) => r.userId));
+  return owing.filter((r) => !waiting.has(r.userId));
 }
 
 /** The tenants on an order whose own payment is still open (ownPaymentOpen), but not those paying it by a live payment plan. */

@@ -196,6 +196,17 @@ export type NoticeFacts = {
   MORE_TIME_GRANTED: About & { days: number; deadline: Date; automatic: boolean; askedBy: string; askedByYou: boolean; final: boolean };
   /** A request for more time was refused, to the tenant who asked: why, the deadline as it stands (at least 3 days away), what they can do. */
   MORE_TIME_REFUSED: About & { reason: string; deadline: Date; moved: boolean; final: boolean };
+  /**
+   * Issue 36 (budget): the tenant asked for a plan worked out from their budget. What they asked
+   * for, that we will answer, and that until we do nobody asks them for that money. `debt` names
+   * the money ("your share of the end of tenancy charges"); `plan` the plan asked for, in words.
+   */
+  PAYMENT_PLAN_REQUEST_RECEIVED: About & { debt: string; amountPence: number; plan: string };
+  /**
+   * Issue 36 (budget): the back office could not offer the plan asked for: why, plainly, and what
+   * the tenant can do next (free debt advice, Breathing Space, contact us, another budget).
+   */
+  PAYMENT_PLAN_REQUEST_REFUSED: About & { debt: string; amountPence: number; reason: string; contactLink: string };
 };
 
 export type NoticeKind = keyof NoticeFacts;
@@ -683,6 +694,27 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
       ],
     }),
   },
+  // Issue 36 (budget): neither asks for money. The receipt says nobody will until we answer; the
+  // refusal answers the tenant's own request and points to help, so it goes out even in a Breathing Space.
+  PAYMENT_PLAN_REQUEST_RECEIVED: {
+    sms: false,
+    asksForMoney: false,
+    email: (f, to) => ({
+      subject: "We have your request for a payment plan",
+      lines: [
+        hello(to),
+        "",
+        `Thank you for telling us. You asked to pay ${f.debt} for ${f.property}, ${noticePounds(f.amountPence)}, in ${f.plan}, with no interest and no fees.`,
+        "We will look at your request and answer you by e-mail.",
+        "Until we answer, nobody will ask you for this money: we will not send you reminders to pay it, and nothing about it will be escalated.",
+        "",
+        "If you would like to talk to someone about money, free and independent debt advice is available from MoneyHelper, StepChange, National Debtline and Citizens Advice.",
+        "",
+        "See your request:",
+        f.link,
+      ],
+    }),
+  },
   MORE_TIME_GRANTED: {
     sms: true,
     asksForMoney: true,
@@ -742,6 +774,28 @@ export const NOTICES: { [K in NoticeKind]: Definition<K> } = {
       ],
     }),
     smsText: (f, to, now) => `${smsHi(to)} we could not give more time. Please answer the ${f.final ? "final proposal" : "charges"} ${smsDeadline(f.deadline, now)}: ${f.link}`,
+  },
+  PAYMENT_PLAN_REQUEST_REFUSED: {
+    sms: false,
+    asksForMoney: false,
+    email: (f, to) => ({
+      subject: "Your request for a payment plan",
+      lines: [
+        hello(to),
+        "",
+        `We have looked at your request to pay ${f.debt} for ${f.property}, ${noticePounds(f.amountPence)}, in instalments. We are sorry, but we cannot offer the plan you asked for.`,
+        `Why: ${f.reason}`,
+        "",
+        "What you can do next:",
+        "- Talk to a free, independent debt adviser: MoneyHelper, StepChange, National Debtline or Citizens Advice. They can help you work out what you can afford.",
+        "- A debt adviser can also tell you about Breathing Space, which pauses action about your debts while you get advice.",
+        `- Contact us to talk about it: ${f.contactLink}`,
+        "- Work out your budget again and send us a new request.",
+        "",
+        "See what you owe and work out a plan:",
+        f.link,
+      ],
+    }),
   },
 };
 

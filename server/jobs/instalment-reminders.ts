@@ -8,7 +8,7 @@
  * re-checks it, queues the e-mail and marks it sent: two instances never send one twice, and a
  * crash before the commit sends nothing (the next run does).
  */
-import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lte, not, or } from "drizzle-orm";
 import type { Deps } from "../context";
 import { paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { addCalendarDays, londonDate } from "../domain/london-time";
@@ -18,6 +18,7 @@ import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { appUrl, cardWords, planOwnerAndCard, pounds } from "../payment-plans/service";
 import { inBreathingSpace } from "../breathing-space/reads-service";
+import { isPlanAwaitingPlanAnswer, planAwaitingPlanAnswer } from "../plan-requests/pending-service";
 
 export type InstalmentReminderRun = { londonDay: string; weekReminders: string[]; dayReminders: string[] };
 
@@ -36,6 +37,8 @@ export async function sendInstalmentReminders(deps: Pick<Deps, "db" | "clock">, 
         lte(paymentPlanInstalments.dueDate, addCalendarDays(today, 7)),
         or(isNull(paymentPlanInstalments.reminderWeekSentAt), isNull(paymentPlanInstalments.reminderDaySentAt)),
         eq(paymentPlans.status, "ACTIVE"),
+        // Not while the tenant waits for our answer to a plan for a missed instalment of it (issue 36).
+        not(planAwaitingPlanAnswer(paymentPlans.id)),
       ),
     )
     .orderBy(asc(paymentPlanInstalments.dueDate), asc(paymentPlanInstalments.id));
@@ -50,6 +53,7 @@ export async function sendInstalmentReminders(deps: Pick<Deps, "db" | "clock">, 
       if (!instalment) return null;
       const [plan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, instalment.paymentPlanId));
       if (!plan || plan.status !== "ACTIVE") return null;
+      if (await isPlanAwaitingPlanAnswer(tx, plan.id)) return null;
       const liveAt = plan.activatedAt ?? plan.confirmedAt ?? plan.createdAt;
       const which = instalmentReminderDue(
         {

@@ -21,7 +21,8 @@ export type OpsCommand<S extends z.ZodType = z.ZodType> = {
   run: (deps: Deps, input: z.output<S>) => Promise<unknown>;
 };
 
-function command<S extends z.ZodType>(c: OpsCommand<S>): OpsCommand {
+/** A command with its input's type checked against its schema, listed as any command. */
+export function command<S extends z.ZodType>(c: OpsCommand<S>): OpsCommand {
   return c as unknown as OpsCommand;
 }
 

@@ -27,6 +27,7 @@ import { agentAcceptTenantProposal, agentRejectWithFinalProposal, decideAdjudica
 import { createInventoryRequest } from "../inventory/service";
 import { createKeyfreeOffer } from "../offers/service";
 import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../scenarios/plans";
+import { offerRequestedPlan } from "../plan-requests/service";
 import type { OpsCommand } from "./commands";
 
 const anyInput = z.record(z.string(), z.unknown());
@@ -212,11 +213,17 @@ export const scenarioCommands: OpsCommand[] = [
   }),
   command({
     name: "offer-payment-plan",
-    summary: "Offer a payment plan for an outstanding balance (void after 48 hours unless its three steps are done)",
+    summary:
+      "Offer a payment plan for an outstanding balance (void after 48 hours unless its three steps are done); with --request-id, the plan a tenant asked for from their budget, on the requested schedule (issue 36)",
     example:
-      "npm run ops -- offer-payment-plan --order-customer-id <id> --amount 60000 --instalments 6 --first-due-date 2027-01-01 [--offered-hours-ago 49]",
+      "npm run ops -- offer-payment-plan --order-customer-id <id> --amount 60000 --instalments 6 --first-due-date 2027-01-01 [--offered-hours-ago 49]; or npm run ops -- offer-payment-plan --request-id <id> [--first-due-date 2027-01-01]",
     input: anyInput,
     run: (deps, input) => {
+      // A tenant's request (issue 36): the amount, the instalments, the order customer and the claim are the request's.
+      if (input.requestId !== undefined) {
+        const asked = z.object({ requestId: z.string().min(1).max(100), firstDueDate: z.string().optional() }).strict().parse(input);
+        return offerRequestedPlan(deps, asked.requestId, { firstDueDate: asked.firstDueDate });
+      }
       // --offered-hours-ago: an offer made that long ago (a 48-hour-old offer is void), without moving the clock every test shares.
       const { offeredHoursAgo, ...offer } = input as { offeredHoursAgo?: unknown };
       const hours = z.number().min(0).max(24 * 365).optional().parse(offeredHoursAgo) ?? 0;

@@ -18,7 +18,7 @@
  * itself is the payments module's (chargeSavedCard), which puts the intent in its ledger.
  */
 import type Stripe from "stripe";
-import { and, asc, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, not, or } from "drizzle-orm";
 import type { Deps } from "../context";
 import { customers, orderCustomers, orders, paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { londonDate } from "../domain/london-time";
@@ -26,6 +26,7 @@ import { chargeFailureKind, INSTALMENT_CHARGE_LEASE_MS, instalmentChargeDue } fr
 import { describeError, log } from "../lib/log";
 import { settleIntent } from "../payments/event-service";
 import { chargeSavedCard } from "../payments/service";
+import { planAwaitingPlanAnswer } from "../plan-requests/pending-service";
 import { recordInstalmentFailed } from "./service";
 import { noBreathingSpaceFor } from "../breathing-space/reads-service";
 
@@ -73,6 +74,8 @@ export async function leaseDueInstalments(deps: ChargeDeps, now: Date, exclude: 
           isNotNull(paymentPlans.stripePaymentMethodId),
           // Breathing Space (issue 36, decision 0047): no instalment of a tenant in one is charged.
           noBreathingSpaceFor(customers.userId, now),
+          // Not while the tenant waits for our answer to a plan for a missed instalment of it (issue 36).
+          not(planAwaitingPlanAnswer(paymentPlans.id)),
         ),
       )
       .orderBy(asc(paymentPlanInstalments.dueDate), asc(paymentPlanInstalments.id))

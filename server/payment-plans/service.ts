@@ -23,6 +23,7 @@ import { claimActionPaidByPaymentPlan } from "../domain/payment-plans-rules";
 import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/statuses";
 import { appUrl } from "../lib/app-url";
 import { queueEmail } from "../lib/mail";
+import { instalmentReplacedByPlan } from "../plan-requests/pending-service";
 import { paymentPlanScheduleCalendar } from "../../common/payment-plan-calendar";
 import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
 import { longDate } from "../domain/payment-plans-rules";
@@ -282,8 +283,18 @@ export async function recordInstalmentPaid(
   return { ...result, paidOff: true, claimPayment: await payPlanBalance(tx, plan, now) };
 }
 
-/** A paid-off plan's balance, on a claim order: completes the claim payment action it stands for. */
+/**
+ * A paid-off plan's balance: a plan offered for a missed instalment (on the tenant's request, issue
+ * 36) pays that instalment of its own plan (which may pay that plan off in turn); otherwise, on a
+ * claim order, it completes the claim payment action it stands for.
+ */
 async function payPlanBalance(tx: Database | Tx, plan: PlanRow, now: Date): Promise<PaymentOutcome | null> {
+  const replaced = await instalmentReplacedByPlan(tx, plan.id);
+  if (replaced) {
+    const [missedPlan] = await tx.select().from(paymentPlans).where(eq(paymentPlans.id, replaced.paymentPlanId)).for("update");
+    if (!missedPlan) return null;
+    return (await recordInstalmentPaid(tx, missedPlan, replaced.instalmentId, now))?.claimPayment ?? null;
+  }
   const [owner] = await tx
     .select({ productId: orders.productId })
     .from(orderCustomers)

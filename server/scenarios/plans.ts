@@ -8,33 +8,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db";
-import {
-  addresses,
-  claims,
-  customers,
-  orderCustomers,
-  orders,
-  paymentPlanActions,
-  paymentPlanInstalments,
-  paymentPlans,
-  properties,
-  tenancies,
-  users
-} from "../db/schema";
-import { paymentPlanOfferExpiresAt } from "../domain/deadlines";
+import { claims, orderCustomers } from "../db/schema";
 import { isCalendarDate } from "../domain/london-time";
 import { isPaymentPlanOfferVoid, paymentPlanNextAction } from "../domain/payment-plans";
-import { instalmentSchedule } from "../domain/payment-plans-rules";
-import { PAYMENT_PLAN_ACTION_TYPES, type PaymentPlanActionType } from "../domain/statuses";
-import { queueNotice } from "../lib/notices";
-import { propertyLine } from "../domain/notices";
-import { newId } from "../lib/tokens";
-import { appUrl, makePaymentPlanActive, pounds, readPlan, recordInstalmentFailed, recordInstalmentPaid, type Tx } from "../payment-plans/service";
-
-
-
-
-
+import { createPaymentPlanOffer } from "../payment-plans/offer-service";
+import { makePaymentPlanActive, readPlan, recordInstalmentFailed, recordInstalmentPaid, type Tx } from "../payment-plans/service";
 
 const OfferPaymentPlanInput = z
   .object({
@@ -65,10 +43,8 @@ export type OfferPaymentPlanInput = z.input<typeof OfferPaymentPlanInput>;
 export async function offerPaymentPlan(db: Database, input: OfferPaymentPlanInput, now: Date) {
   const data = OfferPaymentPlanInput.parse(input);
   const [owner] = await db
-    .select({ orderCustomerId: orderCustomers.id, userId: users.id, email: users.email, firstName: users.firstName })
+    .select({ orderCustomerId: orderCustomers.id })
     .from(orderCustomers)
-    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-    .innerJoin(users, eq(users.id, customers.userId))
     .where(eq(orderCustomers.id, data.orderCustomerId))
     .limit(1);
   if (!owner) throw new Error(`No order customer ${data.orderCustomerId}`);
@@ -76,71 +52,9 @@ export async function offerPaymentPlan(db: Database, input: OfferPaymentPlanInpu
     const [claim] = await db.select({ id: claims.id }).from(claims).where(eq(claims.id, data.claimId)).limit(1);
     if (!claim) throw new Error(`No claim ${data.claimId}`);
   }
-
-  const paymentPlanId = newId();
-  const actionIds = Object.fromEntries(PAYMENT_PLAN_ACTION_TYPES.map((t) => [t, newId()])) as Record<PaymentPlanActionType, string>;
-  const schedule = instalmentSchedule(data.amount, data.instalments, data.firstDueDate);
-  const instalments = schedule.map((s) => ({ ...s, id: newId() }));
-  const offerExpiresAt = paymentPlanOfferExpiresAt(now);
-
-  await db.transaction(async (tx) => {
-    await tx.insert(paymentPlans).values({
-      id: paymentPlanId,
-      orderCustomerId: data.orderCustomerId,
-      claimId: data.claimId ?? null,
-      status: "PENDING",
-      amount: data.amount,
-      interestAmount: data.interestAmount,
-      offerExpiresAt,
-      createdAt: now,
-    });
-    await tx.insert(paymentPlanActions).values(
-      PAYMENT_PLAN_ACTION_TYPES.map((typeId, position) => ({
-        id: actionIds[typeId],
-        paymentPlanId,
-        typeId,
-        position,
-        createdAt: now,
-      })),
-    );
-    await tx.insert(paymentPlanInstalments).values(
-      instalments.map((i) => ({
-        id: i.id,
-        paymentPlanId,
-        instalmentNumber: i.instalmentNumber,
-        dueDate: i.dueDate,
-        amount: i.amount,
-        status: "PENDING",
-        createdAt: now,
-      })),
-    );
-    const [place] = await tx
-      .select({ address: addresses })
-      .from(orderCustomers)
-      .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
-      .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
-      .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-      .innerJoin(addresses, eq(addresses.id, properties.addressId))
-      .where(eq(orderCustomers.id, data.orderCustomerId))
-      .limit(1);
-    await queueNotice(
-      tx,
-      {
-        kind: "PAYMENT_PLAN_OFFERED",
-        facts: {
-          property: place ? propertyLine(place.address) : "your tenancy",
-          link: `${appUrl()}/payment-plan/${paymentPlanId}`,
-          amountPence: data.amount,
-          instalments: data.instalments,
-          offerExpiresAt,
-        },
-      },
-      [owner.userId],
-      now,
-    );
-  });
-
-  return { paymentPlanId, offerExpiresAt, actionIds, instalmentIds: instalments.map((i) => i.id) };
+  // The plan, its three steps, its instalments and the PAYMENT_PLAN_OFFERED notice: the payment
+  // plans area's own, shared with a plan offered on a tenant's request (issue 36).
+  return db.transaction((tx) => createPaymentPlanOffer(tx, { ...data, claimId: data.claimId ?? null }, now));
 }
 
 const PlanRef = z.object({ paymentPlanId: z.string().min(1) });

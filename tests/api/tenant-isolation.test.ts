@@ -66,6 +66,8 @@ const NO_IDS = new Set([
   // issue 36: the caller's own Breathing Space, and recording it.
   "getBreathingSpace",
   "recordBreathingSpace",
+  // The caller's own debts a plan can be asked for (issue 36).
+  "listDebts",
 ]);
 
 /** Query parameters that are not ids, with a value that passes validation. */

@@ -59,6 +59,8 @@ export const BODY_KINDS: Record<string, Kind> = {
   paymentPlanInstalmentId: "instalmentId",
   // The contact page's message names the claim or the Keyfree (order) it is about (sendSupportMessage).
   claimId: "claimId",
+  // A request for a payment plan names an adjudicator's award it is for (issue 36).
+  arbitrationId: "arbitrationId",
   orderId: "orderId",
 };
 /** A tiny PDF that passes the upload checks. */

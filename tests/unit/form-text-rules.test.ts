@@ -27,6 +27,7 @@ const { planAddressSchema, planChooseSchema } = await import("../../app/routes/p
 const { aboutYouSchema } = await import("../../app/routes/checkout/+lib/about-you-form");
 const { claimProposalSchema } = await import("../../app/routes/claims/+lib/claim-proposal");
 const { disputeSchema } = await import("../../app/routes/claims/+lib/dispute");
+const { budgetSchema, planRequestSchema } = await import("../../app/routes/help/+lib/budget");
 
 /** Every form schema of the web, with its multi-line fields (the ones shown in a textarea). */
 const FORMS: Array<[string, ZodType, string[]]> = [
@@ -45,6 +46,8 @@ const FORMS: Array<[string, ZodType, string[]]> = [
   ["about you", aboutYouSchema, []],
   ["claim proposal", claimProposalSchema(100_000), ["explanation"]],
   ["dispute", disputeSchema, ["message"]],
+  ["budget", budgetSchema, []],
+  ["budget: ask for a plan", planRequestSchema, []],
 ];
 
 type Def = { type: string; innerType?: Def; in?: Def; schema?: Def; shape?: Record<string, { def: Def }> } & { def?: Def };

@@ -54,6 +54,22 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   MORE_TIME_REQUESTED: { ...about, link: moreTimeLink, days: 7, answerBy: new Date("2026-12-01T23:59:59.999Z") },
   MORE_TIME_GRANTED: { ...about, days: 7, deadline: DEADLINE, automatic: false, askedBy: "Sam Lee", askedByYou: true, final: false },
   MORE_TIME_REFUSED: { ...about, reason: "Your landlord needs an answer before the new tenancy starts.", deadline: DEADLINE, moved: false, final: false },
+  // Issue 36 (budget).
+  PAYMENT_PLAN_REQUEST_RECEIVED: {
+    ...about,
+    link: "http://localhost:3000/help/struggling-to-pay/budget?sent=r1",
+    debt: "your share of the end of tenancy charges",
+    amountPence: 60_000,
+    plan: "6 monthly instalments of £100.00",
+  },
+  PAYMENT_PLAN_REQUEST_REFUSED: {
+    ...about,
+    link: "http://localhost:3000/help/struggling-to-pay/budget",
+    debt: "your share of the end of tenancy charges",
+    amountPence: 60_000,
+    reason: "The charges are already being paid by your co-tenant.",
+    contactLink: "http://localhost:3000/contact",
+  },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS);
@@ -313,5 +329,29 @@ describe("to a tenant in Breathing Space (issue 36, decision 0047)", () => {
     expect(crisis.text).not.toMatch(/mental|crisis|health/i);
     const usual = renderNotice({ kind: "CLAIM_RESOLVED", facts: EXAMPLES.CLAIM_RESOLVED }, { firstName: "Sam" }, NOW, LINKS);
     expect(renderNotice({ kind: "CLAIM_RESOLVED", facts: EXAMPLES.CLAIM_RESOLVED }, { firstName: "Sam" }, NOW, LINKS, { breathingSpace: { until: "2027-01-21" } })).toEqual(usual);
+  });
+});
+
+describe("a request for a payment plan from a budget (issue 36, scope 2)", () => {
+  it("the receipt says what was asked for, that we will answer, and that nobody asks for the money until then", () => {
+    const { subject, text } = render("PAYMENT_PLAN_REQUEST_RECEIVED");
+    expect(subject).toBe("We have your request for a payment plan");
+    expect(text).toContain(
+      "You asked to pay your share of the end of tenancy charges for 12 Orchard Road, Bristol BS1 1AA, £600.00, in 6 monthly instalments of £100.00, with no interest and no fees.",
+    );
+    expect(text).toContain("We will look at your request and answer you by e-mail.");
+    expect(text).toContain("Until we answer, nobody will ask you for this money");
+    expect(NOTICES.PAYMENT_PLAN_REQUEST_RECEIVED.asksForMoney).toBe(false);
+  });
+
+  it("the refusal gives the reason plainly and what the tenant can do next, and threatens nothing", () => {
+    const { subject, text } = render("PAYMENT_PLAN_REQUEST_REFUSED");
+    expect(subject).toBe("Your request for a payment plan");
+    expect(text).toContain("Why: The charges are already being paid by your co-tenant.");
+    expect(text).toContain("free, independent debt adviser");
+    expect(text).toContain("Breathing Space");
+    expect(text).toContain("Contact us to talk about it: http://localhost:3000/contact");
+    expect(text).not.toMatch(/court|bailiff|legal action|debt collect|credit (file|rating)|must pay|immediately/i);
+    expect(NOTICES.PAYMENT_PLAN_REQUEST_REFUSED.asksForMoney).toBe(false);
   });
 });

@@ -1128,6 +1128,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/debts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in tenant's own open debts a plan can be asked for (a claim's balance, an adjudicator's award, a missed instalment), each their own part in pence, with their latest request for a plan */
+        get: operations["listDebts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/debts/budget": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Work out a budget against one of the tenant's debts: each line as a monthly figure, what is left each month, and the plans of at most 12 monthly instalments (no interest, no fees) that fit it. Nothing is stored. */
+        post: operations["workOutBudget"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-plan-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for a plan for one of the tenant's debts, worked out from their budget: recorded as PENDING, with a receipt e-mailed to the tenant and support told. One pending request per debt (409). Until it is answered, no reminder asks for that money and nothing about it escalates. */
+        post: operations["createPaymentPlanRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/keyfree-offers/{keyfreeOfferId}": {
         parameters: {
             query?: never;
@@ -2547,6 +2598,117 @@ export interface components {
             orderId: string | null;
             /** @enum {string|null} */
             orderStatusId: "PENDING" | "COMPLETE" | null;
+        };
+        Debts: {
+            debts: components["schemas"]["Debt"][];
+            /** @description A plan is at most this many monthly instalments, with no interest and no fees */
+            maxInstalments: number;
+            /** @description A plan offered on a request is set up in its three steps within this many hours (part 2 §9) */
+            offerHours: number;
+        };
+        Debt: {
+            /** @enum {string} */
+            debtType: "CLAIM_BALANCE" | "ADJUDICATION_AWARD" | "MISSED_INSTALMENT";
+            claimId: string | null;
+            arbitrationId: string | null;
+            paymentPlanInstalmentId: string | null;
+            /** @description A missed instalment's plan */
+            paymentPlanId: string | null;
+            /** @description A missed instalment's number */
+            instalmentNumber: number | null;
+            /** @description The tenant's own part still owed, in pence */
+            amountPence: number;
+            /** @description The property, on one line */
+            property: string;
+            request: components["schemas"]["PaymentPlanRequestSummary"];
+        };
+        /** @description The tenant's latest request for a plan for it, if any */
+        PaymentPlanRequestSummary: {
+            id: string;
+            /** @enum {string} */
+            status: "PENDING" | "OFFERED" | "REFUSED" | "WITHDRAWN";
+            /** @description What was owed when it was asked for */
+            amountPence: number;
+            plan: components["schemas"]["InstalmentPlan"];
+            /** @description ISO date-time */
+            createdAt: string;
+            answeredAt: string | null;
+        } | null;
+        InstalmentPlan: {
+            instalments: number;
+            /** @description The first instalment: the largest, by the pennies left over */
+            firstPence: number;
+            /** @description Each instalment after the first */
+            otherPence: number;
+        };
+        WorkedOutBudget: {
+            debt: components["schemas"]["Debt"];
+            monthlyIncomePence: number;
+            monthlyOutgoingsPence: number;
+            /** @description Income − outgoings each month (below 0 when more goes out than comes in) */
+            leftPence: number;
+            /** @description Some plan of at most 12 monthly instalments fits what is left */
+            fits: boolean;
+            /**
+             * @description When nothing fits: nothing is left each month, or even 12 instalments are more than is left
+             * @enum {string|null}
+             */
+            why: "NOTHING_LEFT" | "NOT_ENOUGH_LEFT" | null;
+            /** @description From the fewest monthly instalments that fit what is left, up to 12 */
+            plans: components["schemas"]["InstalmentPlan"][];
+            maxInstalments: number;
+        };
+        WorkOutBudgetRequest: {
+            /**
+             * @description CLAIM_BALANCE: charges accepted and unpaid, the tenant's own share (named by claimId); ADJUDICATION_AWARD: what the adjudicator decided, unpaid (arbitrationId); MISSED_INSTALMENT: a payment plan instalment that failed (paymentPlanInstalmentId)
+             * @enum {string}
+             */
+            debtType: "CLAIM_BALANCE" | "ADJUDICATION_AWARD" | "MISSED_INSTALMENT";
+            /** @description CLAIM_BALANCE: the claim (one the tenant answers; 404 otherwise) */
+            claimId?: string;
+            /** @description ADJUDICATION_AWARD: the adjudication (of a claim the tenant answers; 404 otherwise) */
+            arbitrationId?: string;
+            /** @description MISSED_INSTALMENT: the failed instalment (of the tenant's own plan; 404 otherwise) */
+            paymentPlanInstalmentId?: string;
+            /** @description Income and outgoings in the Standard Financial Statement's groups; a line left out is £0 */
+            lines: components["schemas"]["BudgetLineInput"][];
+        };
+        BudgetLineInput: {
+            /**
+             * @description The line of the form (common/budget.ts BUDGET_GROUPS)
+             * @enum {string}
+             */
+            line: "earnings" | "benefits" | "pensions" | "otherIncome" | "rent" | "councilTax" | "homeOther" | "energy" | "water" | "care" | "health" | "transport" | "school" | "food" | "clothing" | "personalOther" | "phone" | "leisure" | "priorityDebts" | "otherDebts" | "otherEssential";
+            /** @description The amount as the tenant gave it, in pence: £0 up to £100,000 a month */
+            amountPence: number;
+            /**
+             * @description How often: its monthly figure is weekly × 52 ÷ 12, fortnightly × 26 ÷ 12, four-weekly × 13 ÷ 12
+             * @enum {string}
+             */
+            frequency: "WEEKLY" | "FORTNIGHTLY" | "FOUR_WEEKLY" | "MONTHLY";
+        };
+        PaymentPlanRequest: components["schemas"]["PaymentPlanRequestSummary"] & {
+            /** @enum {string} */
+            debtType: "CLAIM_BALANCE" | "ADJUDICATION_AWARD" | "MISSED_INSTALMENT";
+            monthlyIncomePence: number;
+            monthlyOutgoingsPence: number;
+        };
+        PaymentPlanRequestInput: {
+            /**
+             * @description CLAIM_BALANCE: charges accepted and unpaid, the tenant's own share (named by claimId); ADJUDICATION_AWARD: what the adjudicator decided, unpaid (arbitrationId); MISSED_INSTALMENT: a payment plan instalment that failed (paymentPlanInstalmentId)
+             * @enum {string}
+             */
+            debtType: "CLAIM_BALANCE" | "ADJUDICATION_AWARD" | "MISSED_INSTALMENT";
+            /** @description CLAIM_BALANCE: the claim (one the tenant answers; 404 otherwise) */
+            claimId?: string;
+            /** @description ADJUDICATION_AWARD: the adjudication (of a claim the tenant answers; 404 otherwise) */
+            arbitrationId?: string;
+            /** @description MISSED_INSTALMENT: the failed instalment (of the tenant's own plan; 404 otherwise) */
+            paymentPlanInstalmentId?: string;
+            /** @description Income and outgoings in the Standard Financial Statement's groups; a line left out is £0 */
+            lines: components["schemas"]["BudgetLineInput"][];
+            /** @description The plan asked for: one of the plans that fit (workOutBudget's plans) */
+            instalments: number;
         };
         KeyfreeOffer: {
             keyfreeOffer: {
@@ -6321,6 +6483,155 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDebts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The debts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Debts"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    workOutBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkOutBudgetRequest"];
+            };
+        };
+        responses: {
+            /** @description The budget worked out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkedOutBudget"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPaymentPlanRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentPlanRequestInput"];
+            };
+        };
+        responses: {
+            /** @description The request, waiting for an answer */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentPlanRequest"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

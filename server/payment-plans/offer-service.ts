@@ -1,0 +1,94 @@
+/**
+ * Offering a payment plan (part 2 §3 PaymentPlan; §4 "the tenant must do actions in order
+ * confirm, address, card-details"; §9 "Payment plan offer window: 48 hours for three steps"): a
+ * PENDING plan whose offer expires 48 hours from now, its three actions CONFIRM, ADDRESS,
+ * CARD_DETAILS, and N instalments that split the amount exactly (remainder pennies on the first),
+ * due monthly from firstDueDate; the tenant is told by e-mail (PAYMENT_PLAN_OFFERED). The back
+ * office's offer (server/scenarios/plans.ts) and a plan offered on a tenant's request
+ * (server/plan-requests/, issue 36) both make it here, inside the caller's transaction.
+ * Reading chosen: `amount` is the balance spread over the instalments and includes
+ * `interestAmount`, which is shown for information.
+ */
+import { eq } from "drizzle-orm";
+import { addresses, orderCustomers, orders, paymentPlanActions, paymentPlanInstalments, paymentPlans, properties, tenancies, customers } from "../db/schema";
+import { paymentPlanOfferExpiresAt } from "../domain/deadlines";
+import { propertyLine } from "../domain/notices";
+import { instalmentSchedule } from "../domain/payment-plans-rules";
+import { PAYMENT_PLAN_ACTION_TYPES, type PaymentPlanActionType } from "../domain/statuses";
+import { appUrl } from "../lib/app-url";
+import { queueNotice } from "../lib/notices";
+import { newId } from "../lib/tokens";
+import type { Tx } from "./service";
+
+export type PaymentPlanOffer = {
+  orderCustomerId: string;
+  claimId: string | null;
+  amount: number;
+  instalments: number;
+  firstDueDate: string;
+  interestAmount: number;
+};
+
+export async function createPaymentPlanOffer(tx: Tx, data: PaymentPlanOffer, now: Date) {
+  const [owner] = await tx
+    .select({ userId: customers.userId })
+    .from(orderCustomers)
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .where(eq(orderCustomers.id, data.orderCustomerId))
+    .limit(1);
+  if (!owner) throw new Error(`No order customer ${data.orderCustomerId}`);
+  const paymentPlanId = newId();
+  const actionIds = Object.fromEntries(PAYMENT_PLAN_ACTION_TYPES.map((t) => [t, newId()])) as Record<PaymentPlanActionType, string>;
+  const instalments = instalmentSchedule(data.amount, data.instalments, data.firstDueDate).map((s) => ({ ...s, id: newId() }));
+  const offerExpiresAt = paymentPlanOfferExpiresAt(now);
+
+  await tx.insert(paymentPlans).values({
+    id: paymentPlanId,
+    orderCustomerId: data.orderCustomerId,
+    claimId: data.claimId,
+    status: "PENDING",
+    amount: data.amount,
+    interestAmount: data.interestAmount,
+    offerExpiresAt,
+    createdAt: now,
+  });
+  await tx.insert(paymentPlanActions).values(
+    PAYMENT_PLAN_ACTION_TYPES.map((typeId, position) => ({ id: actionIds[typeId], paymentPlanId, typeId, position, createdAt: now })),
+  );
+  await tx.insert(paymentPlanInstalments).values(
+    instalments.map((i) => ({
+      id: i.id,
+      paymentPlanId,
+      instalmentNumber: i.instalmentNumber,
+      dueDate: i.dueDate,
+      amount: i.amount,
+      status: "PENDING",
+      createdAt: now,
+    })),
+  );
+  const [place] = await tx
+    .select({ address: addresses })
+    .from(orderCustomers)
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .where(eq(orderCustomers.id, data.orderCustomerId))
+    .limit(1);
+  await queueNotice(
+    tx,
+    {
+      kind: "PAYMENT_PLAN_OFFERED",
+      facts: {
+        property: place ? propertyLine(place.address) : "your tenancy",
+        link: `${appUrl()}/payment-plan/${paymentPlanId}`,
+        amountPence: data.amount,
+        instalments: data.instalments,
+        offerExpiresAt,
+      },
+    },
+    [owner.userId],
+    now,
+  );
+  return { paymentPlanId, offerExpiresAt, actionIds, instalmentIds: instalments.map((i) => i.id) };
+}

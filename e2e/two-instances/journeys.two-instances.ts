@@ -8,7 +8,7 @@ import { introductionStep } from "../checkout-steps/introduction";
 import { referencingStep } from "../checkout-steps/referencing";
 import { signStep } from "../checkout-steps/sign";
 import { authoriseAndPay, DEMO_PASSWORD, expect, fillCard, signedInAs, signIn, test, uniqueCard, uniqueStamp } from "../fixtures";
-import { deploymentState, feeRecord, feeRuleBreaks, tenantWithClaim } from "./deployment";
+import { deploymentState, feeRecord, feeRuleBreaks, query, tenantWithClaim } from "./deployment";
 
 /**
  * The main journeys once, through nginx in front of two instances (playwright.two-instances.config.ts):
@@ -155,4 +155,50 @@ test("the checkout, every step through nginx, then the fee paid by card and its 
   expect(feeRuleBreaks(record)).toEqual([]);
   expect(record.charges).toHaveLength(1);
   expect(record.action.completed).toBe(true);
+});
+
+/** A tenant with a live plan whose first instalment is due today on the API's clock, charged on a card that pays. */
+async function planDueToday(ops: (path: string, body: unknown) => Promise<unknown>, email: string, firstName: string) {
+  const { now } = (await ops("clock", {})) as { now: string };
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(now));
+  const tenancy = (await ops("create-tenancy", {
+    tenants: [{ email, firstName, lastName: "Plan" }],
+    ppm: 120_000,
+    startDate: "2025-01-01",
+    endDate: "2026-10-31",
+    isNewTenancy: false,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenants: { orderCustomerId: string }[] };
+  const plan = (await ops("offer-payment-plan", { orderCustomerId: tenancy.tenants[0]!.orderCustomerId, amount: 30_000, instalments: 3, firstDueDate: today })) as {
+    paymentPlanId: string;
+  };
+  await ops("activate-payment-plan", { paymentPlanId: plan.paymentPlanId, completeEarlierSteps: true, cardNumber: "4242424242424242" });
+  return { today, paymentPlanId: plan.paymentPlanId };
+}
+
+test("a Breathing Space holds on both instances: sweeps run at once leave its tenant's due instalment uncharged, and charge another tenant's", async ({ ops }) => {
+  const stamp = uniqueStamp();
+  const paused = `two-bs-${stamp}@example.test`;
+  const other = `two-bs-other-${stamp}@example.test`;
+  const pausedPlan = await planDueToday(ops, paused, "Bree");
+  const otherPlan = await planDueToday(ops, other, "Otto");
+  // A mental health crisis moratorium has no end yet, so nothing is moved: the instalment stays due today and only the pause holds it.
+  await ops("breathing-space", { email: paused, reference: `BS-${stamp}`.slice(0, 40), type: "mental-health-crisis", start: pausedPlan.today });
+  // Four sweeps at once through nginx, spread over both instances (their own sweepers run too).
+  await Promise.all([1, 2, 3, 4].map(() => ops("sweep", {})));
+  const charged = async (paymentPlanId: string) =>
+    (
+      await query<{ charge_payment_intent_id: string | null }>(
+        "select charge_payment_intent_id from payment_plan_instalments where payment_plan_id = $1 and instalment_number = 1",
+        [paymentPlanId],
+      )
+    )[0]!.charge_payment_intent_id !== null;
+  expect(await charged(otherPlan.paymentPlanId), "the other tenant's instalment is charged").toBe(true);
+  expect(await charged(pausedPlan.paymentPlanId), "no instalment of a tenant in Breathing Space is charged").toBe(false);
+  const asked = await query<{ template: string }>(
+    "select template from outbox_emails where lower(\"to\") = lower($1) and template like 'PAYMENT_PLAN_INSTALMENT%'",
+    [paused],
+  );
+  expect(asked, "nothing asks the tenant in Breathing Space to pay").toEqual([]);
 });

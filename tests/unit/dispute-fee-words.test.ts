@@ -88,7 +88,8 @@ const WORDS_MODULE = path.join(ROOT, "common/dispute-fee-words.ts");
 /** The rule itself: its strings are names in its range errors ("credit"), not words a page shows. */
 const RULE_MODULE = path.join(ROOT, "common/dispute-fee.ts");
 /** Words that state what happens to money paid: a refund, a credit (not a credit card), "not returned", money back. */
-const OUTCOME_WORDS = /\b(refunds?|refunded|refunding|credit|credited|crediting)\b(?!\s+card)|\bnot returned\b|\bmoney back\b|\bget (it|the fee|your fee) back\b/i;
+/** Benefits named in the budget form (Universal Credit, Pension Credit, tax credits) are not the fee's outcome. */
+const OUTCOME_WORDS = /(?<!\b(?:universal|pension|tax)\s)\b(refunds?|refunded|refunding|credit|credited|crediting)\b(?!\s+card)|\bnot returned\b|\bmoney back\b|\bget (it|the fee|your fee) back\b/i;
 /** The proposal's upfront payment (part 1 §4.1: held at most 7 days, "refunded in full if the proposal is refused"): another sum. */
 const PROPOSAL_HOLD = { files: ["app/lib/guide.ts", "app/routes/claims/submit.tsx", "app/routes/claims/proposal-payment.tsx", "app/routes/claims/proposal-payment-success.tsx"], words: /refunded in full/ };
 
@@ -133,7 +134,7 @@ describe("no page states what happens to the fee in words of its own", () => {
       "is refunded.",
       "Credited: ",
     ]);
-    const fine = `// the fee is refunded (a comment)\nconst a = "Pay it with a debit or credit card."; const b = "It is non-refundable."; import x from "./refund";`;
+    const fine = `// the fee is refunded (a comment)\nconst a = "Pay it with a debit or credit card."; const c = "Benefits, such as Universal Credit or Pension Credit"; const b = "It is non-refundable."; import x from "./refund";`;
     expect(shownTexts(fine, "fine.ts").filter((t) => OUTCOME_WORDS.test(t))).toEqual([]);
   });
 

@@ -16,7 +16,6 @@ const SHELL_MODULES = [
   "/app/components/chat-offer.tsx",
   // "Struggling to pay?" on every card page (issue 36): the link and its line.
   "/app/components/struggling-to-pay.tsx",
-  "/common/struggling-to-pay.ts",
 ];
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { TOO_MANY_SUPPORT_MESSAGES_FROM_EMAIL, SUPPORT_MESSAGES_PER_EMAIL_PER_HOUR } from "../common/support-messages";
+import { TOO_MANY_SUPPORT_MESSAGES_FROM_EMAIL, SUPPORT_MESSAGES_PER_EMAIL_PER_HOUR } from "#common/support-messages";
 import { expect, expectAccessible, NO_BROWSER, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**

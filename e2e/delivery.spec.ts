@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { PRODUCT_CODE } from "../common/product";
+import { PRODUCT_CODE } from "#common/product";
 import { expect, fillCard, NO_BROWSER, signedInAs, signIn, signInRequest, test, uniqueStamp } from "./fixtures";
 
 /**

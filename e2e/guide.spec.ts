@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { PROPOSAL_HOLD_DAYS } from "../common/claim-confirmation";
-import { MINIMUM_KEYFREE_FEE_PENCE } from "../common/keyfree-fee";
-import { RESPONSE_WINDOW_DAYS } from "../common/tenant-terms";
+import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
+import { MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
+import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 import { expect, expectAccessible, signedInAs, test } from "./fixtures";
 
 /**

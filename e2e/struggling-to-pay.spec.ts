@@ -1,5 +1,5 @@
-import { DEBT_ADVISERS } from "../common/debt-advice";
-import { STRUGGLING_TO_PAY_PATH } from "../common/struggling-to-pay";
+import { DEBT_ADVISERS } from "#common/debt-advice";
+import { STRUGGLING_TO_PAY_PATH } from "#common/struggling-to-pay";
 import { CHECKOUT_ACTION_TYPES } from "../server/domain/statuses";
 import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
 

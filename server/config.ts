@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { chooseIdentityProvider } from "../common/identity-provider";
+import { chooseIdentityProvider } from "#common/identity-provider";
 import type { S3Settings } from "./lib/s3-files";
 
 export const DEFAULT_APP_URL = "http://localhost:3000";

@@ -5,7 +5,7 @@ import {
   actionTypeForPaymentType,
   requiresDuplicateCardCheck,
   type PaymentType,
-} from "../../common/payments";
+} from "#common/payments";
 import {
   CardDetailsNeedJavaScript,
   CardForm,

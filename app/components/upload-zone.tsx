@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useRouteLoaderData } from "react-router";
-import { UPLOAD_ACCEPT, uploadLimitsHint, uploadProblem, type UploadLimit } from "../../common/uploads";
+import { UPLOAD_ACCEPT, uploadLimitsHint, uploadProblem, type UploadLimit } from "#common/uploads";
 import { ActionButton, CsrfInput } from "./action-button";
 
 export type UploadedDocument = { id: string; name: string; url: string };

@@ -1,5 +1,5 @@
 import type { UNSAFE_DataWithResponseInit } from "react-router";
-import { normalisePostcode } from "../../common/addresses";
+import { normalisePostcode } from "#common/addresses";
 import { CHOOSE_ADDRESS_MESSAGE, searchSchema, type PostcodeLookup } from "./address-lookup";
 import { ApiFailure, type Api } from "./api.server";
 import type { components } from "./api/schema";

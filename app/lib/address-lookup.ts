@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ADDRESS_MESSAGES, manualAddressErrors, type ManualAddressField } from "../../common/addresses";
-import { TEXT_LIMITS } from "../../common/input";
+import { ADDRESS_MESSAGES, manualAddressErrors, type ManualAddressField } from "#common/addresses";
+import { TEXT_LIMITS } from "#common/input";
 import { textField } from "./text-rules";
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
-import { PAYMENT_TYPES } from "../../common/payments";
+import { PAYMENT_TYPES } from "#common/payments";
 import { consentedTools, consentOf } from "./consent.server";
 import { hostLogContext, type HostLog } from "./host";
 import { getSession } from "./session.server";

@@ -1,5 +1,5 @@
 import { data, matchPath } from "react-router";
-import { UPLOAD_MAX_BYTES } from "../../common/uploads";
+import { UPLOAD_MAX_BYTES } from "#common/uploads";
 
 /**
  * How large a post to the web app may be, declared in one place and enforced by the root

@@ -1,4 +1,4 @@
-import { SUPPORT_TOPIC_SLUGS, type SupportTopic } from "../../common/support-messages";
+import { SUPPORT_TOPIC_SLUGS, type SupportTopic } from "#common/support-messages";
 
 /** What a link to the contact page says the message is about (issue 26): the topic, and the claim or Keyfree it came from. */
 export type ContactAbout = {

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../../common/uploads";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "#common/uploads";
 import { assertBodySize, bodyLimitOf, FORM_MAX_BYTES } from "./body-limit.server";
 import { hostMultipartContext } from "./host";
 import { CSRF_REFUSED_MESSAGE, FORM_UNREADABLE_MESSAGE } from "./messages";

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { chooseIdentityProvider } from "../../common/identity-provider";
-import { SANDBOX_PUBLISHABLE_KEY } from "../../common/stripe-sandbox";
+import { chooseIdentityProvider } from "#common/identity-provider";
+import { SANDBOX_PUBLISHABLE_KEY } from "#common/stripe-sandbox";
 
 const WebEnv = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),

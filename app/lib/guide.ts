@@ -1,10 +1,10 @@
-import { PROPOSAL_HOLD_DAYS } from "../../common/claim-confirmation";
-import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, COVER_WEEKS, DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
-import { feeCaseSentence, feeRuleInAdvance, feeRuleSummary } from "../../common/dispute-fee-words";
-import { CASH_DEPOSIT_MAX_WEEKS, KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "../../common/keyfree-fee";
-import { PRODUCT_NAME } from "../../common/product";
-import { STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
-import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
+import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
+import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, COVER_WEEKS, DISPUTE_FEE_PENCE } from "#common/dispute-fee";
+import { feeCaseSentence, feeRuleInAdvance, feeRuleSummary } from "#common/dispute-fee-words";
+import { CASH_DEPOSIT_MAX_WEEKS, KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
+import { PRODUCT_NAME } from "#common/product";
+import { STRUGGLING_TO_PAY_PATH } from "#common/struggling-to-pay";
+import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 import { formatPounds } from "./format";
 
 /**

@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { chooseIdentityProvider, IDP_CALLBACK_PATH } from "../../common/identity-provider";
+import { chooseIdentityProvider, IDP_CALLBACK_PATH } from "#common/identity-provider";
 
 export type IdentityProviderSettings = {
   issuer: string;

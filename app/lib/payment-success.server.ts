@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { isWellFormedId } from "../../common/input";
-import { actionTypeForPaymentType, paymentSuccessPath, type PaymentType } from "../../common/payments";
+import { isWellFormedId } from "#common/input";
+import { actionTypeForPaymentType, paymentSuccessPath, type PaymentType } from "#common/payments";
 import { apiContext } from "./api.server";
 import { trackCompletedActions } from "./analytics.server";
 import { contactPath } from "./contact";

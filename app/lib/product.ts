@@ -1,4 +1,4 @@
-import { PRODUCT_CODE, PRODUCT_NAME } from "../../common/product";
+import { PRODUCT_CODE, PRODUCT_NAME } from "#common/product";
 
 /** The product's display name, in one place (the spec's `{product}`). */
 export const PRODUCT = { name: PRODUCT_NAME, code: PRODUCT_CODE, slug: PRODUCT_CODE.toLowerCase() } as const;

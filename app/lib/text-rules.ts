@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, TEXT_LIMITS, type TextKind, type TextLimit } from "../../common/input";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, TEXT_LIMITS, type TextKind, type TextLimit } from "#common/input";
 
 /**
  * The input boundary on the web's forms (issue 23, scope 1), in one place for every form's zod

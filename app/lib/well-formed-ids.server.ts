@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Middleware } from "openapi-fetch";
-import { isWellFormedId } from "../../common/input";
+import { isWellFormedId } from "#common/input";
 
 /**
  * Ids are checked for shape before anything is asked of the API (issue 23, scope 1): an id that

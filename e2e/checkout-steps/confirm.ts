@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { CONFIRM_ACKNOWLEDGEMENT_KEYS, CONFIRM_REFUSALS } from "../../common/tenant-terms";
+import { CONFIRM_ACKNOWLEDGEMENT_KEYS, CONFIRM_REFUSALS } from "#common/tenant-terms";
 import { expect, expectAccessible } from "../fixtures";
 import { expectTitleFirst } from "../reading-order";
 import type { JourneyHelpers, JourneyTenant } from "./types";

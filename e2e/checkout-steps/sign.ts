@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { AGREEMENT_MESSAGES } from "../../common/tenant-terms";
+import { AGREEMENT_MESSAGES } from "#common/tenant-terms";
 import { expect, expectAccessible } from "../fixtures";
 import { expectTitleFirst } from "../reading-order";
 import type { JourneyHelpers, JourneyTenant } from "./types";

@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { ZodRealError } from "zod";
 import type { Database } from "../db";
 import { addresses, keyfreeOffers, paymentPlans, properties, users } from "../db/schema";
-import { aboutYouErrors } from "../../common/about-you";
+import { aboutYouErrors } from "#common/about-you";
 import { londonDate } from "../domain/london-time";
 import { notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";

@@ -6,8 +6,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
-import { ABOUT_YOU_MESSAGES, GENDERS } from "../../common/about-you";
-import { ADDRESS_MESSAGES, addressHistoryError } from "../../common/addresses";
+import { ABOUT_YOU_MESSAGES, GENDERS } from "#common/about-you";
+import { ADDRESS_MESSAGES, addressHistoryError } from "#common/addresses";
 import { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed } from "../integrations/address-lookup";
 import { addressLookupFor } from "../integrations/addresses";
 import { requireTenant, tenantCustomer } from "../lib/auth";

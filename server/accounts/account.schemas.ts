@@ -1,9 +1,9 @@
 /** The address a tenant enters or chooses, as the account's routes and service read it. */
 import { z } from "@hono/zod-openapi";
-import { manualAddressErrors, normalisePostcode } from "../../common/addresses";
+import { manualAddressErrors, normalisePostcode } from "#common/addresses";
 import { isCalendarDate } from "../domain/london-time";
 import { idField, MALFORMED_ID_MESSAGE, singleLineText } from "../lib/input-schemas";
-import { isWellFormedId, type TextLimit } from "../../common/input";
+import { isWellFormedId, type TextLimit } from "#common/input";
 
 const optionalText = (limit: TextLimit | number) =>
   singleLineText(limit)

@@ -8,7 +8,7 @@ import type { ApiConfig } from "../config";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import { accessTokens, passwordResetRequests, passwordTokens, userEvents, users } from "../db/schema";
-import { PRODUCT_NAME } from "../../common/product";
+import { PRODUCT_NAME } from "#common/product";
 import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
 import { queueEmail } from "../lib/mail";

@@ -5,7 +5,7 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { newPasswordError, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from "../../common/passwords";
+import { newPasswordError, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from "#common/passwords";
 import { clientAddress } from "../lib/client-address";
 import { commonPasswords } from "../lib/common-passwords";
 import { errorResponses } from "../lib/errors";

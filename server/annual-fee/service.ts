@@ -17,8 +17,8 @@ import {
   users,
 } from "../db/schema";
 import { annualFeeSchedule, annualFeeSharePence } from "../domain/fees";
-import { PRODUCT_CODE } from "../../common/product";
-import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
+import { PRODUCT_CODE } from "#common/product";
+import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
 import { appUrl, pounds } from "../payment-plans/service";

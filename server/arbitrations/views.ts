@@ -16,7 +16,7 @@ import {
 } from "../db/schema";
 import { daysRemaining } from "../domain/deadlines";
 import { adjudicationRepayment } from "../domain/claim-responses";
-import { disputeFeeOutcome } from "../../common/dispute-fee";
+import { disputeFeeOutcome } from "#common/dispute-fee";
 import { CLAIM_STATUSES } from "../domain/statuses";
 import { currentCustomer } from "../lib/auth";
 import { notFound } from "../lib/errors";

@@ -3,7 +3,7 @@
  * recording one from their debt adviser's letter (/help/breathing-space).
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { BREATHING_SPACE_MESSAGES, BREATHING_SPACE_TYPES, REFERENCE_MAX_LENGTH } from "../../common/breathing-space";
+import { BREATHING_SPACE_MESSAGES, BREATHING_SPACE_TYPES, REFERENCE_MAX_LENGTH } from "#common/breathing-space";
 import type { AppEnv } from "../context";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";

@@ -23,8 +23,8 @@ import {
   startDateError,
   typeError,
   type BreathingSpaceType,
-} from "../../common/breathing-space";
-import { PRODUCT_NAME } from "../../common/product";
+} from "#common/breathing-space";
+import { PRODUCT_NAME } from "#common/product";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import { breathingSpaceDeadlines, breathingSpaces, users } from "../db/schema";

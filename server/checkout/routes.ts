@@ -1,13 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { ABOUT_YOU_MESSAGES } from "../../common/about-you";
-import { AGREEMENT_MESSAGES, type ConfirmAcknowledgement } from "../../common/tenant-terms";
+import { ABOUT_YOU_MESSAGES } from "#common/about-you";
+import { AGREEMENT_MESSAGES, type ConfirmAcknowledgement } from "#common/tenant-terms";
 import { CONFIRM_ACKNOWLEDGEMENTS } from "../domain/checkout";
 import { normaliseGender } from "../domain/statuses";
 import { requireTenant } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
 import { idParam, singleLineText } from "../lib/input-schemas";
-import type { TextLimit } from "../../common/input";
+import type { TextLimit } from "#common/input";
 import { clientAddress } from "../lib/client-address";
 import { completeAddressHistory, confirmCheckout, saveAboutYou, signCheckoutDocument } from "./service";
 import { OrderCustomerSchema, orderCustomerView, ownOrderCustomerView, tenancyUserView } from "./views";

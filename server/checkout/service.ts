@@ -13,8 +13,8 @@ import {
   tenancyDocuments,
   users
 } from "../db/schema";
-import { aboutYouErrors, type AboutYouField } from "../../common/about-you";
-import { CONFIRM_REFUSALS, missingConfirmAcknowledgements, type ConfirmAcknowledgement } from "../../common/tenant-terms";
+import { aboutYouErrors, type AboutYouField } from "#common/about-you";
+import { CONFIRM_REFUSALS, missingConfirmAcknowledgements, type ConfirmAcknowledgement } from "#common/tenant-terms";
 import { checkCheckoutStep, CHECKOUT_MESSAGES } from "../domain/checkout";
 import { propertyLine } from "../domain/notices";
 import { newlyActionable } from "../domain/order-customers";
@@ -22,7 +22,7 @@ import { appLink } from "../lib/app-url";
 import { queueNotice } from "../lib/notices";
 import { londonDate } from "../domain/london-time";
 import { claimLimitPence, keyfreeFeePence } from "../domain/fees";
-import { PRODUCT_NAME } from "../../common/product";
+import { PRODUCT_NAME } from "#common/product";
 import { type CheckoutActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";

@@ -80,12 +80,12 @@ import {
   payableChargesPence,
   proposalTotalPence
 } from "../domain/claim-responses";
-import { proposalUpfrontPaymentPence } from "../../common/claim-confirmation";
+import { proposalUpfrontPaymentPence } from "#common/claim-confirmation";
 import {
   proposalHoldExpiresAt,
   responseDeadline
 } from "../domain/deadlines";
-import { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
+import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import { splitByLiability } from "../domain/fees";
 import { totalChargesSettledPence } from "../domain/checkout";
 import { recordOwedRefund } from "../payments/refund-service";

@@ -4,7 +4,7 @@
  * gives is never sent back: only the back office that decides reads it.
  */
 import { z } from "@hono/zod-openapi";
-import { MORE_TIME_FIELD_MESSAGES, MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS, MORE_TIME_REASON_LIMIT } from "../../common/more-time";
+import { MORE_TIME_FIELD_MESSAGES, MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS, MORE_TIME_REASON_LIMIT } from "#common/more-time";
 import { multiLineText } from "../lib/input-schemas";
 
 const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });

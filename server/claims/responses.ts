@@ -36,7 +36,7 @@ import {
   claims,
   organizations
 } from "../db/schema";
-import { counterProposalCeilingMessage } from "../../common/claim-proposal";
+import { counterProposalCeilingMessage } from "#common/claim-proposal";
 import {
   agentAmountForItem,
   checkEditTenantDraft,

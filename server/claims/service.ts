@@ -33,7 +33,7 @@ import { isClaimFinished } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 import { checkHourlyUploads, checkUpload, checkUploadLimit, documentTotals, lockTenantUploads, storeDocument } from "../lib/uploads";
-import { CLAIM_ITEM_UPLOAD_LIMIT, CLAIM_RESPONSE_UPLOAD_LIMIT } from "../../common/uploads";
+import { CLAIM_ITEM_UPLOAD_LIMIT, CLAIM_RESPONSE_UPLOAD_LIMIT } from "#common/uploads";
 import { makeChargesPayable, requireProposalPayment, submitTenantProposal } from "./money-service";
 import { claimStatusOf, recordActivity, respondentCustomers } from "./records";
 import { openProposalFor, raiseDispute, refuse, saveTenantItemProposal, startDraft, targetProposal, withClaim, type WriteContext } from "./responses";

@@ -1,6 +1,6 @@
 /** The dev mailbox's views of the outbox (the web's dev mailbox reads these types): reads only. */
 import { desc, eq, sql } from "drizzle-orm";
-import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "../../common/dev-mail";
+import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "#common/dev-mail";
 import type { Database } from "../db";
 import { outboxEmails, outboxSms, users } from "../db/schema";
 

@@ -17,7 +17,7 @@
  * instalments fall together after the moratorium (moving only those inside would stack a
  * moved one on the next, or put them out of order).
  */
-import { CRISIS_DAYS_AFTER_TREATMENT, STANDARD_BREATHING_SPACE_DAYS, type BreathingSpaceType } from "../../common/breathing-space";
+import { CRISIS_DAYS_AFTER_TREATMENT, STANDARD_BREATHING_SPACE_DAYS, type BreathingSpaceType } from "#common/breathing-space";
 import {
   addCalendarDays,
   calendarDaysBetween,

@@ -14,8 +14,8 @@ import {
   type BudgetFrequency,
   type BudgetGroupKey,
   type BudgetLineKey,
-} from "../../common/budget";
-import { assertPence, type Pence } from "../../common/money";
+} from "#common/budget";
+import { assertPence, type Pence } from "#common/money";
 import { addCalendarDays, type CalendarDate } from "./london-time.js";
 import { addCalendarMonths, splitInstalmentAmounts } from "./payment-plans-rules.js";
 

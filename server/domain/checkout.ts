@@ -2,10 +2,10 @@
  * Checkout, tenancy orders and amounts still to pay (part 1 §2.3, §2.4, §5;
  * part 2 §2 Dashboard, §3). Pure rules over plain data; the API enforces them.
  */
-import { ADDRESS_MESSAGES } from "../../common/addresses";
-import type { Pence } from "../../common/money";
+import { ADDRESS_MESSAGES } from "#common/addresses";
+import type { Pence } from "#common/money";
 import { nextAction, type OrderCustomerActions } from "./order-customers.js";
-import { confirmAcknowledgements } from "../../common/tenant-terms";
+import { confirmAcknowledgements } from "#common/tenant-terms";
 import { ANNUAL_FEE_PENCE, MINIMUM_KEYFREE_FEE_PENCE } from "./fees.js";
 import type { CheckoutActionType, ClaimStatus, OrderCustomerActionType } from "./statuses.js";
 

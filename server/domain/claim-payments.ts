@@ -10,7 +10,7 @@
  * Then, when no remaining balance is left open, nothing is owed any more: the own shares
  * still open are settled too.
  */
-import { assertPence, type Pence } from "../../common/money";
+import { assertPence, type Pence } from "#common/money";
 
 export type OpenPayAction = { id: string; typeId: string; amountRemainingPence: Pence };
 export type PayActionAfter = { id: string; amountRemainingPence: Pence; settled: boolean };

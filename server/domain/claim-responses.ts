@@ -29,8 +29,8 @@ import {
   type DeadlineUrgency,
 } from "./deadlines.js";
 import type { Instant } from "./london-time.js";
-import { assertPence, type Pence } from "../../common/money";
-import { applyFeeCredit } from "../../common/dispute-fee";
+import { assertPence, type Pence } from "#common/money";
+import { applyFeeCredit } from "#common/dispute-fee";
 import type { ClaimStatus } from "./statuses.js";
 
 /** A proposal with the time it was created, so proposals of the same round keep their order. */

@@ -2,7 +2,7 @@
  * Claim and proposal rules (part 1 §4.1, §6): what a tenant may see, what
  * waits for them, which order is payable and which actions they may take.
  */
-import type { Pence } from "../../common/money";
+import type { Pence } from "#common/money";
 import type { Instant } from "./london-time.js";
 import { isPastDeadline, proposalDeadline, type DeadlineProposal } from "./deadlines.js";
 import { isClaimFinished, type ClaimStatus, type OrderStatus, type ProposalSource } from "./statuses.js";

@@ -4,9 +4,9 @@
  * last day ("Your deadline to respond is midnight tonight"); a deadline is
  * past from the next millisecond on.
  */
-import { PROPOSAL_HOLD_DAYS } from "../../common/claim-confirmation";
-import { ADJUDICATION_PAYMENT_DAYS } from "../../common/dispute-fee";
-import { RESPONSE_WINDOW_DAYS } from "../../common/tenant-terms";
+import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
+import { ADJUDICATION_PAYMENT_DAYS } from "#common/dispute-fee";
+import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 import {
   addCalendarDays,
   addHours,

@@ -1,9 +1,9 @@
 /**
  * Fees, splits and limits (part 1 §1, §9; part 2 §1, §9). Money is integer pence.
  */
-import { KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "../../common/keyfree-fee";
-import { COVER_WEEKS } from "../../common/tenant-terms";
-import { assertPence, type Pence } from "../../common/money";
+import { KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
+import { COVER_WEEKS } from "#common/tenant-terms";
+import { assertPence, type Pence } from "#common/money";
 import {
   addCalendarYears,
   londonDate,
@@ -12,7 +12,7 @@ import {
 } from "./london-time.js";
 
 /** Minimum Keyfree fee: £150 (part 1 §9), in the shared rule book (the guide quotes it). */
-export { MINIMUM_KEYFREE_FEE_PENCE } from "../../common/keyfree-fee";
+export { MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
 /** Claim limit cap at the default cover level: £5,000 (part 1 §9). */
 export const DEFAULT_COVER_CAP_PENCE = 500_000;
 /** Claim limit cap at the higher cover level: £10,000 (part 1 §9). */

@@ -16,7 +16,7 @@
  *    and the day of the answer, to the end of that London day.
  *  - A refusal leaves the deadline where it is, but never fewer than 3 days after the answer.
  */
-import { MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS } from "../../common/more-time";
+import { MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS } from "#common/more-time";
 import { openSupplierProposal, type OrderedProposal } from "./claim-responses.js";
 import type { ActionCheck } from "./claims.js";
 import { isPastDeadline, proposalDeadline } from "./deadlines.js";

@@ -11,9 +11,9 @@
  * full and how far away it is ("by 11:59pm on Friday 4 December 2026 (UK time), 7 days from
  * today"), and every notice says what happens if the tenant does nothing.
  */
-import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
-import { ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
-import { PRODUCT_NAME } from "../../common/product";
+import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
+import { ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "#common/dispute-fee";
+import { PRODUCT_NAME } from "#common/product";
 import type { SystemActivityType } from "./claim-responses.js";
 import { PAYMENT_PLAN_OFFER_HOURS } from "./deadlines.js";
 import { MORE_TIME_ANSWER_WORKING_DAYS } from "./more-time.js";

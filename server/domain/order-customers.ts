@@ -5,7 +5,7 @@
  */
 import type { Instant } from "./london-time.js";
 import { isPastDeadline } from "./deadlines.js";
-import { PRODUCT_NAME } from "../../common/product";
+import { PRODUCT_NAME } from "#common/product";
 import {
   ORDER_CUSTOMER_ACTION_TYPES,
   isClaimFinished,

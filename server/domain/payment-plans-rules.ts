@@ -4,11 +4,11 @@
  * instalment may be paid and what a paid-off plan pays, and the address form
  * of the Address Confirmation step.
  */
-import { manualAddressErrors } from "../../common/addresses";
+import { manualAddressErrors } from "#common/addresses";
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import { isPaymentPlanOfferVoid, paymentPlanNextAction, type PaymentPlan, type PaymentPlanInstalment } from "./payment-plans.js";
-import { assertPence, type Pence } from "../../common/money";
+import { assertPence, type Pence } from "#common/money";
 import { calendarDaysBetween, isCalendarDate, type CalendarDate } from "./london-time.js";
 import type { PaymentPlanActionType } from "./statuses.js";
 

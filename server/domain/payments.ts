@@ -2,9 +2,9 @@
  * Card payments: payment types, their success pages and order-customer
  * actions, and card-check messages (part 1 §4.3, §5, §8; part 2 §4, §5).
  */
-import { PAYMENT_TYPES, type PayActionType } from "../../common/payments";
+import { PAYMENT_TYPES, type PayActionType } from "#common/payments";
 import { createSpellingNormaliser } from "./spelling.js";
-import { PRODUCT_CODE, PRODUCT_NAME } from "../../common/product";
+import { PRODUCT_CODE, PRODUCT_NAME } from "#common/product";
 import type { PaymentActionType } from "./statuses.js";
 
 export const normalisePaymentType = createSpellingNormaliser(PAYMENT_TYPES);

@@ -3,7 +3,7 @@
  * instalments were money the tenant's card paid, and how much, so the Keyfree page can list them
  * and each can have a receipt.
  */
-import { paymentTypeForActionType, type PaymentKind, type PaymentType } from "../../common/payments";
+import { paymentTypeForActionType, type PaymentKind, type PaymentType } from "#common/payments";
 import { normaliseOrderCustomerActionType } from "./statuses.js";
 
 export type { PaymentKind };

@@ -5,8 +5,8 @@
  * input answers null).
  */
 import { createSpellingNormaliser } from "./spelling.js";
-import { PRODUCT_CODE } from "../../common/product";
-import { GENDERS, type Gender } from "../../common/about-you";
+import { PRODUCT_CODE } from "#common/product";
+import { GENDERS, type Gender } from "#common/about-you";
 
 // ── Claims (part 1 §4.1, part 2 §4) ──────────────────────────────────────────
 

@@ -9,8 +9,8 @@
  * - The helper's confirmation link works once, for HELPER_LINK_DAYS days, and not once the tenant
  *   has removed them (helperLinkState).
  */
-import { PRODUCT_NAME } from "../../common/product";
-import { HELPER_LINK_DAYS, type SupportNeedCode } from "../../common/support-needs";
+import { PRODUCT_NAME } from "#common/product";
+import { HELPER_LINK_DAYS, type SupportNeedCode } from "#common/support-needs";
 import { longLondonDate, londonTimeOfDay } from "./notices";
 
 export const HELPER_LINK_TTL_MS = HELPER_LINK_DAYS * 24 * 60 * 60 * 1000;

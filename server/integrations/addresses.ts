@@ -5,7 +5,7 @@
  * app works offline with no provider account) and Ideal Postcodes (ideal-postcodes.ts).
  */
 import type { ApiConfig } from "../config";
-import { isUkPostcode, normalisePostcode } from "../../common/addresses";
+import { isUkPostcode, normalisePostcode } from "#common/addresses";
 import type { AddressLookup } from "./address-lookup";
 import { FIXTURE_POSTCODES, type FixtureAddress } from "./addresses.fixture";
 import { idealPostcodesLookup } from "./ideal-postcodes";

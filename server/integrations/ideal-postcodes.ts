@@ -8,7 +8,7 @@
  * (401 bad key, 402 no lookups left, 429, 5xx), a body that is not the documented shape, or no
  * answer within the timeout is a failure (`AddressLookupFailed`), logged without the key.
  */
-import { normalisePostcode } from "../../common/addresses";
+import { normalisePostcode } from "#common/addresses";
 import { log } from "../lib/log";
 import { AddressLookupFailed, type AddressLookup, type LookedUpAddress } from "./address-lookup";
 

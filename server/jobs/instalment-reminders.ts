@@ -14,7 +14,7 @@ import { paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { addCalendarDays, londonDate } from "../domain/london-time";
 import { chargeWhenText, instalmentReminderDue, longDate, type InstalmentReminder } from "../domain/payment-plans-rules";
 import { log } from "../lib/log";
-import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
+import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { appUrl, cardWords, planOwnerAndCard, pounds } from "../payment-plans/service";
 import { inBreathingSpace } from "../breathing-space/reads-service";

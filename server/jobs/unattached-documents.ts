@@ -14,7 +14,7 @@
 import { and, asc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db";
 import { documents } from "../db/schema";
-import { UNATTACHED_DOCUMENT_TTL_MS } from "../../common/uploads";
+import { UNATTACHED_DOCUMENT_TTL_MS } from "#common/uploads";
 import type { Clock } from "../lib/clock";
 import type { FileStore } from "../lib/files";
 import { log } from "../lib/log";

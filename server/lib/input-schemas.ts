@@ -19,7 +19,7 @@ import {
   TEXT_LIMITS,
   type TextKind,
   type TextLimit,
-} from "../../common/input";
+} from "#common/input";
 
 type TextMessages = {
   /** When the field is missing or not a string. */

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../db";
 import { outboxEmails, supportHelpers, users, type EmailAttachment } from "../db/schema";
 import { copiedToHelper, helperCopy } from "../domain/support-needs";
-import { SUPPORT_NEEDS_PATH } from "../../common/support-needs";
+import { SUPPORT_NEEDS_PATH } from "#common/support-needs";
 import { appLink } from "./app-url";
 import { newId } from "./tokens";
 

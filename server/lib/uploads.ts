@@ -16,8 +16,8 @@ import {
   uploadHourlyLimitMessage,
   uploadLimitProblem,
   type UploadLimit,
-} from "../../common/uploads";
-import { withoutForbiddenCharacters } from "../../common/input";
+} from "#common/uploads";
+import { withoutForbiddenCharacters } from "#common/input";
 
 // Spec part 1 §5, §9: the upload maximum (30 MB) and the accepted types are in the shared rule
 // book, common/uploads.ts, which the web's upload zone reads too.

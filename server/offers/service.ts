@@ -9,7 +9,7 @@ import type { Database } from "../db";
 import { addresses, keyfreeOfferRecipients, keyfreeOffers, organizations } from "../db/schema";
 import { ANNUAL_FEE_PENCE } from "../domain/fees";
 import { decideOfferChoice, decideRejectionReason } from "../domain/keyfree-offers";
-import { PRODUCT_NAME } from "../../common/product";
+import { PRODUCT_NAME } from "#common/product";
 import { normaliseOfferChoice, type OfferChoice, type RejectionReason } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";

@@ -3,7 +3,7 @@
  * from a debt adviser's notice (the Insolvency Service tells each creditor), and ending one.
  */
 import { z } from "zod";
-import { BREATHING_SPACE_TYPES } from "../../common/breathing-space";
+import { BREATHING_SPACE_TYPES } from "#common/breathing-space";
 import type { Deps } from "../context";
 import { ApiError } from "../lib/errors";
 import { findUserByEmail } from "../scenarios/tenants";

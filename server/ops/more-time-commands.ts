@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Deps } from "../context";
-import { MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS } from "../../common/more-time";
+import { MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS } from "#common/more-time";
 import { answerMoreTimeRequest, askForMoreTime, waitingMoreTimeRequests, type MoreTimeDecision } from "../claims/more-time-service";
 import { AskForMoreTimeBody } from "../claims/more-time-schemas";
 import { ApiError } from "../lib/errors";

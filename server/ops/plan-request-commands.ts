@@ -5,7 +5,7 @@
  * as the budget page makes it (for tests and demos).
  */
 import { z } from "zod";
-import { BUDGET_FREQUENCIES, BUDGET_LINE_KEYS, MAX_PLAN_INSTALMENTS } from "../../common/budget";
+import { BUDGET_FREQUENCIES, BUDGET_LINE_KEYS, MAX_PLAN_INSTALMENTS } from "#common/budget";
 import { ApiError } from "../lib/errors";
 import { listPlanRequests, refusePlanRequest, requestPaymentPlan, REFUSAL_REASON_MAX_LENGTH } from "../plan-requests/service";
 import { findUserByEmail } from "../scenarios/tenants";

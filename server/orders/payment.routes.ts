@@ -9,7 +9,7 @@ import { DUPLICATE_CARD_MESSAGE, normalisePaymentType } from "../domain/payments
 import { requireTenant, tenantCustomer } from "../lib/auth";
 import { errorResponses } from "../lib/errors";
 import { idParam, providerIdField, singleLineText } from "../lib/input-schemas";
-import { TEXT_LIMITS } from "../../common/input";
+import { TEXT_LIMITS } from "#common/input";
 import { isDuplicateOrderCard, orderCardChecks, payOrderAction } from "./service";
 
 const secured = { security: [{ bearer: [] as string[] }], tags: ["payments"] };

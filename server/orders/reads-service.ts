@@ -26,7 +26,7 @@ import {
   type NextAction,
   type OrderCustomerActions
 } from "../domain/order-customers";
-import { paymentTypeForActionType } from "../../common/payments";
+import { paymentTypeForActionType } from "#common/payments";
 import {
   normaliseOrderCustomerActionType,
   normaliseOrderStatus,

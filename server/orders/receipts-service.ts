@@ -8,7 +8,7 @@
  * nothing, so they are the same 404 as ids that do not exist.
  */
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import { paymentLabel } from "../../common/payments";
+import { paymentLabel } from "#common/payments";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db";
 import {

@@ -1,6 +1,6 @@
 /** The tenancy orders' response shapes (the order customer's shapes, shared with checkout, are in lib/schemas.ts). */
 import { z } from "@hono/zod-openapi";
-import { PAYMENT_TYPES } from "../../common/payments";
+import { PAYMENT_TYPES } from "#common/payments";
 import { NextActionSchema, PropertyAddressSchema, TenancyOrderTenantSchema } from "../lib/schemas";
 
 export const ProductId = z.enum(["KEYFREE", "CLAIM", "TOP_UP"]).openapi({ description: "The product an order is for" });

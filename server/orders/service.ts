@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { customers, orderCustomerActions, orderCustomers, users } from "../db/schema";
 import { cardCheckResults } from "../domain/card-checks";
-import { paymentTypeForActionType, type PaymentType } from "../../common/payments";
+import { paymentTypeForActionType, type PaymentType } from "#common/payments";
 import { BELOW_CARD_MINIMUM_MESSAGE, failedCardChecks, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
 import { normaliseOrderCustomerActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";

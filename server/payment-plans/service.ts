@@ -24,8 +24,8 @@ import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/st
 import { appUrl } from "../lib/app-url";
 import { queueEmail } from "../lib/mail";
 import { instalmentReplacedByPlan } from "../plan-requests/pending-service";
-import { paymentPlanScheduleCalendar } from "../../common/payment-plan-calendar";
-import { strugglingToPayEmailLines } from "../../common/struggling-to-pay";
+import { paymentPlanScheduleCalendar } from "#common/payment-plan-calendar";
+import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { longDate } from "../domain/payment-plans-rules";
 import { breathingSpacesInForce, statusOf } from "../breathing-space/reads-service";
 import { longLondonDate } from "../domain/notices";

@@ -10,7 +10,7 @@ import {
   budgetAmountMessage,
   budgetAmountProblem,
   MAX_PLAN_INSTALMENTS,
-} from "../../common/budget";
+} from "#common/budget";
 import { idField } from "../lib/input-schemas";
 import { DEBT_TYPES } from "./debts";
 

@@ -10,8 +10,8 @@
  * Log lines name ids only.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { PRODUCT_NAME } from "../../common/product";
-import { TEXT_LIMITS } from "../../common/input";
+import { PRODUCT_NAME } from "#common/product";
+import { TEXT_LIMITS } from "#common/input";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import { addresses, claims, paymentPlanRequests, properties, tenancies, users } from "../db/schema";

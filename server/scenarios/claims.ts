@@ -34,7 +34,7 @@ import {
   isPastDeadline,
   responseDeadline
 } from "../domain/deadlines";
-import { DISPUTE_FEE_PENCE, disputeFeeOutcome, disputeFeeSettlement } from "../../common/dispute-fee";
+import { DISPUTE_FEE_PENCE, disputeFeeOutcome, disputeFeeSettlement } from "#common/dispute-fee";
 import { claimLimitPence, splitByLiability, type CoverLevel } from "../domain/fees";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER
@@ -42,7 +42,7 @@ import {
 import type { FileStore } from "../lib/files";
 import { claimLinks, noticeClaimTenants } from "../claims/notices";
 import { noticePounds } from "../domain/notices";
-import { feeOutcomeAfter } from "../../common/dispute-fee-words";
+import { feeOutcomeAfter } from "#common/dispute-fee-words";
 import { newId } from "../lib/tokens";
 import { storeDocument } from "../lib/uploads";
 

@@ -6,7 +6,7 @@ import Stripe from "stripe";
  * one with `pk_…` only what Stripe.js may do (see `app.ts`).
  */
 export const SANDBOX_SECRET_KEY = "sk_test_keyfree_sandbox";
-export { SANDBOX_PUBLISHABLE_KEY } from "../../common/stripe-sandbox";
+export { SANDBOX_PUBLISHABLE_KEY } from "#common/stripe-sandbox";
 
 /** The secret the sandbox signs its webhook events with (`Stripe-Signature`); not a secret either. */
 export const SANDBOX_WEBHOOK_SECRET = "whsec_keyfree_sandbox_signing_secret";

@@ -10,7 +10,7 @@ import {
   SUPPORT_NEED_CODES,
   SUPPORT_NEEDS_DETAILS_MAX_LENGTH,
   SUPPORT_NEEDS_MESSAGES,
-} from "../../common/support-needs";
+} from "#common/support-needs";
 import { emailAddress, multiLineText, singleLineText } from "../lib/input-schemas";
 
 // ── Requests ─────────────────────────────────────────────────────────────────

@@ -10,7 +10,7 @@
  *   copies are deleted in the same transaction, and delivery re-checks (lib/mail-delivery.ts).
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { SUPPORT_HELPER_MESSAGES, SUPPORT_NEED_CODES, SUPPORT_NEED_LABELS, type HelperRelationship, type SupportNeedCode } from "../../common/support-needs";
+import { SUPPORT_HELPER_MESSAGES, SUPPORT_NEED_CODES, SUPPORT_NEED_LABELS, type HelperRelationship, type SupportNeedCode } from "#common/support-needs";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import { outboxEmails, supportHelpers, supportNeeds, users } from "../db/schema";

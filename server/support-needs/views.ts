@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { z } from "@hono/zod-openapi";
-import { HELPER_LINK_MESSAGES, HELPER_RELATIONSHIPS, SUPPORT_NEED_CODES, type HelperRelationship, type SupportNeedCode } from "../../common/support-needs";
+import { HELPER_LINK_MESSAGES, HELPER_RELATIONSHIPS, SUPPORT_NEED_CODES, type HelperRelationship, type SupportNeedCode } from "#common/support-needs";
 import type { Database } from "../db";
 import { supportHelpers, supportNeeds, users } from "../db/schema";
 import { helperLinkState, helperStatus } from "../domain/support-needs";

@@ -4,7 +4,7 @@
  */
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv, Auth } from "../context";
-import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES, SUPPORT_TOPIC_LABELS, SUPPORT_TOPICS } from "../../common/support-messages";
+import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES, SUPPORT_TOPIC_LABELS, SUPPORT_TOPICS } from "#common/support-messages";
 import { optionalTenant } from "../lib/auth";
 import { clientAddress } from "../lib/client-address";
 import { errorResponses } from "../lib/errors";

@@ -9,7 +9,7 @@ import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import { addresses, claimRespondents, claims, orders, properties, supportMessages, tenancies, users } from "../db/schema";
-import { PRODUCT_NAME } from "../../common/product";
+import { PRODUCT_NAME } from "#common/product";
 import {
   SUPPORT_MESSAGES_PER_ADDRESS_PER_HOUR,
   SUPPORT_MESSAGES_PER_EMAIL_PER_HOUR,
@@ -17,7 +17,7 @@ import {
   TOO_MANY_SUPPORT_MESSAGES_FROM_ADDRESS,
   TOO_MANY_SUPPORT_MESSAGES_FROM_EMAIL,
   type SupportTopic,
-} from "../../common/support-messages";
+} from "#common/support-messages";
 import { ApiError, notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";

@@ -16,7 +16,7 @@ import { adjudicationPaymentDeadline, proposalHoldExpiresAt, responseDeadline } 
 import { asksForMoney, CLAIM_EVENT_NOTICES, deadlineWords, londonTimeOfDay, longLondonDate, sendsSms, type NoticeKind } from "../../server/domain/notices";
 import { sweepClaimDeadlines } from "../../server/jobs/claim-deadlines";
 import { appUrl } from "../../server/lib/app-url";
-import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
+import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "#common/struggling-to-pay";
 import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
 import {
   agentAcceptTenantProposal,

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORBIDDEN_CHARACTERS_MESSAGE } from "../../common/input";
+import { FORBIDDEN_CHARACTERS_MESSAGE } from "#common/input";
 import { openApiDocument } from "../../server/app";
 import { accessTokens } from "../../server/db/schema";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, TEXT_LIMITS } from "../../common/input";
+import { FORBIDDEN_CHARACTERS_MESSAGE, hasForbiddenCharacters, TEXT_LIMITS } from "#common/input";
 import { MALFORMED_ID_MESSAGE } from "../../server/lib/input-schemas";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { buildWorld, PDF, type World } from "../helpers/api-world";

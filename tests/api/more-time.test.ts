@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MORE_TIME_FIELD_MESSAGES } from "../../common/more-time";
-import { FORBIDDEN_CHARACTERS_MESSAGE } from "../../common/input";
+import { MORE_TIME_FIELD_MESSAGES } from "#common/more-time";
+import { FORBIDDEN_CHARACTERS_MESSAGE } from "#common/input";
 import type { Deps } from "../../server/context";
 import { claimProposals, moreTimeRequests, outboxEmails } from "../../server/db/schema";
 import { MORE_TIME_MESSAGES } from "../../server/domain/more-time";

@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, customers, outboxEmails, passwordTokens, userEvents, users } from "../../server/db/schema";
-import { PASSWORD_MESSAGES } from "../../common/passwords";
+import { PASSWORD_MESSAGES } from "#common/passwords";
 import { hashToken } from "../../server/lib/tokens";
 import {
   PASSWORD_REQUEST_ANSWER,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
+import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import { orderCustomerActions, orderCustomers, outboxEmails, paymentPlanInstalments, stripeEvents } from "../../server/db/schema";
 import { startOfLondonDay } from "../../server/domain/london-time";
 import { keyfreeFeePence } from "../../server/domain/fees";

@@ -12,7 +12,7 @@ import {
 } from "../../server/db/schema";
 import { createCheckoutScenario, setReferenceOutcome } from "../../server/scenarios/checkout";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
-import { UPLOAD_MAX_BYTES } from "../../common/uploads";
+import { UPLOAD_MAX_BYTES } from "#common/uploads";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimProposals, orderCustomerActions, outboxEmails, owedRefunds } from "../../server/db/schema";
 import { proposalHoldExpiresAt } from "../../server/domain/deadlines";
-import { DISPUTE_FEE_PENCE } from "../../common/dispute-fee";
+import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { createPayments } from "../../server/payments/wiring";
 import { OWED_REFUND_LEASE_MS, payOwedRefunds } from "../../server/payments/refund-service";

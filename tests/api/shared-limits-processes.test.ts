@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadHourlyLimitMessage, UPLOAD_MAX_PER_TENANT_PER_HOUR } from "../../common/uploads";
+import { uploadHourlyLimitMessage, UPLOAD_MAX_PER_TENANT_PER_HOUR } from "#common/uploads";
 import { IDENTITY_NOT_VERIFIED_MESSAGE } from "../../server/accounts/identity-service";
 import { RESET_REQUESTS_PER_ADDRESS_PER_HOUR, TOO_MANY_RESET_REQUESTS_MESSAGE } from "../../server/accounts/password-service";
 import { PAIR_FAILURE_LIMIT, slowDownMs } from "../../server/domain/sign-in-throttle";

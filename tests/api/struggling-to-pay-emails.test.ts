@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
+import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "#common/struggling-to-pay";
 import { outboxEmails, outboxSms } from "../../server/db/schema";
 import { startOfLondonDay } from "../../server/domain/london-time";
 import { sendInstalmentReminders } from "../../server/jobs/instalment-reminders";

@@ -7,8 +7,8 @@ import {
   SUPPORT_MESSAGES_PER_EMAIL_PER_HOUR,
   TOO_MANY_SUPPORT_MESSAGES_FROM_ADDRESS,
   TOO_MANY_SUPPORT_MESSAGES_FROM_EMAIL,
-} from "../../common/support-messages";
-import { FORBIDDEN_CHARACTERS_MESSAGE } from "../../common/input";
+} from "#common/support-messages";
+import { FORBIDDEN_CHARACTERS_MESSAGE } from "#common/input";
 import { SIGN_IN_FOR_REFERENCE_MESSAGE } from "../../server/support/service";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 

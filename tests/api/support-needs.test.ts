@@ -5,7 +5,7 @@
  */
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HELPER_LINK_MESSAGES, SUPPORT_HELPER_MESSAGES, SUPPORT_NEEDS_MESSAGES } from "../../common/support-needs";
+import { HELPER_LINK_MESSAGES, SUPPORT_HELPER_MESSAGES, SUPPORT_NEEDS_MESSAGES } from "#common/support-needs";
 import { outboxEmails, outboxSms, supportHelpers, supportNeeds, users } from "../../server/db/schema";
 import type { Database } from "../../server/db";
 import { deliverPendingEmails, type MailTransport } from "../../server/lib/mail-delivery";

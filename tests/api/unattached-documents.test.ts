@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UNATTACHED_DOCUMENT_TTL_MS } from "../../common/uploads";
+import { UNATTACHED_DOCUMENT_TTL_MS } from "#common/uploads";
 import { documents, tenancyDocuments } from "../../server/db/schema";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { removeUnattachedDocuments } from "../../server/jobs/unattached-documents";

@@ -5,7 +5,7 @@ import {
   UPLOAD_RATE_WINDOW_MS,
   uploadHourlyLimitMessage,
   uploadLimitProblem,
-} from "../../common/uploads";
+} from "#common/uploads";
 import { documents, referenceDocuments } from "../../server/db/schema";
 import { newId } from "../../server/lib/tokens";
 import { createCheckoutScenario, setReferenceOutcome } from "../../server/scenarios/checkout";

@@ -19,8 +19,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as delay } from "node:timers/promises";
 import type { CrashPoint } from "../../server/lib/crash-points";
-import { actionTypeForPaymentType, requiresDuplicateCardCheck, type PaymentType } from "../../common/payments";
-import { SANDBOX_PUBLISHABLE_KEY } from "../../common/stripe-sandbox";
+import { actionTypeForPaymentType, requiresDuplicateCardCheck, type PaymentType } from "#common/payments";
+import { SANDBOX_PUBLISHABLE_KEY } from "#common/stripe-sandbox";
 
 export type DbKind = "pglite" | "postgres";
 

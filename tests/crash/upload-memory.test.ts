@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { UPLOAD_MAX_BYTES } from "../../common/uploads";
+import { UPLOAD_MAX_BYTES } from "#common/uploads";
 import { SCRATCH_PREFIX } from "../../server/lib/multipart";
 import { CrashWorld, killAllServers, prepareTemplate, TenantBrowser, until, type Template } from "./harness";
 

@@ -13,7 +13,7 @@ vi.mock("../../app/lib/env.server", () => ({
 const { apiContext } = await import("../../app/lib/api.server");
 const { arbitrationPageView, payScreenView, disputeFeeView } = await import("../../app/routes/arbitrations/+lib/arbitration-view");
 const page = await import("../../app/routes/arbitrations/arbitration");
-const { disputeFeeOutcome } = await import("../../common/dispute-fee");
+const { disputeFeeOutcome } = await import("#common/dispute-fee");
 const pay = await import("../../app/routes/arbitrations/pay");
 
 type Arbitration = import("../../app/routes/arbitrations/+lib/arbitration-view").Arbitration;

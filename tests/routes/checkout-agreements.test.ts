@@ -3,7 +3,7 @@ import {
   CONFIRM_REFUSALS,
   confirmAcknowledgements,
   tenantTermsSummary,
-} from "../../common/tenant-terms";
+} from "#common/tenant-terms";
 import {
   aboutYouSummary,
   addendumSchema,

@@ -15,8 +15,8 @@ const { claimContext } = await import("../../app/routes/claims/+lib/claims.serve
 const { flash, getSession, commitSession } = await import("../../app/lib/session.server");
 const { disputeSchema, disputeStage, backsLeft, goBack, goForward, FRESH_STEPS, GO_BACK_REFUSED, FORMAL_DISPUTE_WARNING, REJECT_NO_EVIDENCE_MESSAGE } =
   await import("../../app/routes/claims/+lib/dispute");
-const { DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } = await import("../../common/dispute-fee");
-const { feeCaseSentence, feeRuleInAdvance } = await import("../../common/dispute-fee-words");
+const { DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } = await import("#common/dispute-fee");
+const { feeCaseSentence, feeRuleInAdvance } = await import("#common/dispute-fee-words");
 const dispute = await import("../../app/routes/claims/dispute");
 const disputeFee = await import("../../app/routes/claims/dispute-fee");
 const rejectNoEvidence = await import("../../app/routes/claims/reject-no-evidence");

@@ -25,7 +25,7 @@ const { claimPageState } = await import("../../app/routes/claims/+lib/claim-page
 const { claimPageView } = await import("../../app/routes/claims/+lib/claim-page-view");
 const { disputeFeeTable } = await import("../../app/routes/claims/+lib/dispute-fee-table");
 const { coTenantPaidText } = await import("../../app/routes/claims/+lib/claim-pay");
-const { DISPUTE_FEE_PENCE, ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } = await import("../../common/dispute-fee");
+const { DISPUTE_FEE_PENCE, ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } = await import("#common/dispute-fee");
 const accept = await import("../../app/routes/claims/accept");
 const pay = await import("../../app/routes/claims/pay");
 

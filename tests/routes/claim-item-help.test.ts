@@ -11,8 +11,8 @@ vi.mock("../../app/lib/env.server", () => ({
 }));
 const { claimContext } = await import("../../app/routes/claims/+lib/claims.server");
 const help = await import("../../app/routes/claims/item-help");
-const { CHARGE_EVIDENCE } = await import("../../common/charge-evidence");
-const { WEAR_AND_TEAR_MESSAGES } = await import("../../common/wear-and-tear");
+const { CHARGE_EVIDENCE } = await import("#common/charge-evidence");
+const { WEAR_AND_TEAR_MESSAGES } = await import("#common/wear-and-tear");
 
 type Claim = import("../../app/routes/claims/+lib/claims.server").Claim;
 

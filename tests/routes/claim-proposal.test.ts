@@ -5,7 +5,7 @@ import {
   claimProposalWarning,
   counterProposalCeilingMessage,
   parseAmount,
-} from "../../common/claim-proposal";
+} from "#common/claim-proposal";
 
 vi.mock("../../app/lib/env.server", () => ({
   webConfig: {

@@ -2,7 +2,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { TEXT_LIMITS } from "../../common/input";
+import { TEXT_LIMITS } from "#common/input";
 import Login from "../../app/routes/auth/login";
 
 afterEach(cleanup);

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { MORE_TIME_FIELD_MESSAGES } from "../../common/more-time";
+import { MORE_TIME_FIELD_MESSAGES } from "#common/more-time";
 
 vi.mock("../../app/lib/env.server", () => ({
   webConfig: {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { LOW_OFFER_PERCENT } from "../../common/claim-confirmation";
-import { CLAIM_PROPOSAL_WARNINGS, claimProposalWarning, parseAmount } from "../../common/claim-proposal";
+import { LOW_OFFER_PERCENT } from "#common/claim-confirmation";
+import { CLAIM_PROPOSAL_WARNINGS, claimProposalWarning, parseAmount } from "#common/claim-proposal";
 import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "../../app/routes/claims/+lib/proposal-warning-script";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, uploadProblem } from "../../common/uploads";
+import { UPLOAD_ACCEPT, UPLOAD_MAX_BYTES, uploadProblem } from "#common/uploads";
 import {
   assertBodySize,
   FORM_MAX_BYTES,

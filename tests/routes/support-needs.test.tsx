@@ -6,7 +6,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { createRoutesStub, RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { HELPER_LINK_MESSAGES, SUPPORT_HELPER_MESSAGES, SUPPORT_NEEDS_MESSAGES } from "../../common/support-needs";
+import { HELPER_LINK_MESSAGES, SUPPORT_HELPER_MESSAGES, SUPPORT_NEEDS_MESSAGES } from "#common/support-needs";
 
 vi.mock("../../app/lib/env.server", () => ({
   webConfig: { isProduction: false, sessionSecrets: ["test-session-secret-0123456789-abcdef"], maintenanceMode: false },

@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub, createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { UploadZone, type UploadZoneProps } from "../../app/components/upload-zone";
-import { REFERENCE_UPLOAD_LIMIT, UPLOAD_MAX_PER_TENANT_PER_HOUR } from "../../common/uploads";
+import { REFERENCE_UPLOAD_LIMIT, UPLOAD_MAX_PER_TENANT_PER_HOUR } from "#common/uploads";
 
 afterEach(() => {
   cleanup();

@@ -9,7 +9,7 @@ import {
 } from "../../app/lib/body-limit.server";
 import { assertCsrf, FORM_TYPE_REFUSED_MESSAGE, FORM_UNREADABLE_MESSAGE } from "../../app/lib/csrf.server";
 import { commitSession, ensureCsrfToken, getSession } from "../../app/lib/session.server";
-import { UPLOAD_MAX_BYTES } from "../../common/uploads";
+import { UPLOAD_MAX_BYTES } from "#common/uploads";
 
 /** What a refusal thrown as `data(...)` carries: its status and message. */
 async function refusalOf(promise: Promise<unknown>) {

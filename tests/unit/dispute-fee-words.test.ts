@@ -16,8 +16,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { DISPUTE_FEE_PENCE, disputeFeeSettlement, type DisputeFeeCase } from "../../common/dispute-fee";
-import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRuleInAdvance, feeRuleSummary } from "../../common/dispute-fee-words";
+import { DISPUTE_FEE_PENCE, disputeFeeSettlement, type DisputeFeeCase } from "#common/dispute-fee";
+import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRuleInAdvance, feeRuleSummary } from "#common/dispute-fee-words";
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const figures = { fee: pounds(DISPUTE_FEE_PENCE), limit: "£960.00" };

@@ -3,7 +3,7 @@ import path from "node:path";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, it, vi } from "vitest";
 import type { ZodType } from "zod";
-import { FORBIDDEN_CHARACTERS_MESSAGE } from "../../common/input";
+import { FORBIDDEN_CHARACTERS_MESSAGE } from "#common/input";
 import { withTextLimits } from "../../app/lib/text-rules";
 
 vi.mock("../../app/lib/env.server", () => ({

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { chooseIdentityProvider } from "../../common/identity-provider";
+import { chooseIdentityProvider } from "#common/identity-provider";
 import { readWebConfig } from "../../app/lib/env.server";
 import { identityProviderSettings } from "../../app/lib/oidc-settings.server";
 import { readApiConfig } from "../../server/config";

@@ -14,7 +14,7 @@ import {
 import { SYSTEM_ACTIVITY_TYPES } from "../../server/domain/claim-responses";
 import { responseDeadline } from "../../server/domain/deadlines";
 import { toE164 } from "../../server/domain/phone-numbers";
-import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "../../common/struggling-to-pay";
+import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "#common/struggling-to-pay";
 
 const NOW = new Date("2026-11-27T10:00:00Z");
 const DEADLINE = responseDeadline(NOW); // end of Friday 4 December 2026, London

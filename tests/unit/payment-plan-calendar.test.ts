@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { paymentPlanScheduleCalendar, paymentPlanScheduleEvents } from "../../common/payment-plan-calendar";
+import { paymentPlanScheduleCalendar, paymentPlanScheduleEvents } from "#common/payment-plan-calendar";
 
 const input = {
   paymentPlanId: "plan-1",

@@ -7,7 +7,7 @@ import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
-import { HELPER_LINK_DAYS, SUPPORT_HELPER_MESSAGES, SUPPORT_NEEDS_PATH } from "../../../common/support-needs";
+import { HELPER_LINK_DAYS, SUPPORT_HELPER_MESSAGES, SUPPORT_NEEDS_PATH } from "#common/support-needs";
 import { RELATIONSHIP_OPTIONS, SUPPORT_NEEDS_FLASH, supportHelperSchema } from "./+lib/support-needs";
 import type { Route } from "./+types/support-helper";
 

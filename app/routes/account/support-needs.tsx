@@ -9,7 +9,7 @@ import { parseForm } from "~/lib/forms.server";
 import { dispatchIntent } from "~/lib/intent.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
-import { SUPPORT_HELPER_PATH, SUPPORT_NEEDS_PATH } from "../../../common/support-needs";
+import { SUPPORT_HELPER_PATH, SUPPORT_NEEDS_PATH } from "#common/support-needs";
 import { CONSENT_LABEL, detailsHint, NEED_OPTIONS, SUPPORT_NEEDS_FLASH, supportNeedsSchema, supportNeedsView } from "./+lib/support-needs";
 import { BackToKeyfrees } from "./+lib/back-to-keyfrees";
 import type { Route } from "./+types/support-needs";

@@ -30,7 +30,7 @@ import { parseForm } from "~/lib/forms.server";
 import { dispatchIntent } from "~/lib/intent.server";
 import { pageTitle } from "~/lib/product";
 import { flash } from "~/lib/session.server";
-import { ADDRESS_MESSAGES } from "../../../common/addresses";
+import { ADDRESS_MESSAGES } from "#common/addresses";
 import type { Route } from "./+types/address-history";
 
 /**

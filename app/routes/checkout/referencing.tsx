@@ -1,5 +1,5 @@
 import { CheckoutHeading } from "./+lib/checkout-back";
-import { REFERENCE_UPLOAD_LIMIT } from "../../../common/uploads";
+import { REFERENCE_UPLOAD_LIMIT } from "#common/uploads";
 import { data, Link, redirect, useActionData } from "react-router";
 import { ActionButton } from "~/components/action-button";
 import { Polling } from "~/components/polling";

@@ -1,7 +1,7 @@
 import { CheckoutHeading } from "./+lib/checkout-back";
 import { Link, redirect, useActionData } from "react-router";
-import { DISPUTE_FEE_PENCE } from "../../../common/dispute-fee";
-import { CPA_CANCELLATION_FEE_PENCE, tenantTermsSummary } from "../../../common/tenant-terms";
+import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
+import { CPA_CANCELLATION_FEE_PENCE, tenantTermsSummary } from "#common/tenant-terms";
 import { CheckboxField } from "~/components/checkbox-field";
 import { AppForm, useAppForm } from "~/components/forms";
 import { signSchema } from "./+lib/agreements";

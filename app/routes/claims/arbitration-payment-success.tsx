@@ -1,4 +1,4 @@
-import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } from "../../../common/dispute-fee";
+import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } from "#common/dispute-fee";
 import { PaymentSuccessPage } from "~/components/payment-success-page";
 import { paymentSuccess } from "~/lib/payment-success.server";
 import type { Route } from "./+types/arbitration-payment-success";

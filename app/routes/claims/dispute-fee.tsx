@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
-import { paymentSuccessPath } from "../../../common/payments";
+import { paymentSuccessPath } from "#common/payments";
 import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { StrugglingToPay } from "~/components/struggling-to-pay";

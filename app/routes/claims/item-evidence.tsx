@@ -1,5 +1,5 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { CLAIM_ITEM_UPLOAD_LIMIT } from "../../../common/uploads";
+import { CLAIM_ITEM_UPLOAD_LIMIT } from "#common/uploads";
 import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
 import { DOCUMENT_DELETED_MESSAGE, ITEM_DOCUMENT_UPLOADED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";

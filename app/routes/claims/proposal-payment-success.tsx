@@ -1,4 +1,4 @@
-import { PROPOSAL_HOLD_DAYS } from "../../../common/claim-confirmation";
+import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
 import { PaymentSuccessPage } from "~/components/payment-success-page";
 import { paymentSuccess } from "~/lib/payment-success.server";
 import type { Route } from "./+types/proposal-payment-success";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
-import { PROPOSAL_HOLD_DAYS } from "../../../common/claim-confirmation";
+import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
 import { ActionButton } from "~/components/action-button";
 import { CardPayment, PaymentTerms } from "~/components/payment-flow";
 import { StrugglingToPay } from "~/components/struggling-to-pay";

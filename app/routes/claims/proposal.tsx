@@ -1,9 +1,9 @@
 import { getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { chargeEvidence } from "../../../common/charge-evidence";
+import { chargeEvidence } from "#common/charge-evidence";
 import { itemHelpPath } from "./+lib/item-help";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useLoaderData } from "react-router";
-import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarning } from "../../../common/claim-proposal";
+import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarning } from "#common/claim-proposal";
 import { TextAreaField } from "~/components/choice-fields";
 import { AppForm, FieldError, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, type Api } from "~/lib/api.server";

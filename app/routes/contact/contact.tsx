@@ -7,8 +7,8 @@ import { CONTACT_SENT_PATH } from "~/lib/contact";
 import { parseForm } from "~/lib/forms.server";
 import { loginPath } from "~/lib/login-path";
 import { pageTitle, PRODUCT } from "~/lib/product";
-import { isWellFormedId } from "../../../common/input";
-import { SUPPORT_TOPIC_SLUGS, topicFromSlug } from "../../../common/support-messages";
+import { isWellFormedId } from "#common/input";
+import { SUPPORT_TOPIC_SLUGS, topicFromSlug } from "#common/support-messages";
 import { messageHint, signedInContactSchema, signedOutContactSchema, TOPIC_OPTIONS } from "./+lib/contact";
 import type { Route } from "./+types/contact";
 

@@ -1,5 +1,5 @@
 import { Link, useActionData } from "react-router";
-import { CRISIS_DAYS_AFTER_TREATMENT, STANDARD_BREATHING_SPACE_DAYS, BREATHING_SPACE_TYPE_LABELS } from "../../../common/breathing-space";
+import { CRISIS_DAYS_AFTER_TREATMENT, STANDARD_BREATHING_SPACE_DAYS, BREATHING_SPACE_TYPE_LABELS } from "#common/breathing-space";
 import { breathingSpaceHeading } from "~/lib/breathing-space.server";
 import { RadioGroup } from "~/components/choice-fields";
 import { DateOfBirthField } from "~/components/date-of-birth-field";

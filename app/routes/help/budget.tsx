@@ -8,7 +8,7 @@ import { parseForm } from "~/lib/forms.server";
 import { dispatchIntent } from "~/lib/intent.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
-import { BUDGET_GROUPS } from "../../../common/budget";
+import { BUDGET_GROUPS } from "#common/budget";
 import {
   answerView,
   apiLines,

@@ -1,4 +1,4 @@
-import { DEBT_ADVICE_CHECKED, DEBT_ADVISERS } from "../../../common/debt-advice";
+import { DEBT_ADVICE_CHECKED, DEBT_ADVISERS } from "#common/debt-advice";
 import { pageTitle } from "~/lib/product";
 import {
   ADVICE_INTRO,

@@ -6,7 +6,7 @@ import { readForm } from "~/lib/csrf.server";
 import { formatDate } from "~/lib/format";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { textField } from "~/lib/text-rules";
-import { HELPER_LINK_MESSAGES } from "../../../common/support-needs";
+import { HELPER_LINK_MESSAGES } from "#common/support-needs";
 import type { Route } from "./+types/confirm";
 
 /** Where a helper goes once they have confirmed. */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { paymentPlanScheduleCalendar } from "../../../common/payment-plan-calendar";
+import { paymentPlanScheduleCalendar } from "#common/payment-plan-calendar";
 import { getPaymentPlan } from "~/routes/payment-plan/+lib/payment-plans.server";
 import type { Route } from "./+types/payment-plan-schedule";
 

@@ -1,6 +1,6 @@
 import { analyticsPaymentType, track } from "~/lib/analytics.server";
 import { apiContext } from "~/lib/api.server";
-import { paymentTypeForActionType } from "../../../common/payments";
+import { paymentTypeForActionType } from "#common/payments";
 import { cardStepAnswer } from "~/lib/card-step.server";
 import type { Route } from "./+types/payment-step";
 import { readForm } from "~/lib/csrf.server";

@@ -14,7 +14,7 @@ import {
   mobileNumberError,
   monthError,
   yearError,
-} from "../../../common/about-you";
+} from "#common/about-you";
 
 const TODAY = "2026-11-22";
 

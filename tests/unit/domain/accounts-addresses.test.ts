@@ -6,7 +6,7 @@ import {
   manualAddressErrors,
   normalisePostcode,
   postcodeSearchError,
-} from "../../../common/addresses";
+} from "#common/addresses";
 
 describe("addresses (part 1 §5 postcode search and manual address)", () => {
   it.each(["BS1 4DJ", "bs14dj", " bs1  4dj ", "SW1A 1AA", "M1 1AE", "EH1 1YZ", "LS1 4AP", "CF10 1EP", "W1A 0AX", "GIR 0AA", "BFPO 123"])(

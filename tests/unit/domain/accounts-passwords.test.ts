@@ -6,7 +6,7 @@ import {
   newPasswordFormErrors,
   PASSWORD_MESSAGES,
   passwordCharacterTypes,
-} from "../../../common/passwords";
+} from "#common/passwords";
 
 describe("new password rule (part 1 §5, reset and set password)", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { referenceError, startDateError, BREATHING_SPACE_MESSAGES as M } from "../../../common/breathing-space";
+import { referenceError, startDateError, BREATHING_SPACE_MESSAGES as M } from "#common/breathing-space";
 import {
   breathingSpaceUntil,
   fallsInside,

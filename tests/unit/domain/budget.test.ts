@@ -8,7 +8,7 @@ import {
   monthlyPence,
   parsePounds,
   type BudgetFrequency,
-} from "../../../common/budget";
+} from "#common/budget";
 import {
   budgetProblems,
   instalmentPlan,

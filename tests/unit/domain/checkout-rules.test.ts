@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingConfirmAcknowledgements, requiredConfirmAcknowledgements } from "../../../common/tenant-terms";
+import { missingConfirmAcknowledgements, requiredConfirmAcknowledgements } from "#common/tenant-terms";
 import {
   checkCheckoutStep,
   CHECKOUT_MESSAGES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { counterProposalCeilingMessage } from "../../../common/claim-proposal";
+import { counterProposalCeilingMessage } from "#common/claim-proposal";
 import {
   CLAIM_RESPONSE_MESSAGES,
   adjudicationRepayment,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { proposalConfirmationKind, proposalUpfrontPaymentPence } from "../../../common/claim-confirmation";
+import { proposalConfirmationKind, proposalUpfrontPaymentPence } from "#common/claim-confirmation";
 import {
   CLAIM_MESSAGES,
   allowedTenantActions,

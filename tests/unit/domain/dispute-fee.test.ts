@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { disputeFeeOutcome } from "../../../common/dispute-fee";
+import { disputeFeeOutcome } from "#common/dispute-fee";
 
 describe("dispute fee outcome (part 1 §4.1)", () => {
   it.each([

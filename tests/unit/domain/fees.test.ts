@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DISPUTE_FEE_PENCE } from "../../../common/dispute-fee";
+import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import {
   ANNUAL_FEE_PENCE,
   MINIMUM_KEYFREE_FEE_PENCE,

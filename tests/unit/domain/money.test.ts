@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertPence } from "../../../common/money";
+import { assertPence } from "#common/money";
 
 describe("money (part 1 §3 'Amounts are integers in pence')", () => {
   it.each([0, 1, 15000, 1_000_000])("part 1 §3 pence: %i is a valid amount", (value) => {

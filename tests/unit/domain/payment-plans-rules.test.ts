@@ -10,7 +10,7 @@ import {
   paymentPlanStepRefusal,
   splitInstalmentAmounts,
 } from "../../../server/domain/payment-plans-rules.js";
-import { isUkPostcode } from "../../../common/addresses";
+import { isUkPostcode } from "#common/addresses";
 import type { PaymentPlan } from "../../../server/domain/payment-plans.js";
 import type { PaymentPlanActionType, PaymentPlanStatus } from "../../../server/domain/statuses.js";
 

@@ -6,7 +6,7 @@ import {
   paymentTypeForActionType,
   requiresDuplicateCardCheck,
   type PaymentType,
-} from "../../../common/payments";
+} from "#common/payments";
 import {
   CARD_CHECK_FAILED_MESSAGE,
   CARD_CHECK_MESSAGES,

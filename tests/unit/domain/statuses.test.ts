@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GENDERS } from "../../../common/about-you";
+import { GENDERS } from "#common/about-you";
 import {
   ACCOUNT_STATUSES,
   CHECKOUT_ACTION_TYPES,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { chargeEvidence, chargeKindOf } from "../../../common/charge-evidence";
-import { readWearAndTearQuery, shareOfCost, wearAndTearShare, WEAR_AND_TEAR_MESSAGES } from "../../../common/wear-and-tear";
+import { chargeEvidence, chargeKindOf } from "#common/charge-evidence";
+import { readWearAndTearQuery, shareOfCost, wearAndTearShare, WEAR_AND_TEAR_MESSAGES } from "#common/wear-and-tear";
 
 describe("fair wear and tear and betterment: the share of a replacement a tenant would usually pay (issue 27)", () => {
   it.each([

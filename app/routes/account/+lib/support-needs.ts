@@ -9,8 +9,8 @@ import {
   SUPPORT_NEEDS_MESSAGES,
   type HelperRelationship,
   type SupportNeedCode,
-} from "../../../../common/support-needs";
-import { PRODUCT_NAME } from "../../../../common/product";
+} from "#common/support-needs";
+import { PRODUCT_NAME } from "#common/product";
 import { formatDate } from "~/lib/format";
 import { textField } from "~/lib/text-rules";
 import type { components } from "~/lib/api/schema";

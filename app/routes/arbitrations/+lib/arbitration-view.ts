@@ -4,9 +4,9 @@
  * short, the card page's client code stays tiny (its component gets text, not rules) and every
  * state is tested on its own (tests/routes/arbitration.test.ts). Decision 0024.
  */
-import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, disputeFeeSettlement } from "../../../../common/dispute-fee";
-import { feeOutcomeAfter, type FeeOutcomeWords } from "../../../../common/dispute-fee-words";
-import type { PaymentType } from "../../../../common/payments";
+import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, disputeFeeSettlement } from "#common/dispute-fee";
+import { feeOutcomeAfter, type FeeOutcomeWords } from "#common/dispute-fee-words";
+import type { PaymentType } from "#common/payments";
 import type { components } from "~/lib/api/schema";
 import { formatDate, formatPounds } from "~/lib/format";
 

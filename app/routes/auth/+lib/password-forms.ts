@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPasswordFormErrors, PASSWORD_MIN_CHARACTER_TYPES, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from "../../../../common/passwords";
+import { newPasswordFormErrors, PASSWORD_MIN_CHARACTER_TYPES, PASSWORD_MIN_LENGTH, PASSWORD_SPECIAL_CHARACTERS } from "#common/passwords";
 import { textField, withTextRules } from "~/lib/text-rules";
 
 export const EMAIL_FORMAT_MESSAGE = "Enter an email address in the correct format, like name@example.com";

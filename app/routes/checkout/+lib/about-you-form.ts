@@ -7,7 +7,7 @@ import {
   genderError,
   lastNameError,
   mobileNumberError,
-} from "../../../../common/about-you";
+} from "#common/about-you";
 import { textField } from "~/lib/text-rules";
 
 /** Today's calendar date in London, YYYY-MM-DD: the day the About You rules count ages from (as the API does). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addManualAddressIssues, addressChoiceShape, manualAddressShape } from "~/lib/address-lookup";
 import { countryOptions } from "~/lib/countries";
 import { textField } from "~/lib/text-rules";
-import { ID_MAX_LENGTH } from "../../../../common/input";
+import { ID_MAX_LENGTH } from "#common/input";
 
 /**
  * The address-history page's forms (part 1 §2.3, §5 postcode search and manual address): one

@@ -5,7 +5,7 @@ import {
   confirmAcknowledgements,
   requiredConfirmAcknowledgements,
   type ConfirmAcknowledgement,
-} from "../../../../common/tenant-terms";
+} from "#common/tenant-terms";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 
 /**

@@ -1,8 +1,8 @@
 import { createContext, redirect, type RouterContextProvider } from "react-router";
 import { apiContext } from "~/lib/api.server";
 import { trackCompletedActions } from "~/lib/analytics.server";
-import { paymentTypeForActionType } from "../../../../common/payments";
-import { PRODUCT_CODE } from "../../../../common/product";
+import { paymentTypeForActionType } from "#common/payments";
+import { PRODUCT_CODE } from "#common/product";
 import { checkoutPath, CHANGE_PARAM, STEP_SUB_ROUTES, type StepSubRoute } from "./checkout";
 import { POLL_PARAM } from "~/lib/polling";
 

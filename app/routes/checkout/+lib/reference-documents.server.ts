@@ -1,4 +1,4 @@
-import { uploadProblem } from "../../../../common/uploads";
+import { uploadProblem } from "#common/uploads";
 import { ApiFailure, failureMessage, type Api } from "~/lib/api.server";
 import { REFERENCE_DOCUMENT_TYPES, type ReferenceDocumentType } from "./referencing";
 

@@ -1,5 +1,5 @@
 /** The claim's response deadline as a calendar file (RFC 5545), for "Add to calendar". Pure. */
-import { allDayCalendar } from "../../../../common/calendar";
+import { allDayCalendar } from "#common/calendar";
 import type { components } from "~/lib/api/schema";
 import { addressLine } from "~/lib/format";
 import { londonDay } from "./claim-deadline-view";

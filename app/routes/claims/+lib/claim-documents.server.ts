@@ -1,4 +1,4 @@
-import { uploadProblem } from "../../../../common/uploads";
+import { uploadProblem } from "#common/uploads";
 import { ApiFailure, failureMessage, type Api } from "~/lib/api.server";
 
 /** Part 1 §8: an upload refused for any other reason than its size or type. */

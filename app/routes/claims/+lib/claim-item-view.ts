@@ -2,7 +2,7 @@
  * One item panel of the claim page (part 1 §2.5, §4.1): its amount and label, its state in
  * words, 'Show more' with the History and Evidence tabs, and the tenant's ways to answer it. Pure.
  */
-import { chargeEvidence } from "../../../../common/charge-evidence";
+import { chargeEvidence } from "#common/charge-evidence";
 import { itemHelpPath } from "./item-help";
 import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime.js";

@@ -4,7 +4,7 @@
  * passes "now", so tests hold every wording against the spec. The API decides what may happen
  * (canRespond, allowedActions, daysRemaining, urgency); this module decides how it reads.
  */
-import { RESPONSE_WINDOW_DAYS } from "../../../../common/tenant-terms";
+import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 import type { components } from "~/lib/api/schema";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { claimChoiceView, type ClaimChoiceView } from "./claim-choice";

@@ -9,7 +9,7 @@ import {
   proposalConfirmationKind,
   proposalUpfrontPaymentPence,
   type ProposalConfirmationKind,
-} from "../../../../common/claim-confirmation";
+} from "#common/claim-confirmation";
 import type { components } from "~/lib/api/schema";
 import { formatPounds } from "~/lib/format";
 

@@ -5,7 +5,7 @@ import {
   counterProposalCeilingMessage,
   EXPLANATION_MAX_LENGTH,
   parseAmount,
-} from "../../../../common/claim-proposal";
+} from "#common/claim-proposal";
 import type { components } from "~/lib/api/schema";
 import { claimPageHref } from "./claim-page-url";
 import { textField } from "~/lib/text-rules";

@@ -4,8 +4,8 @@
  * the fee (reject with no evidence, the dispute form). Read by loaders only: the pages get the
  * sentences, and no page's script carries the words. Pure.
  */
-import { DISPUTE_FEE_PENCE } from "../../../../common/dispute-fee";
-import { feeCaseSentence, feeRuleInAdvance } from "../../../../common/dispute-fee-words";
+import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
+import { feeCaseSentence, feeRuleInAdvance } from "#common/dispute-fee-words";
 import type { components } from "~/lib/api/schema";
 import { formatPounds } from "~/lib/format";
 

@@ -1,6 +1,6 @@
 /** The £60 dispute fee in a worked table (part 1 §4.1, docs/decisions/0022). Pure. */
-import { DISPUTE_FEE_PENCE, disputeFeeSettlement } from "../../../../common/dispute-fee";
-import { capitalised, feeOutcomeInAdvance } from "../../../../common/dispute-fee-words";
+import { DISPUTE_FEE_PENCE, disputeFeeSettlement } from "#common/dispute-fee";
+import { capitalised, feeOutcomeInAdvance } from "#common/dispute-fee-words";
 import { formatPounds } from "~/lib/format";
 
 export interface FeeTableRow {

@@ -5,8 +5,8 @@
  * claim and the tenant's steps (kept per claim in the session), so tests hold every rule.
  */
 import { z } from "zod";
-import { TEXT_LIMITS } from "../../../../common/input";
-import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } from "../../../../common/dispute-fee";
+import { TEXT_LIMITS } from "#common/input";
+import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } from "#common/dispute-fee";
 import type { components } from "~/lib/api/schema";
 import { formatPounds } from "~/lib/format";
 import { textField } from "~/lib/text-rules";

@@ -5,8 +5,8 @@
  * claim and the URL's query; the rules and lists are common/charge-evidence.ts and
  * common/wear-and-tear.ts.
  */
-import { chargeEvidence } from "../../../../common/charge-evidence";
-import { readWearAndTearQuery, shareOfCost, wearAndTearShare, WEAR_AND_TEAR_FIELDS, type WearAndTearField } from "../../../../common/wear-and-tear";
+import { chargeEvidence } from "#common/charge-evidence";
+import { readWearAndTearQuery, shareOfCost, wearAndTearShare, WEAR_AND_TEAR_FIELDS, type WearAndTearField } from "#common/wear-and-tear";
 import type { components } from "~/lib/api/schema";
 import { formatPounds } from "~/lib/format";
 import { canPropose, itemAnchor, proposalPaths } from "./claim-proposal";

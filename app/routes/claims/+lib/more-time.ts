@@ -5,8 +5,8 @@
  * API decides what may happen (canAsk, the request's status and dates); this says how it reads.
  */
 import { z } from "zod";
-import { MORE_TIME_FIELD_MESSAGES, MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS, MORE_TIME_REASON_LIMIT } from "../../../../common/more-time";
-import { TEXT_LIMITS } from "../../../../common/input";
+import { MORE_TIME_FIELD_MESSAGES, MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS, MORE_TIME_REASON_LIMIT } from "#common/more-time";
+import { TEXT_LIMITS } from "#common/input";
 import type { components } from "~/lib/api/schema";
 import { formatDate } from "~/lib/format";
 import { textField } from "~/lib/text-rules";

@@ -13,8 +13,8 @@
  * script. Without script (or in an old browser that cannot run it) the action shows the
  * warning after Save.
  */
-import { LOW_OFFER_PERCENT } from "../../../../common/claim-confirmation";
-import { CLAIM_PROPOSAL_WARNINGS, parseAmount, proposalWarningRule } from "../../../../common/claim-proposal";
+import { LOW_OFFER_PERCENT } from "#common/claim-confirmation";
+import { CLAIM_PROPOSAL_WARNINGS, parseAmount, proposalWarningRule } from "#common/claim-proposal";
 
 /** The element ids the page and the script share. */
 export const PROPOSAL_WARNING_IDS = { box: "proposal-warning-box", warning: "proposal-warning" } as const;

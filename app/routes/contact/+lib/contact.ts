@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { ID_MAX_LENGTH, ID_PATTERN } from "../../../../common/input";
+import { ID_MAX_LENGTH, ID_PATTERN } from "#common/input";
 import {
   SUPPORT_MESSAGE_MAX_LENGTH,
   SUPPORT_MESSAGES,
   SUPPORT_TOPIC_LABELS,
   SUPPORT_TOPICS,
   type SupportTopic,
-} from "../../../../common/support-messages";
+} from "#common/support-messages";
 import { textField } from "~/lib/text-rules";
 
 export const TOPIC_OPTIONS = SUPPORT_TOPICS.map((value) => ({ value, label: SUPPORT_TOPIC_LABELS[value] }));

@@ -2,7 +2,7 @@
  * The web's way to the API's ops routes (outside production only): the outbox behind the
  * dev mailbox. Requests carry the ops token the web server sets (OPS_TOKEN).
  */
-import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "../../../../common/dev-mail";
+import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "#common/dev-mail";
 import type { Api } from "~/lib/api.server";
 
 export type { OutboxEmail, OutboxSmsMessage, OutboxSummary };

@@ -8,7 +8,7 @@ import {
   startDatePartsErrors,
   typeError,
   type BreathingSpaceType,
-} from "../../../../common/breathing-space";
+} from "#common/breathing-space";
 import { textField } from "~/lib/text-rules";
 
 /** The flash after recording one. */

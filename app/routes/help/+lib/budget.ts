@@ -15,8 +15,8 @@ import {
   parsePounds,
   type BudgetFrequency,
   type BudgetLineKey,
-} from "../../../../common/budget";
-import { ID_MAX_LENGTH, ID_PATTERN } from "../../../../common/input";
+} from "#common/budget";
+import { ID_MAX_LENGTH, ID_PATTERN } from "#common/input";
 import type { components } from "~/lib/api/schema";
 import { formatDate, formatPounds } from "~/lib/format";
 import { textField } from "~/lib/text-rules";

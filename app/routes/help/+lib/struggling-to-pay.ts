@@ -1,5 +1,5 @@
-import { LATE_PAYMENT_INTEREST_PERCENT, RESPONSE_WINDOW_DAYS } from "../../../../common/tenant-terms";
-import { SUPPORT_TOPIC_SLUGS } from "../../../../common/support-messages";
+import { LATE_PAYMENT_INTEREST_PERCENT, RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
+import { SUPPORT_TOPIC_SLUGS } from "#common/support-messages";
 import { PRODUCT } from "~/lib/product";
 
 /**

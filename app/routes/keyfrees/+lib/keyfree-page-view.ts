@@ -1,9 +1,9 @@
-import { ADJUDICATION_MAX_WEEKS } from "../../../../common/dispute-fee";
+import { ADJUDICATION_MAX_WEEKS } from "#common/dispute-fee";
 import type { components } from "~/lib/api/schema";
 import { contactPath } from "~/lib/contact";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { PRODUCT } from "~/lib/product";
-import { paymentLabel } from "../../../../common/payments";
+import { paymentLabel } from "#common/payments";
 import { refundNote } from "./payment-labels";
 
 type TenancyOrder = components["schemas"]["TenancyOrder"];

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { components } from "~/lib/api/schema";
 import { addressLine, formatDate, formatPounds } from "~/lib/format";
 import { PRODUCT } from "~/lib/product";
-import { paymentLabel } from "../../../../common/payments";
+import { paymentLabel } from "#common/payments";
 import { refundNote } from "./payment-labels";
 
 type Receipt = components["schemas"]["PaymentReceipt"];

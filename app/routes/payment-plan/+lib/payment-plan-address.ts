@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isUnitedKingdom } from "../../../../common/addresses";
+import { isUnitedKingdom } from "#common/addresses";
 import { addManualAddressIssues, addressChoiceShape, manualAddressShape } from "~/lib/address-lookup";
 import { countryOptions } from "~/lib/countries";
 

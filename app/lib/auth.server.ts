@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import { Authenticator } from "remix-auth";
-import { FormStrategy } from "remix-auth-form";
+import { Strategy } from "remix-auth/strategy";
 import { ApiFailure, messageOf, type RawApi } from "./api.server";
+import { readForm } from "./csrf.server";
 import { loginPath } from "./login-path";
 import { commitSession, getSession, sessionStorage, startCsrfToken } from "./session.server";
 
@@ -14,28 +14,39 @@ export class LoginRefused extends Error {}
 export class LoginLocked extends Error {}
 
 /**
- * remix-auth with the form strategy, over this request's API client: the login form's email
+ * remix-auth's strategy for a posted form, reading it through readForm: the one reader of a
+ * request's body (csrf.server.ts). A multipart post has already been read by the host's
+ * streaming reader, so a strategy that read the body again (remix-auth-form's did, with a
+ * clone) found it used: a login posted as multipart/form-data was a 500.
+ */
+class PostedFormStrategy<User> extends Strategy<User, { form: FormData; request: Request }> {
+  // Called directly, not through remix-auth's Authenticator, whose authenticate() copies the
+  // request with its body: a copy of a body already read throws, and a copy is
+  // not the request whose form readForm holds.
+  name = "form";
+  override async authenticate(request: Request): Promise<User> {
+    return this.verify({ form: await readForm(request), request });
+  }
+}
+
+/**
+ * remix-auth with our posted-form strategy, over this request's API client: the login form's email
  * and password are checked by the tenant API's `login`, which answers with an access token or
  * a reset requirement. The greeting's first name is read once here (`me`) and kept in the session.
  */
-export function loginAuthenticator(api: RawApi) {
-  const authenticator = new Authenticator<LoginOutcome>();
-  authenticator.use(
-    new FormStrategy(async ({ form }) => {
-      const email = String(form.get("email") ?? "");
-      const password = String(form.get("password") ?? "");
-      const { data, error, response } = await api.POST("/auth/login", { body: { email, password } });
-      if (response.status === 401 || response.status === 400) throw new LoginRefused(messageOf(error));
-      if (response.status === 429) throw new LoginLocked(messageOf(error));
-      if (!data) throw new ApiFailure(response.status, messageOf(error));
-      if (data.requiresReset || !data.accessToken) return { requiresReset: true };
-      const me = await api.GET("/me", { headers: { authorization: `Bearer ${data.accessToken}` } });
-      if (!me.data) throw new ApiFailure(me.response.status, messageOf(me.error));
-      return { requiresReset: false, accessToken: data.accessToken, firstName: me.data.firstName, userId: me.data.id };
-    }),
-    "login",
-  );
-  return authenticator;
+export function loginStrategy(api: RawApi): Strategy<LoginOutcome, { form: FormData; request: Request }> {
+  return new PostedFormStrategy<LoginOutcome>(async ({ form }) => {
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    const { data, error, response } = await api.POST("/auth/login", { body: { email, password } });
+    if (response.status === 401 || response.status === 400) throw new LoginRefused(messageOf(error));
+    if (response.status === 429) throw new LoginLocked(messageOf(error));
+    if (!data) throw new ApiFailure(response.status, messageOf(error));
+    if (data.requiresReset || !data.accessToken) return { requiresReset: true };
+    const me = await api.GET("/me", { headers: { authorization: `Bearer ${data.accessToken}` } });
+    if (!me.data) throw new ApiFailure(me.response.status, messageOf(me.error));
+    return { requiresReset: false, accessToken: data.accessToken, firstName: me.data.firstName, userId: me.data.id };
+  });
 }
 
 /** The access token of a signed-in request, or a redirect to login that comes back here. */

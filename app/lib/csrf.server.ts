@@ -41,17 +41,25 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  * (a malformed multipart body, say): never an exception that becomes a 500.
  */
 export async function readForm(request: Request): Promise<FormData> {
-  const streamed = streamedForms.get(request);
-  if (streamed) return streamed;
+  const read = readForms.get(request);
+  if (read) return read;
+  let form: FormData;
   try {
-    return await request.clone().formData();
+    form = await request.clone().formData();
   } catch {
     throw data({ message: FORM_UNREADABLE_MESSAGE }, { status: 400 });
   }
+  readForms.set(request, form);
+  return form;
 }
 
-/** Multipart forms the root middleware read through the host's streaming reader, by request. */
-const streamedForms = new WeakMap<Request, FormData>();
+/**
+ * Each request's form, read once (issue 37: one reader of a request's body): the root
+ * middleware's CSRF check reads it (a multipart post through the host's streaming reader), and
+ * every action, the sign-in strategy included, gets that same form from readForm. Nothing else
+ * in app/ reads a request's body (tests/unit/one-body-reader.test.ts).
+ */
+const readForms = new WeakMap<Request, FormData>();
 
 /** How much a multipart post may carry: one upload path's worth, or a form's. */
 function multipartLimits(request: Request) {
@@ -72,7 +80,7 @@ async function readStreamedForm(request: Request, context: Readonly<RouterContex
     if (result.reason === "too-large") throw bodyLimitOf(request).tooLarge();
     throw data({ message: FORM_UNREADABLE_MESSAGE }, { status: 400 });
   }
-  streamedForms.set(request, result.form);
+  readForms.set(request, result.form);
   return result.release;
 }
 

@@ -2,7 +2,7 @@ import { data, Link, redirect, useActionData, useNavigation, useSearchParams } f
 import { z } from "zod";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
 import { apiContext } from "~/lib/api.server";
-import { LoginLocked, LoginRefused, loginAuthenticator, startSignedInSession } from "~/lib/auth.server";
+import { LoginLocked, LoginRefused, loginStrategy, startSignedInSession } from "~/lib/auth.server";
 import { parseForm } from "~/lib/forms.server";
 import { safeRedirectTarget } from "~/lib/safe-redirect";
 import { textField, withTextRules } from "~/lib/text-rules";
@@ -23,7 +23,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!form.ok) return form.invalid;
   let outcome;
   try {
-    outcome = await loginAuthenticator(context.get(apiContext).raw).authenticate("login", request);
+    outcome = await loginStrategy(context.get(apiContext).raw).authenticate(request);
   } catch (error) {
     if (error instanceof LoginLocked) return form.reply({ formErrors: [error.message] }, 429);
     if (error instanceof LoginRefused) return form.reply({ formErrors: [WRONG_CREDENTIALS_MESSAGE] });

@@ -33,7 +33,7 @@ import { JSDOM } from "jsdom";
  * of an aria-hidden element was shown. The other rules read the page's HTML.
  */
 
-export const W3M = "/usr/bin/w3m";
+export const W3M = process.env.W3M_BIN ?? "/usr/bin/w3m";
 
 /** The attribute, on a radio group's fieldset, that says the group is left unchecked on purpose. */
 export const NO_DEFAULT = 'data-text-browsers="no-default"';

@@ -51,6 +51,9 @@ run_pair() {
   fi
 }
 
+# What the stages need from the machine (browsers, w3m, nginx, a PostgreSQL): stops here, in a
+# second, with the apt-get line that installs what is missing, or says which stage it will skip.
+run_stage preflight bash scripts/preflight.sh
 run_stage layers npm run -s check:layers
 run_stage contract npm run -s check:contract
 # The type check (tsc) and the build (Vite) each use one core and touch different files

@@ -5,11 +5,11 @@
  */
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { readApiConfig } from "../config";
-import type { Database } from "../db";
-import { customers, passwordTokens, users } from "../db/schema";
-import { newId } from "../lib/tokens";
-import { sendSetPasswordLink } from "../accounts/password-service";
+import { readApiConfig } from "../../server/config";
+import type { Database } from "../../server/db";
+import { customers, passwordTokens, users } from "../../server/db/schema";
+import { newId } from "../../server/lib/tokens";
+import { sendSetPasswordLink } from "../../server/accounts/password-service";
 
 const InviteInput = z.object({
   email: z.email().max(254),

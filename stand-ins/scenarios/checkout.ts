@@ -7,13 +7,14 @@
  */
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { completeOpenActions } from "../checkout/service";
-import type { Database } from "../db";
-import { customers, orderCustomers, tenancyTenants, users } from "../db/schema";
-import { COVER_LEVELS } from "../domain/fees";
-import { CHECKOUT_ACTION_TYPES, type CheckoutActionType } from "../domain/statuses";
+import { completeOpenActions } from "../../server/checkout/service";
+import type { Database } from "../../server/db";
+import { customers, orderCustomers, tenancyTenants, users } from "../../server/db/schema";
+import { COVER_LEVELS } from "../../server/domain/fees";
+import { CHECKOUT_ACTION_TYPES, type CheckoutActionType } from "../../server/domain/statuses";
 import { createKeyfreeOrder, createOrganization, createTenancy } from "./builders";
-import { createTenant, findUserByEmail } from "./tenants";
+import { findUserByEmail } from "../../server/accounts/account-service";
+import { createTenant } from "./tenants";
 
 const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD");
 const checkoutActionType = z.enum(CHECKOUT_ACTION_TYPES);
@@ -171,4 +172,4 @@ export async function completeCheckoutActions(
 }
 
 /** The referencing provider's outcome: the references service applies it. */
-export { setReferenceOutcome, type ReferenceOutcomeInput } from "../references/service";
+export { setReferenceOutcome, type ReferenceOutcomeInput } from "../../server/references/service";

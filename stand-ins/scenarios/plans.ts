@@ -7,12 +7,12 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../db";
-import { claims, orderCustomers } from "../db/schema";
-import { isCalendarDate } from "../domain/london-time";
-import { isPaymentPlanOfferVoid, paymentPlanNextAction } from "../domain/payment-plans";
-import { createPaymentPlanOffer } from "../payment-plans/offer-service";
-import { makePaymentPlanActive, readPlan, recordInstalmentFailed, recordInstalmentPaid, type Tx } from "../payment-plans/service";
+import type { Database } from "../../server/db";
+import { claims, orderCustomers } from "../../server/db/schema";
+import { isCalendarDate } from "../../server/domain/london-time";
+import { isPaymentPlanOfferVoid, paymentPlanNextAction } from "../../server/domain/payment-plans";
+import { createPaymentPlanOffer } from "../../server/payment-plans/offer-service";
+import { makePaymentPlanActive, readPlan, recordInstalmentFailed, recordInstalmentPaid, type Tx } from "../../server/payment-plans/service";
 
 const OfferPaymentPlanInput = z
   .object({

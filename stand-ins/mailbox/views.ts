@@ -1,8 +1,8 @@
 /** The dev mailbox's views of the outbox (the web's dev mailbox reads these types): reads only. */
 import { desc, eq, sql } from "drizzle-orm";
 import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "#common/dev-mail";
-import type { Database } from "../db";
-import { outboxEmails, outboxSms, users } from "../db/schema";
+import type { Database } from "../../server/db";
+import { outboxEmails, outboxSms, users } from "../../server/db/schema";
 
 export const OUTBOX_LIST_LIMIT = 100;
 

@@ -8,18 +8,18 @@
  * counter-proposing, disputing) goes through the tenant API itself, as the tenant.
  */
 import { and, count, eq } from "drizzle-orm";
-import type { Api } from "../app";
-import type { Deps } from "../context";
-import { claims, customers, orderCustomerActions, orderCustomers, users } from "../db/schema";
+import type { Api } from "../../server/app";
+import type { Deps } from "../../server/context";
+import { claims, customers, orderCustomerActions, orderCustomers, users } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "./tenants";
 import { createCheckoutScenario, setReferenceOutcome } from "./checkout";
 import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication, agentRejectWithFinalProposal } from "./claims";
 import { offerPaymentPlan } from "./plans";
 import { createAnnualFeeOrder } from "./annual-fee";
-import { createInventoryRequest } from "../inventory/service";
-import { createKeyfreeOffer } from "../offers/service";
+import { createInventoryRequest } from "../../server/inventory/service";
+import { createKeyfreeOffer } from "../../server/offers/service";
 import { addSignedDocuments } from "./signed-documents";
-import { CHECKOUT_ACTION_TYPES } from "../domain/statuses";
+import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 
 export const DEMO_TENANTS = [
   { email: "demo@keyfree.example", firstName: "Alex", lastName: "Morgan", situation: "one active Keyfree, nothing outstanding" },

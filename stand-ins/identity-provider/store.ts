@@ -9,8 +9,8 @@
 import { randomBytes } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
-import type { Database } from "../db";
-import { appSettings, devIdpRecords } from "../db/schema";
+import type { Database } from "../../server/db";
+import { appSettings, devIdpRecords } from "../../server/db/schema";
 
 /** Records past their expiry (the machine's time, as oidc-provider judges it): the sweep deletes them. */
 export async function deleteExpiredDevIdpRecords(deps: { db: Database }, machineNow: Date): Promise<number> {

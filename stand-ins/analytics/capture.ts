@@ -5,7 +5,7 @@
  * refuses it, so a test that finds its events stored knows the key was sent. What arrives is
  * kept through the API's ops route (`POST /ops/analytics-events`), where the tests read it.
  */
-import type { StandInEvent } from "./service";
+import type { StandInEvent } from "./store";
 
 type PostHogBatch = { api_key?: unknown; batch?: unknown };
 type PostedEvent = { uuid?: unknown; event?: unknown; distinct_id?: unknown; properties?: unknown; timestamp?: unknown };

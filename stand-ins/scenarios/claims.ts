@@ -5,9 +5,9 @@
  */
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnusedDisputeFeeCredit, refuseTenantProposal } from "../claims/money-service";
-import { addPayAction, claimStatusOf, createClaimOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ProposalWithItems } from "../claims/records";
-import type { Database } from "../db";
+import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnusedDisputeFeeCredit, refuseTenantProposal } from "../../server/claims/money-service";
+import { addPayAction, claimStatusOf, createClaimOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ProposalWithItems } from "../../server/claims/records";
+import type { Database } from "../../server/db";
 import {
   arbitrationDocuments,
   arbitrations,
@@ -24,27 +24,27 @@ import {
   tenancies,
   tenancyTenants,
   users
-} from "../db/schema";
+} from "../../server/db/schema";
 import {
   adjudicationRepayment,
   proposalTotalPence
-} from "../domain/claim-responses";
+} from "../../server/domain/claim-responses";
 import {
   adjudicationPaymentDeadline,
   isPastDeadline,
   responseDeadline
-} from "../domain/deadlines";
+} from "../../server/domain/deadlines";
 import { DISPUTE_FEE_PENCE, disputeFeeOutcome, disputeFeeSettlement } from "#common/dispute-fee";
-import { claimLimitPence, splitByLiability, type CoverLevel } from "../domain/fees";
+import { claimLimitPence, splitByLiability, type CoverLevel } from "../../server/domain/fees";
 import {
   CLAIM_DOCUMENT_DISPLAY_ORDER
-} from "../domain/statuses";
-import type { FileStore } from "../lib/files";
-import { claimLinks, noticeClaimTenants } from "../claims/notices";
-import { noticePounds } from "../domain/notices";
+} from "../../server/domain/statuses";
+import type { FileStore } from "../../server/lib/files";
+import { claimLinks, noticeClaimTenants } from "../../server/claims/notices";
+import { noticePounds } from "../../server/domain/notices";
 import { feeOutcomeAfter } from "#common/dispute-fee-words";
-import { newId } from "../lib/tokens";
-import { storeDocument } from "../lib/uploads";
+import { newId } from "../../server/lib/tokens";
+import { storeDocument } from "../../server/lib/uploads";
 
 
 // ── Sample documents ───────────────────────────────────────────────────────────────

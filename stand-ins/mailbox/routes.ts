@@ -4,8 +4,8 @@
  * answers requests carrying the ops token.
  */
 import { Hono } from "hono";
-import type { AppEnv } from "../context";
-import { notFound } from "../lib/errors";
+import type { AppEnv } from "../../server/context";
+import { notFound } from "../../server/lib/errors";
 import { outboxEmail, outboxList, outboxSmsList } from "./views";
 
 export const devMailRoutes = new Hono<AppEnv>()

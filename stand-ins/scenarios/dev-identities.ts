@@ -1,4 +1,4 @@
-import type { DevIdentity } from "../dev-idp/provider";
+import type { DevIdentity } from "../identity-provider/provider";
 import { DEMO_CO_TENANTS, DEMO_TENANTS } from "./demo";
 
 /** An identity the development identity provider knows and Keyfree does not: signing in with it ends on /unauthorised. */

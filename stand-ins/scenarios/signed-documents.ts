@@ -1,9 +1,9 @@
-import { SIGNED_DOCUMENTS, simplePdf } from "../checkout/service";
-import type { Deps } from "../context";
-import type { Database } from "../db";
-import { tenancyDocuments, users } from "../db/schema";
-import { newId } from "../lib/tokens";
-import { storeDocument } from "../lib/uploads";
+import { SIGNED_DOCUMENTS, simplePdf } from "../../server/checkout/service";
+import type { Deps } from "../../server/context";
+import type { Database } from "../../server/db";
+import { tenancyDocuments, users } from "../../server/db/schema";
+import { newId } from "../../server/lib/tokens";
+import { storeDocument } from "../../server/lib/uploads";
 import { eq } from "drizzle-orm";
 
 /**

@@ -2,7 +2,7 @@
  * Building blocks for setting up any situation a tenant can be in: used by the demo data,
  * the ops tools (`npm run ops`) and the tests. Each writes real rows through the schema.
  */
-import type { Database } from "../db";
+import type { Database } from "../../server/db";
 import {
   addresses,
   orderCustomerActions,
@@ -12,10 +12,10 @@ import {
   properties,
   tenancies,
   tenancyTenants,
-} from "../db/schema";
-import { keyfreeFeePence, splitByLiability, type CoverLevel } from "../domain/fees";
-import { CHECKOUT_ACTION_TYPES, type OrderCustomerActionType } from "../domain/statuses";
-import { newId } from "../lib/tokens";
+} from "../../server/db/schema";
+import { keyfreeFeePence, splitByLiability, type CoverLevel } from "../../server/domain/fees";
+import { CHECKOUT_ACTION_TYPES, type OrderCustomerActionType } from "../../server/domain/statuses";
+import { newId } from "../../server/lib/tokens";
 
 export type AddressInput = Partial<typeof addresses.$inferInsert> & { street?: string; postcode?: string };
 

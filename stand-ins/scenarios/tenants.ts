@@ -1,8 +1,8 @@
-import { eq, sql } from "drizzle-orm";
-import type { Database } from "../db";
-import { accessTokens, customers, users } from "../db/schema";
-import { hashPassword } from "../lib/passwords";
-import { newId } from "../lib/tokens";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../server/db";
+import { accessTokens, customers, users } from "../../server/db/schema";
+import { hashPassword } from "../../server/lib/passwords";
+import { newId } from "../../server/lib/tokens";
 
 export const DEMO_PASSWORD = "Keyfree-demo-1";
 
@@ -38,15 +38,6 @@ export async function createTenant(db: Database, input: NewTenant) {
     });
   });
   return { userId, customerId, email: input.email };
-}
-
-export async function findUserByEmail(db: Database, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return user;
 }
 
 /** Make every token of a user expire now (as if they had been away too long). */

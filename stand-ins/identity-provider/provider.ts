@@ -9,9 +9,9 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { exportJWK, generateKeyPair } from "jose";
 import Provider, { type ErrorOut, type JWK, type KoaContextWithOIDC } from "oidc-provider";
-import type { Database } from "../db";
-import { describeError, log } from "../lib/log";
-import { escapeHtml } from "../lib/html";
+import type { Database } from "../../server/db";
+import { describeError, log } from "../../server/lib/log";
+import { escapeHtml } from "../../server/lib/html";
 import { databaseAdapter } from "./adapter";
 import { devIdpSecrets } from "./store";
 

@@ -10,13 +10,38 @@ const ROUTE_MODULES = "^server/(routes/|[^/]+/(routes|[^/]+\\.routes)(\\.[cm]?[j
 
 /**
  * The folders under server/ that are not areas: the shared layers (domain/, db/, lib/,
- * integrations/), the clock (jobs/), the composition roots (ops/, cli/, scenarios/) and the
- * stand-ins for outside parties (stripe-sandbox/, dev-idp/). Every other folder under server/
- * is an area (accounts, annual-fee, arbitrations, checkout, claims, dev-mail, documents,
- * inventory, offers, orders, payment-plans, payments, references...), so a new area is held
- * by the area rules from its first file.
+ * integrations/), the clock (jobs/), the composition roots and the back office (ops/, cli/), and
+ * the Stripe sandbox until it joins the other stand-ins in stand-ins/ (issue 37, part 1). Every
+ * other folder under server/ is an area (accounts, annual-fee, arbitrations, checkout, claims,
+ * documents, inventory, offers, orders, payment-plans, payments, references...), so a new area is
+ * held by the area rules from its first file. The stand-ins and the demo scenarios are not under
+ * server/: they are a wing of their own, stand-ins/ (docs/decisions/0053).
  */
-const NOT_AREAS = ["cli", "db", "dev-idp", "domain", "integrations", "jobs", "lib", "ops", "scenarios", "stripe-sandbox"];
+const NOT_AREAS = ["cli", "db", "domain", "integrations", "jobs", "lib", "ops", "stripe-sandbox"];
+
+/**
+ * The composition roots, which wire the product and (outside production) the stand-ins together:
+ * the web servers, the standalone API's start, the command-line tools, and the scripts and tests.
+ */
+const COMPOSITION_ROOTS = ["^web-server\\.ts$", "^dev-server\\.ts$", "^server/main\\.ts$", "^server/cli/", "^scripts/", "^tests/", "^e2e/"];
+
+/** The product's code: the web, the API and the shared rule book. */
+const PRODUCT = "^(app|server|common)/";
+
+/**
+ * What a stand-in may use of the product: the seams it stands behind and their types (the
+ * context's Deps and AppEnv, the configuration, the database handle and tables, the small
+ * libraries, the address provider's interface, an ops command's shape). The demo scenarios,
+ * which play the other parties through the product's services, are the exception.
+ */
+const STAND_IN_SEAMS = [
+  "^server/context\\.ts$",
+  "^server/config\\.ts$",
+  "^server/db/",
+  "^server/lib/",
+  "^server/integrations/address-lookup\\.ts$",
+  "^server/ops/commands\\.ts$",
+];
 
 /** Any file of an area folder. */
 const AREA_FILES = `^server/(?!(?:${NOT_AREAS.join("|")})/)[^/]+/`;
@@ -55,24 +80,44 @@ const forbidden = [
     to: { pathNot: "^common/" },
   },
   {
-    name: "scenarios-only-from-ops-cli-runtime-tests",
+    name: "product-imports-no-stand-in",
     comment:
-      "server/scenarios/ (demo data, the other parties) is used only by ops, the CLI, the runtime, " +
-      "web-server.ts, scripts and tests; production code calls services instead.",
+      "The stand-ins (stand-ins/: the offline Stripe, identity provider, mailbox, analytics, postcode book and the " +
+      "demo scenarios) are reached only through the seam the product has for the real provider, wired by a " +
+      "composition root: product code (app/, server/, common/) imports nothing under stand-ins/, not even a type. " +
+      "Only the composition roots do (web-server.ts, dev-server.ts, server/main.ts, server/cli/, scripts, tests). " +
+      "docs/decisions/0053.",
     severity: "error",
-    from: {
-      pathNot: [
-        "^server/scenarios/",
-        "^server/ops/",
-        "^server/cli/",
-        "^server/runtime\\.ts$",
-        "^web-server\\.ts$",
-        "^scripts/",
-        "^tests/",
-        "^e2e/",
-      ],
-    },
-    to: { path: "^server/scenarios/" },
+    from: { path: PRODUCT, pathNot: COMPOSITION_ROOTS },
+    to: { path: "^stand-ins/" },
+  },
+  {
+    name: "composition-roots-load-stand-ins-through-their-door",
+    comment:
+      "A start (web-server.ts, dev-server.ts, server/main.ts, server/cli/) loads the stand-ins through their one door, " +
+      "stand-ins/index.ts, by dynamic import() and only when it uses them, so a production start with real keys " +
+      "loads none (tests/unit/production-modules.test.ts). Scripts and tests may reach a stand-in's own module.",
+    severity: "error",
+    from: { path: ["^web-server\\.ts$", "^dev-server\\.ts$", "^server/main\\.ts$", "^server/cli/"] },
+    to: { path: "^stand-ins/", pathNot: "^stand-ins/index\\.ts$" },
+  },
+  {
+    name: "stand-ins-import-no-web",
+    comment: "A stand-in stands behind the API's seams: it imports nothing of the web (app/), as the real provider knows nothing of it.",
+    severity: "error",
+    from: { path: "^stand-ins/" },
+    to: { path: "^app/" },
+  },
+  {
+    name: "stand-ins-reach-product-through-seams",
+    comment:
+      "A stand-in is small and uses only common/ and the seams it stands behind (server/context.ts, server/config.ts, " +
+      "server/db/, server/lib/, the address provider's interface, an ops command's shape): never an area, the rules " +
+      "in server/domain/ or the API's factory. The demo scenarios (stand-ins/scenarios/) play the other parties " +
+      "through the product's services, and may.",
+    severity: "error",
+    from: { path: "^stand-ins/", pathNot: "^stand-ins/(scenarios/|index\\.ts$)" },
+    to: { path: "^server/", pathNot: STAND_IN_SEAMS },
   },
   {
     name: "route-modules-only-from-app-factory",
@@ -102,14 +147,14 @@ const forbidden = [
       "its records, money rules, views, queries and schemas are its own. Bound by this: every other area, " +
       "the shared layers, server/context.ts and the like, and the clock (server/jobs/ calls services, like a " +
       "handler). Exempt: the composition roots, which wire areas together (server/app.ts, server/runtime.ts, " +
-      "server/main.ts, server/ops/, server/cli/, server/scenarios/, web-server.ts, scripts and tests). A " +
+      "server/main.ts, server/ops/, server/cli/, web-server.ts, scripts and tests). A " +
       "response shape two areas' contracts share lives in server/lib/schemas.ts.",
     severity: "error",
     // $1 is the caller's folder (its own area's files are its own); a file directly under server/ has none,
     // so for it "^server/$1/" matches nothing and every area's non-service file is refused.
     from: {
       path: "^server/(?:([^/]+)/|[^/]+$)",
-      pathNot: ["^server/(?:ops|cli|scenarios)/", "^server/(?:app|runtime|main)\\.[cm]?[jt]sx?$"],
+      pathNot: ["^server/(?:ops|cli)/", "^server/(?:app|runtime|main)\\.[cm]?[jt]sx?$"],
     },
     to: { path: AREA_FILES, pathNot: ["^server/$1/", SERVICE_MODULES] },
   },

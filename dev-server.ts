@@ -13,14 +13,10 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { createServer as createViteServer, isRunnableDevEnvironment } from "vite";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
-import { readApiConfig } from "./server/config";
+import { readApiConfig, standInsInUse } from "./server/config";
 import { log, logUncaughtErrors } from "./server/lib/log";
 import { readMultipartForWeb } from "./server/lib/multipart";
-import { createDevIdentityProvider } from "./server/dev-idp/provider";
-import { devIdpSecrets } from "./server/dev-idp/store";
 import { chooseIdentityProvider } from "./common/identity-provider";
-import { DEMO_PASSWORD } from "./server/scenarios/tenants";
-import { devIdentities } from "./server/scenarios/dev-identities";
 
 logUncaughtErrors();
 
@@ -37,23 +33,20 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
   process.env.OPS_TOKEN = token;
 }
 
-const runtime = inProcessApi ? await (await import("./server/runtime")).getRuntime({ startJobs: true }) : undefined;
+// The offline stand-ins (stand-ins/index.ts), when this start uses one.
+const standIns = standInsInUse(apiConfig) ? await (await import("./stand-ins")).loadStandIns(apiConfig) : undefined;
+const runtime = inProcessApi ? await (await import("./server/runtime")).getRuntime({ startJobs: true, standIns }) : undefined;
 const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 
 // Identity-provider sign-in: the embedded development provider unless OIDC_* name a real one (all
 // three, or none). Its keys and client secret are the database's, as under `npm start` (web-server.ts).
 const embeddedIdp = chooseIdentityProvider(process.env, { isProduction: apiConfig.isProduction, appUrl: process.env.APP_URL }).kind === "embedded";
-if (embeddedIdp && runtime) process.env.DEV_IDP_CLIENT_SECRET ??= (await devIdpSecrets(runtime.database.db)).clientSecret;
+if (embeddedIdp && runtime && standIns?.identityProvider) process.env.DEV_IDP_CLIENT_SECRET ??= await standIns.identityProvider.clientSecret(runtime.database.db);
 const idpSettings = identityProviderSettings();
-const devIdp = idpSettings?.embedded
-  ? await createDevIdentityProvider({
-      ...idpSettings,
-      identities: devIdentities(),
-      password: DEMO_PASSWORD,
-      appUrl: process.env.APP_URL,
-      db: runtime?.database.db,
-    })
-  : undefined;
+const devIdp =
+  idpSettings?.embedded && standIns?.identityProvider
+    ? await standIns.identityProvider.create({ ...idpSettings, appUrl: process.env.APP_URL, db: runtime?.database.db })
+    : undefined;
 
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const ssr = vite.environments.ssr;

@@ -27,22 +27,16 @@ import { cspNonceContext, THIRD_PARTIES_HEADER } from "./app/lib/page-delivery";
 import { contentSecurityPolicy } from "./app/lib/csp.server";
 import type { ThirdParty } from "./app/lib/third-parties";
 import { cspSourcesFor, thirdPartyTools } from "./app/lib/third-parties.server";
-import { postHogStandIn, STAND_IN_CORS } from "./server/dev-analytics/stand-in";
 import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/lib/client-address.server";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
-import { readApiConfig } from "./server/config";
+import { readApiConfig, standInsInUse } from "./server/config";
 import { createDrainer, drainOnSignals, drainTimeoutMs, type Drainer } from "./server/lib/graceful-shutdown";
 import { requestAsBrowserSentIt } from "./server/lib/forwarded-request";
 import { keepConnectionsLongerThanClients } from "./server/lib/http-server";
 import { readMultipartForWeb } from "./server/lib/multipart";
 import { describeError, log, logUncaughtErrors } from "./server/lib/log";
 import { abortedRequestAnswer, logRequest } from "./server/lib/request-log";
-import { DEMO_PASSWORD } from "./server/scenarios/tenants";
-import { DEMO_TENANTS } from "./server/scenarios/demo";
-import { devIdentities } from "./server/scenarios/dev-identities";
-import { createDevIdentityProvider } from "./server/dev-idp/provider";
-import { devIdpSecrets } from "./server/dev-idp/store";
 import { chooseIdentityProvider } from "./common/identity-provider";
 
 const KNOWN_THIRD_PARTIES = new Set<string>(["stripe", "intercom", "posthog", "trustpilot"] satisfies ThirdParty[]);
@@ -82,8 +76,11 @@ const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 // The database is migrated (and the demo loaded) before the first request; in maintenance
 // mode nothing touches it. The primary (or the only process) does that and runs the clock's
 // jobs; workers only serve (the database is ready before they start).
+// The offline stand-ins (stand-ins/index.ts), only when this start uses one: never loaded by a
+// production start with real keys (tests/unit/production-modules.test.ts).
+const standIns = standInsInUse(apiConfig) ? await (await import("./stand-ins")).loadStandIns(apiConfig) : undefined;
 const runtime =
-  inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker }) : undefined;
+  inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker, standIns }) : undefined;
 // The web app reaches the API only through what this host gives it in the load context.
 const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 
@@ -91,7 +88,7 @@ const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 // The embedded development provider keeps its keys and client secret in the database, so every
 // instance on it agrees; the web app reads the secret as DEV_IDP_CLIENT_SECRET (set before it loads).
 const embeddedIdp = chooseIdentityProvider(process.env, { isProduction: apiConfig.isProduction, appUrl: process.env.APP_URL }).kind === "embedded";
-if (embeddedIdp && runtime) process.env.DEV_IDP_CLIENT_SECRET ??= (await devIdpSecrets(runtime.database.db)).clientSecret;
+if (embeddedIdp && runtime && standIns?.identityProvider) process.env.DEV_IDP_CLIENT_SECRET ??= await standIns.identityProvider.clientSecret(runtime.database.db);
 const idpSettings = identityProviderSettings();
 if (idpSettings?.embedded && !runtime && !maintenance && clusterPrimary) {
   log.warn("the embedded identity provider keeps its sign-ins in each worker's memory without a database: sign in with a password or set OIDC_*", {
@@ -191,7 +188,8 @@ async function serveWeb() {
   // tests' STAND_IN_ORIGIN): secureHeaders' Cross-Origin-Resource-Policy: same-origin would
   // have the browser refuse them (net::ERR_BLOCKED_BY_RESPONSE). Registered before it, so this
   // runs after it and has the last word.
-  if (!apiConfig.isProduction) {
+  const tools = standIns?.tools;
+  if (tools) {
     app.use("/__stand-ins/*", async (c, next) => {
       await next();
       c.res.headers.set("Cross-Origin-Resource-Policy", "cross-origin");
@@ -209,11 +207,11 @@ async function serveWeb() {
   );
 
   // Outside production, analytics pointed at the stand-ins: PostHog's capture API answered here
-  // (server/dev-analytics/stand-in.ts), before the cross-site check, as the browser's recorder
+  // (stand-ins/analytics/capture.ts), before the cross-site check, as the browser's recorder
   // posts to it from the page's origin. What arrives is kept through the API's ops route.
   const standInKey = thirdPartyTools.posthog?.key;
-  if (!apiConfig.isProduction && runtime && apiConfig.opsEnabled && standInKey) {
-    const capture = postHogStandIn(standInKey, (events) =>
+  if (tools && runtime && apiConfig.opsEnabled && standInKey) {
+    const capture = tools.postHogCapture(standInKey, (events) =>
       Promise.resolve(
         runtime.api.fetch(
           new Request(new URL("/ops/analytics-events", hostApi.baseUrl), {
@@ -226,7 +224,7 @@ async function serveWeb() {
     );
     app.post("/__stand-ins/posthog/batch/", (c) => capture(c.req.raw));
     app.options("/__stand-ins/posthog/*", (c) =>
-      c.body(null, 204, { ...STAND_IN_CORS, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }),
+      c.body(null, 204, { ...tools.cors, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }),
     );
   }
 
@@ -250,14 +248,8 @@ async function serveWeb() {
 
   // Outside production without OIDC_* variables: the embedded development identity provider that
   // /login sends tenants to (its own Node handler; it sets its own headers).
-  if (idpSettings?.embedded && !maintenance) {
-    const devIdp = await createDevIdentityProvider({
-      ...idpSettings,
-      identities: devIdentities(),
-      password: DEMO_PASSWORD,
-      appUrl: process.env.APP_URL!,
-      db: runtime?.database.db,
-    });
+  if (idpSettings?.embedded && !maintenance && standIns?.identityProvider) {
+    const devIdp = await standIns.identityProvider.create({ ...idpSettings, appUrl: process.env.APP_URL!, db: runtime?.database.db });
     app.all(`${devIdp.mountPath}/*`, async (c) => {
       await devIdp.handle(c.env.incoming, c.env.outgoing);
       return RESPONSE_ALREADY_SENT;
@@ -266,21 +258,30 @@ async function serveWeb() {
 
   // Outside production: the offline stand-ins for the outside tools' scripts (stand-ins/), which
   // the *_URL variables of INTERCOM, POSTHOG and TRUSTPILOT point at (README, decision 0042).
-  if (!apiConfig.isProduction) {
+  if (tools) {
     // Intercom's messenger is fetched as INTERCOM_WIDGET_URL + app id, a path without an
     // extension: its stand-in is served as JavaScript here (nosniff would refuse it otherwise),
     // and its API base answers the one call the stand-in makes on boot.
     const standInHeaders = { "Access-Control-Allow-Origin": "*", "Cache-Control": "no-store" };
     app.get("/__stand-ins/intercom/widget/:appId{[A-Za-z0-9]{1,40}}", async (c) =>
-      c.body(await readFile(path.join("stand-ins", "intercom", "messenger.js"), "utf8"), 200, {
+      c.body(await readFile(path.join(tools.folders.intercom, "messenger.js"), "utf8"), 200, {
         ...standInHeaders,
         "Content-Type": "text/javascript; charset=utf-8",
       }),
     );
     app.get("/__stand-ins/intercom/ping", (c) => c.json({ ok: true }, 200, standInHeaders));
+    // Each tool's folder only (never the stand-ins' own code): /__stand-ins/<tool>/<file>.
+    const folders: Readonly<Record<string, string>> = tools.folders;
     app.use(
       "/__stand-ins/*",
-      serveStatic({ root: "stand-ins", rewriteRequestPath: (p) => p.replace(/^\/__stand-ins/, ""), onFound: (_p, c) => c.header("Access-Control-Allow-Origin", "*") }),
+      serveStatic({
+        root: ".",
+        rewriteRequestPath: (p) => {
+          const [, tool = "", rest = ""] = /^\/__stand-ins\/([^/]+)\/(.*)$/.exec(p) ?? [];
+          return Object.hasOwn(folders, tool) && !rest.split("/").includes("..") ? `/${folders[tool]}/${rest}` : "/stand-ins/not-a-tool";
+        },
+        onFound: (_p, c) => c.header("Access-Control-Allow-Origin", "*"),
+      }),
     );
   }
 
@@ -354,9 +355,10 @@ async function serveWeb() {
       return;
     }
     log.info("Keyfree web app listening", { url, maintenance, api: inProcessApi ? "in-process" : process.env.TENANT_API_URL });
-    if (runtime && !apiConfig.isProduction) {
+    const demo = standIns?.demo;
+    if (runtime && demo) {
       process.stdout.write(
-        `\n  Keyfree is running at ${url}\n  Demo sign-in: ${DEMO_TENANTS[0].email}  password: ${DEMO_PASSWORD}  (demo data only)\n` +
+        `\n  Keyfree is running at ${url}\n  Demo sign-in: ${demo.tenants[0]?.email}  password: ${demo.password}  (demo data only)\n` +
           (idpSettings?.embedded ? `  Identity-provider sign-in: ${url}/login  (the embedded development provider)\n` : "") +
           "\n",
       );

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import Stripe from "stripe";
@@ -18,10 +19,11 @@ import { authRoutes } from "./accounts/auth.routes";
 import { identityRoutes } from "./accounts/identity.routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { claimsRoutes } from "./claims/routes";
-import { devMailRoutes } from "./dev-mail/routes";
 import { documentsRoutes } from "./documents/routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { offersRoutes } from "./offers/routes";
+import { opsCommands } from "./ops";
+import type { OpsCommand } from "./ops/commands";
 import { opsGuard, opsRoutes } from "./ops/routes";
 import { dashboardRoutes } from "./orders/dashboard.routes";
 import { receiptRoutes } from "./orders/receipts.routes";
@@ -74,7 +76,18 @@ const API_MULTIPART_LIMITS = {
   maxFieldBytes: 64 * 1024,
 };
 
-export function createApi(deps: Deps) {
+/**
+ * What a composition root adds to the API outside production: the stand-ins (stand-ins/index.ts),
+ * which the product never imports. Declared here so the product needs no type of theirs.
+ */
+export type ApiStandIns = {
+  /** Ops commands listed after the product's own: the other parties (raise-claim, decide-adjudication...). */
+  opsCommands?: readonly OpsCommand[];
+  /** Plain routes mounted under /ops, behind the ops token: the mailbox's outbox, the analytics store. */
+  opsRoutes?: readonly Hono<AppEnv>[];
+};
+
+export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   const app = new OpenAPIHono<AppEnv>({
     // A request that does not match a route's zod schema gets a 400 with each problem.
     defaultHook: (result, c) => {
@@ -216,11 +229,11 @@ export function createApi(deps: Deps) {
   app.route("/", breathingSpaceRoutes);
 
   if (deps.config.opsEnabled) {
-    // Playing the other parties, and the outbox for /dev/mail: outside production only,
-    // and only with the ops token.
+    // Playing the other parties, and what the stand-ins add (the outbox for /dev/mail, the
+    // analytics store): outside production only, and only with the ops token.
     app.use("/ops/*", opsGuard(deps.config.opsToken));
-    app.route("/ops", opsRoutes());
-    app.route("/ops", devMailRoutes);
+    app.route("/ops", opsRoutes([...opsCommands, ...(standIns.opsCommands ?? [])]));
+    for (const routes of standIns.opsRoutes ?? []) app.route("/ops", routes);
   }
 
   app.doc31("/openapi.json", OPENAPI_INFO);

@@ -160,6 +160,16 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
 }
 
 /**
+ * Whether this start uses any stand-in, so a composition root loads stand-ins/index.ts at all:
+ * outside production always (the mailbox, the demo, the identity provider...); in production
+ * only for the offline postcode book (ADDRESS_LOOKUP_PROVIDER=fixture, allowed today).
+ * A production start with real keys for every provider loads none (tests/unit/production-modules.test.ts).
+ */
+export function standInsInUse(config: Pick<ApiConfig, "isProduction" | "addressLookup">): boolean {
+  return !config.isProduction || !config.addressLookup || config.addressLookup.provider === "fixture";
+}
+
+/**
  * TWILIO_ACCOUNT_SID turns text messages on; it needs its token and one sender. Half a setting is
  * a mistake said at start, not text messages silently kept in the outbox.
  */

@@ -1,6 +1,7 @@
 import type { ApiConfig } from "./config";
 import type { Database } from "./db";
 import type { customers } from "./db/schema";
+import type { AddressLookup } from "./integrations/address-lookup";
 import type { Clock } from "./lib/clock";
 import type { FileStore } from "./lib/files";
 import type { StripeClient } from "./lib/stripe";
@@ -16,7 +17,17 @@ export type Deps = {
   files: FileStore;
   /** Cards: Stripe, or the offline sandbox (server/lib/stripe.ts). */
   payments: StripeClient;
+  /**
+   * The offline postcode book (ADDRESS_LOOKUP_PROVIDER=fixture, the default): a stand-in, given by
+   * the composition root (stand-ins/addresses/); unused with a real provider.
+   */
+  fixtureAddresses?: AddressLookup;
+  /** Jobs the composition root adds to the clock's run (server/jobs/sweeper.ts): the stand-ins' own housekeeping. */
+  clockJobs?: readonly ClockJob[];
 };
+
+/** A job the clock runs after its own, on the machine's time: answers how many rows it changed. */
+export type ClockJob = { name: string; run: (deps: Pick<Deps, "db">, machineNow: Date) => Promise<number> };
 
 export type Auth = { userId: string; tokenId: string };
 

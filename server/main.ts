@@ -2,13 +2,17 @@ import { serve } from "@hono/node-server";
 import { createDrainer, drainOnSignals, drainTimeoutMs, type Drainer } from "./lib/graceful-shutdown";
 import { keepConnectionsLongerThanClients } from "./lib/http-server";
 import { log, logUncaughtErrors } from "./lib/log";
+import { readApiConfig, standInsInUse } from "./config";
 import { getRuntime } from "./runtime";
 
 // An uncaught exception or unhandled rejection: one JSON line (stack in err.stack), then exit 1.
 logUncaughtErrors();
 
 /** `npm run start:api`: the tenant API on its own, serving its document at GET /openapi.json. */
-const runtime = await getRuntime({ startJobs: true });
+// A composition root: the offline stand-ins (stand-ins/index.ts) only when this start uses one.
+const config = readApiConfig();
+const standIns = standInsInUse(config) ? await (await import("../stand-ins")).loadStandIns(config) : undefined;
+const runtime = await getRuntime({ startJobs: true, standIns });
 // Offline card payments: the sandbox's browser endpoints, which a separately run web app forwards here.
 const sandbox = runtime.payments.sandbox;
 const base = sandbox ? `${sandbox.browserBasePath}/` : null;

@@ -1,20 +1,39 @@
 import path from "node:path";
-import { createApi, type Api } from "./app";
+import { createApi, type Api, type ApiStandIns } from "./app";
 import { readApiConfig, type ApiConfig } from "./config";
+import type { ClockJob, Deps } from "./context";
 import { openDatabase, type DatabaseHandle } from "./db";
 import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
 import { followClockOffset, loadClockOffset } from "./lib/clock-store";
 import { LocalDiskFileStore, type FileStore } from "./lib/files";
+import type { AddressLookup } from "./integrations/address-lookup";
 import { S3FileStore } from "./lib/s3-files";
 import type { StripeClient } from "./lib/stripe";
 import { log } from "./lib/log";
 import { startSweeper } from "./jobs/sweeper";
 import { createPayments } from "./payments/wiring";
-import { seedDemoIfEmpty } from "./scenarios/demo";
 
 export type RuntimeOptions = {
   /** Run the clock's jobs (deadlines, plan offers, outbox) in this process: servers do, one-off commands do not. */
   startJobs?: boolean;
+  /**
+   * The offline stand-ins, when this start uses them (`standInsInUse`, server/config.ts): a composition root loads
+   * them (stand-ins/index.ts, by dynamic import) and passes what it got. The product never imports one.
+   */
+  standIns?: RuntimeStandIns;
+};
+
+/**
+ * What the stand-ins give the runtime (docs/decisions/0053). Declared by the product, so no
+ * product module needs a type from stand-ins/. The Stripe sandbox's wiring joins here (part 1 of issue 37).
+ */
+export type RuntimeStandIns = ApiStandIns & {
+  /** Loads the demo data into an empty database (never in production); true when it did. */
+  seedDemo?: (deps: Deps, api: Api) => Promise<boolean>;
+  /** The offline postcode book, for ADDRESS_LOOKUP_PROVIDER=fixture (the default). */
+  fixtureAddresses?: AddressLookup;
+  /** Jobs added to the clock's run (the development identity provider's expired records). */
+  clockJobs?: readonly ClockJob[];
 };
 
 export type Runtime = {
@@ -58,10 +77,11 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const clockFollower = clock instanceof AdjustableClock && !clockOverride ? followClockOffset(database.db, clock) : undefined;
   let api: Api | undefined;
   const payments = createPayments({ db: database.db, clock }, () => api);
-  const deps = { db: database.db, config, clock, files: createFileStore(config), payments };
-  api = createApi(deps);
+  const { seedDemo, fixtureAddresses, clockJobs, ...apiStandIns } = options.standIns ?? {};
+  const deps: Deps = { db: database.db, config, clock, files: createFileStore(config), payments, fixtureAddresses, clockJobs };
+  api = createApi(deps, apiStandIns);
   // Two instances starting together on an empty database: one loads the demo, the other then finds it.
-  const seeded = config.isProduction ? false : await database.exclusively(() => seedDemoIfEmpty(deps, api!));
+  const seeded = config.isProduction || !seedDemo ? false : await database.exclusively(() => seedDemo(deps, api!));
   if (seeded) log.info("demo data loaded");
   const sweeper = options.startJobs && config.sweepIntervalSeconds > 0 ? startSweeper(deps, config.sweepIntervalSeconds * 1000) : undefined;
   const close = database.close;

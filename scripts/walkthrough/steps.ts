@@ -18,7 +18,7 @@ export type WalkthroughStep = {
   act: (page: Page) => Promise<void>;
 };
 
-/** claim@'s charges (server/scenarios/demo.ts). */
+/** claim@'s charges (stand-ins/scenarios/demo.ts). */
 const CLEANING = "Professional clean of the kitchen and bathroom";
 const CARPET = "Replace the stained living room carpet";
 const HALLWAY = "Repaint the hallway walls";

@@ -2,7 +2,7 @@
  * Writing the account (part 1 §3, §7): About You changes, the onboarding introduction and the
  * address history. Transactions and row locks live here; the routes validate and answer.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { ZodRealError } from "zod";
 import type { Database } from "../db";
 import { addresses, keyfreeOffers, paymentPlans, properties, users } from "../db/schema";
@@ -57,6 +57,16 @@ async function removeFromHistory(tx: Database, userId: string, ids: string[]) {
   if (remove.length > 0) {
     await tx.delete(addresses).where(and(eq(addresses.userId, userId), inArray(addresses.id, remove)));
   }
+}
+
+/** A user by e-mail address, any case (the back office's lookup: the ops commands, the other parties); undefined when none. */
+export async function findUserByEmail(db: Database, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return user;
 }
 
 export type UserChanges = { firstName?: string; lastName?: string; dob?: string; gender?: string; mobileNumber?: string };

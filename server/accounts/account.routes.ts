@@ -283,7 +283,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>()
   .openapi(searchAddressesByPostcode, async (c) => {
     const { postcode } = c.req.valid("query");
     try {
-      return c.json({ addresses: await addressLookupFor(c.get("deps").config).findByPostcode(postcode) }, 200);
+      return c.json({ addresses: await addressLookupFor(c.get("deps")).findByPostcode(postcode) }, 200);
     } catch (error) {
       if (error instanceof AddressLookupFailed) return c.json({ message: ADDRESS_LOOKUP_FAILED_MESSAGE }, 502);
       throw error;

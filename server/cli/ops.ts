@@ -8,11 +8,21 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { opsCommands } from "../ops";
+import type { StandIns } from "../../stand-ins";
+import type { OpsCommand } from "../ops/commands";
+import { readApiConfig, standInsInUse } from "../config";
+import { opsCommands as productCommands } from "../ops";
 
 const args = process.argv.slice(2);
 
-function printHelp() {
+/** The product's commands, then (when this machine uses the stand-ins) the other parties' (stand-ins/scenarios/commands.ts). */
+async function loadCommands() {
+  const config = readApiConfig();
+  const standIns = standInsInUse(config) ? await (await import("../../stand-ins")).loadStandIns(config) : undefined;
+  return { standIns, opsCommands: [...productCommands, ...(standIns?.opsCommands ?? [])] };
+}
+
+function printHelp(opsCommands: readonly OpsCommand[]) {
   const lines = [
     "Usage: npm run ops -- <command> [--name value ...]",
     "",
@@ -79,11 +89,11 @@ async function viaRunningApp(name: string, input: unknown): Promise<Response | n
   }
 }
 
-async function inProcess(name: string, input: unknown): Promise<Response> {
+async function inProcess(name: string, input: unknown, standIns: StandIns | undefined): Promise<Response> {
   process.env.OPS_TOKEN ??= randomBytes(24).toString("base64url");
   process.env.LOG_LEVEL ??= "warn";
   const { getRuntime } = await import("../runtime");
-  const runtime = await getRuntime();
+  const runtime = await getRuntime({ standIns });
   try {
     const response = await runtime.api.request(`/ops/run/${name}`, {
       method: "POST",
@@ -98,8 +108,9 @@ async function inProcess(name: string, input: unknown): Promise<Response> {
 
 async function main() {
   const [name, ...rest] = args;
+  const { standIns, opsCommands } = await loadCommands();
   if (!name || name === "--help" || name === "-h" || name === "help") {
-    printHelp();
+    printHelp(opsCommands);
     return;
   }
   const commandDef = opsCommands.find((c) => c.name === name);
@@ -113,7 +124,7 @@ async function main() {
     return;
   }
   const input = parseFlags(rest);
-  const response = (await viaRunningApp(name, input)) ?? (await inProcess(name, input));
+  const response = (await viaRunningApp(name, input)) ?? (await inProcess(name, input, standIns));
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -6,10 +6,8 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { readApiConfig } from "../config";
+import { readApiConfig, standInsInUse } from "../config";
 import { createRuntime } from "../runtime";
-import { DEMO_CO_TENANTS, DEMO_INVENTORY, DEMO_OFFER, DEMO_TENANTS } from "../scenarios/demo";
-import { DEMO_PASSWORD } from "../scenarios/tenants";
 
 const config = readApiConfig();
 const reset = process.argv.includes("--reset");
@@ -31,17 +29,20 @@ if (reset) {
 
 // The runtime migrates and loads the demo data into an empty database (and only then).
 process.env.LOG_LEVEL ??= "warn";
-const runtime = await createRuntime(config);
+// The demo data is a stand-in's (stand-ins/scenarios/demo.ts), loaded as every composition root loads the stand-ins.
+const standIns = standInsInUse(config) ? await (await import("../../stand-ins")).loadStandIns(config) : undefined;
+const runtime = await createRuntime(config, undefined, { standIns });
 const loaded = runtime.seeded;
 await runtime.database.close();
 
 if (!loaded) {
   console.log("The database already has data; nothing loaded. Use `npm run seed -- --reset` to start again.");
-} else {
-  console.log(`Demo data loaded. Every demo tenant's password is ${DEMO_PASSWORD}:`);
-  for (const t of DEMO_TENANTS) console.log(`  ${t.email.padEnd(30)} ${t.situation}`);
-  console.log(`  co-tenants: ${DEMO_CO_TENANTS.map((t) => t.email).join(", ")}`);
+} else if (standIns?.demo) {
+  const demo = standIns.demo;
+  console.log(`Demo data loaded. Every demo tenant's password is ${demo.password}:`);
+  for (const t of demo.tenants) console.log(`  ${t.email.padEnd(30)} ${t.situation}`);
+  console.log(`  co-tenants: ${demo.coTenants.map((t) => t.email).join(", ")}`);
   const appUrl = config.appUrl;
-  console.log(`Keyfree offer:       ${appUrl}/keyfree-offer/${DEMO_OFFER.id}?token=${DEMO_OFFER.token}`);
-  console.log(`Inventory request:   ${appUrl}/tenancy-inventory-response?token=${DEMO_INVENTORY.token}&response=CONFIRMED`);
+  console.log(`Keyfree offer:       ${appUrl}/keyfree-offer/${demo.offer.id}?token=${demo.offer.token}`);
+  console.log(`Inventory request:   ${appUrl}/tenancy-inventory-response?token=${demo.inventory.token}&response=CONFIRMED`);
 }

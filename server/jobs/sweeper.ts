@@ -1,7 +1,6 @@
 import { deleteOldSignInFailures } from "../accounts/auth-service";
 import { deleteOldPasswordResetRequests } from "../accounts/password-service";
 import { deleteExpiredUsedIdTokens } from "../accounts/identity-service";
-import { deleteExpiredDevIdpRecords } from "../dev-idp/store";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { deliverPendingSms } from "../lib/sms-delivery";
@@ -51,12 +50,13 @@ export async function runDueJobs(deps: Deps) {
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
   const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
   const passwordResetRequestsDeleted = await deleteOldPasswordResetRequests(deps, now);
-  // Used ID tokens and the development identity provider's records past their expiry (issue 25).
-  // On the machine's time, not the clock's: both expire by it (jose, oidc-provider), and the
-  // clock may have been moved forward outside production.
+  // Used ID tokens past their expiry (issue 25), and the jobs the composition root added (the
+  // development identity provider's expired records). On the machine's time, not the clock's:
+  // they expire by it (jose, oidc-provider), and the clock may have been moved forward outside production.
   const machineNow = new Date();
   const usedIdTokensDeleted = await deleteExpiredUsedIdTokens(deps, machineNow);
-  const devIdpRecordsDeleted = await deleteExpiredDevIdpRecords(deps, machineNow);
+  const added: Record<string, number> = {};
+  for (const job of deps.clockJobs ?? []) added[job.name] = await job.run(deps, machineNow);
   // Upload scratch folders a crashed process left (server/lib/multipart.ts).
   const staleUploadScratchRemoved = await removeStaleScratch();
   return {
@@ -76,7 +76,7 @@ export async function runDueJobs(deps: Deps) {
     signInFailuresDeleted,
     passwordResetRequestsDeleted,
     usedIdTokensDeleted,
-    devIdpRecordsDeleted,
+    ...added,
     staleUploadScratchRemoved,
   };
 }

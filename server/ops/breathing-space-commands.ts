@@ -6,7 +6,7 @@ import { z } from "zod";
 import { BREATHING_SPACE_TYPES } from "#common/breathing-space";
 import type { Deps } from "../context";
 import { ApiError } from "../lib/errors";
-import { findUserByEmail } from "../scenarios/tenants";
+import { findUserByEmail } from "../accounts/account-service";
 import { endBreathingSpace, recordBreathingSpace } from "../breathing-space/service";
 import type { OpsCommand } from "./commands";
 

@@ -10,8 +10,7 @@ import { AdjustableClock } from "../lib/clock";
 import { loadClockOffset, saveClockOffset } from "../lib/clock-store";
 import { issueAccessToken } from "../lib/access-tokens";
 import { ApiError } from "../lib/errors";
-import { expirePasswordLinks } from "../scenarios/accounts";
-import { createTenant, expireAccessTokens, findUserByEmail } from "../scenarios/tenants";
+import { findUserByEmail } from "../accounts/account-service";
 
 export type OpsCommand<S extends z.ZodType = z.ZodType> = {
   name: string;
@@ -36,42 +35,14 @@ export function parseDuration(value: string): number {
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
 
-async function userByEmail(deps: Deps, email: string) {
+/** The user with that e-mail address, or a 404 naming it. */
+export async function userByEmail(deps: Deps, email: string) {
   const user = await findUserByEmail(deps.db, email);
   if (!user) throw new ApiError(404, `No user with the email ${email}`);
   return user;
 }
 
 export const baseCommands: OpsCommand[] = [
-  command({
-    name: "create-tenant",
-    summary: "Create a tenant (a user and their customer) who can sign in with the demo password",
-    example: "npm run ops -- create-tenant --email sam@example.com --first-name Sam --last-name Green",
-    input: z.object({
-      email: z.email().optional(),
-      firstName: z.string().min(1).default("Sam"),
-      lastName: z.string().min(1).default("Tenant"),
-      password: z.string().min(8).optional(),
-      requiresPasswordReset: z.boolean().optional(),
-      hasDuplicatePaymentMethod: z.boolean().optional(),
-      requiresNewPaymentMethod: z.boolean().optional(),
-    }),
-    run: async (deps, input) => {
-      const email = input.email ?? `tenant-${crypto.randomUUID().slice(0, 8)}@keyfree.example`;
-      return createTenant(deps.db, { ...input, email });
-    },
-  }),
-  command({
-    name: "expire-tokens",
-    summary: "End every sign-in of a tenant now, as if their session had run out",
-    example: "npm run ops -- expire-tokens --email demo@keyfree.example",
-    input: z.object({ email: z.email() }),
-    run: async (deps, input) => {
-      const user = await userByEmail(deps, input.email);
-      await expireAccessTokens(deps.db, user.id, deps.clock.now());
-      return { ok: true };
-    },
-  }),
   command({
     name: "issue-access-token",
     summary: "Sign a tenant in without their password (NODE_ENV=test only: the browser tests' signed-in sessions)",
@@ -85,16 +56,6 @@ export const baseCommands: OpsCommand[] = [
       if (user.requiresPasswordReset) throw new ApiError(409, `${input.email} must reset their password before signing in`);
       const accessToken = await issueAccessToken(deps.db, deps.config, user.id, deps.clock.now());
       return { accessToken, firstName: user.firstName, userId: user.id };
-    },
-  }),
-  command({
-    name: "expire-password-links",
-    summary: "End a tenant's unused reset and set-password links now, as if their time had run out",
-    example: "npm run ops -- expire-password-links --email demo@keyfree.example",
-    input: z.object({ email: z.email() }),
-    run: async (deps, input) => {
-      const user = await userByEmail(deps, input.email);
-      return expirePasswordLinks(deps.db, user.id, deps.clock.now());
     },
   }),
   command({

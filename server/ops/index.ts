@@ -1,14 +1,17 @@
 import { baseCommands, type OpsCommand } from "./commands";
 import { moreTimeCommands } from "./more-time-commands";
 import { planRequestCommands } from "./plan-request-commands";
-import { scenarioCommands } from "./scenario-commands";
+import { backOfficeCommands } from "./back-office-commands";
 import { supportCommands } from "./support-commands";
 import { breathingSpaceCommands } from "./breathing-space-commands";
 
-/** Every ops command, in the order `npm run ops -- --help` lists them. */
+/**
+ * The product's ops commands, in the order `npm run ops -- --help` lists them. Outside production
+ * the composition root adds the other parties' (stand-ins/scenarios/commands.ts) after them.
+ */
 export const opsCommands: OpsCommand[] = [
   ...baseCommands,
-  ...scenarioCommands,
+  ...backOfficeCommands,
   ...moreTimeCommands,
   ...breathingSpaceCommands,
   ...planRequestCommands,

@@ -11,7 +11,7 @@ import { MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS } from "#common/more-time";
 import { answerMoreTimeRequest, askForMoreTime, waitingMoreTimeRequests, type MoreTimeDecision } from "../claims/more-time-service";
 import { AskForMoreTimeBody } from "../claims/more-time-schemas";
 import { ApiError } from "../lib/errors";
-import { findUserByEmail } from "../scenarios/tenants";
+import { findUserByEmail } from "../accounts/account-service";
 import type { OpsCommand } from "./commands";
 
 function command<S extends z.ZodType>(c: OpsCommand<S>): OpsCommand {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { BUDGET_FREQUENCIES, BUDGET_LINE_KEYS, MAX_PLAN_INSTALMENTS } from "#common/budget";
 import { ApiError } from "../lib/errors";
 import { listPlanRequests, refusePlanRequest, requestPaymentPlan, REFUSAL_REASON_MAX_LENGTH } from "../plan-requests/service";
-import { findUserByEmail } from "../scenarios/tenants";
+import { findUserByEmail } from "../accounts/account-service";
 import { command, type OpsCommand } from "./commands";
 
 const requestId = z.string().min(1).max(100);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, customers, properties, users } from "../../server/db/schema";
 import { newId } from "../../server/lib/tokens";
 import { issueAccessToken } from "../../server/lib/access-tokens";
-import { createAddress, createOrganization } from "../../server/scenarios/builders";
+import { createAddress, createOrganization } from "../../stand-ins/scenarios/builders";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

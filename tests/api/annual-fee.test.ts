@@ -1,9 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderCustomerActions, orderCustomers, orders, outboxEmails, tenancyAnniversaries } from "../../server/db/schema";
-import { createAnnualFeeOrder, ROLL_OVER_NOTE } from "../../server/scenarios/annual-fee";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { createTenant } from "../../server/scenarios/tenants";
+import { createAnnualFeeOrder, ROLL_OVER_NOTE } from "../../stand-ins/scenarios/annual-fee";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { createTenant } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

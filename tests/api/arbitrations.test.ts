@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { arbitrations, claims, documents, orderCustomerActions, orderCustomers, orders, paymentPlans } from "../../server/db/schema";
 import { adjudicationPaymentDeadline } from "../../server/domain/deadlines";
 import { newId } from "../../server/lib/tokens";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../../server/scenarios/claims";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

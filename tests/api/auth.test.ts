@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, signInFailures, userEvents } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
-import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { createTenant, DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { deleteOldSignInFailures } from "../../server/accounts/auth-service";
 import {
   ADDRESS_FAILURE_LIMIT,

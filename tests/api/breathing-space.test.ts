@@ -22,9 +22,10 @@ import { FixedClock } from "../../server/lib/clock";
 import { MemoryFileStore } from "../../server/lib/files";
 import { newId } from "../../server/lib/tokens";
 import { createPayments } from "../../server/payments/wiring";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { raiseClaim } from "../../server/scenarios/claims";
-import { offerPaymentPlan } from "../../server/scenarios/plans";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { raiseClaim } from "../../stand-ins/scenarios/claims";
+import { offerPaymentPlan } from "../../stand-ins/scenarios/plans";
+import { scenarioCommands } from "../../stand-ins/scenarios/commands";
 import { deadlineCalendar } from "../../app/routes/claims/+lib/claim-deadline-calendar";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
@@ -70,7 +71,8 @@ function worldOfInstances(handles: DatabaseHandle[]): World & { close: () => voi
     let api: ReturnType<typeof createApi> | undefined;
     const payments = createPayments({ db: h.db, clock, env: {}, webhookRetryDelaysMs: [10, 50] }, () => api);
     const deps: Deps = { db: h.db, config, clock, files: new MemoryFileStore(), payments };
-    api = createApi(deps);
+    // A composition root: the other parties' ops commands (agent-final-proposal...) are the stand-ins'.
+    api = createApi(deps, { opsCommands: scenarioCommands });
     return { api, deps, payments };
   });
   return {

@@ -7,7 +7,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails, outboxSms, users } from "../../server/db/schema";
 import { appLink } from "../../server/lib/app-url";
-import { completeCheckoutActions, createCheckoutScenario, setReferenceOutcome } from "../../server/scenarios/checkout";
+import { completeCheckoutActions, createCheckoutScenario, setReferenceOutcome } from "../../stand-ins/scenarios/checkout";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessTokens, addresses, customers, documents, orderCustomerActions, tenancyDocuments, tenancyTenants, users } from "../../server/db/schema";
 import { claimLimitPence, keyfreeFeePence } from "../../server/domain/fees";
 import { simplePdf } from "../../server/checkout/service";
-import { completeCheckoutActions, createCheckoutScenario } from "../../server/scenarios/checkout";
+import { completeCheckoutActions, createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
 import { createTestApi, type TestApi } from "../helpers/api";
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimActivities, claimProposals, claims, orderCustomerActions, orderCustomers, orders } from "../../server/db/schema";
 import { responseDeadline } from "../../server/domain/deadlines";
 import { sweepClaimDeadlines } from "../../server/jobs/claim-deadlines";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { payClaimAction, raiseClaim } from "../../server/scenarios/claims";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { payClaimAction, raiseClaim } from "../../stand-ins/scenarios/claims";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, type TestApi } from "../helpers/api";
 
@@ -216,7 +216,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
   const { open } = usePostgresInstances(pgUrl!, "claim_deadlines");
 
   it("never applies a deadline twice, and leaves a claim another transaction holds for the next run", async () => {
-    const { createTenant } = await import("../../server/scenarios/tenants");
+    const { createTenant } = await import("../../stand-ins/scenarios/tenants");
     const { lockClaim } = await import("../../server/claims/records");
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();

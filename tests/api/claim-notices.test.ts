@@ -17,7 +17,7 @@ import { asksForMoney, CLAIM_EVENT_NOTICES, deadlineWords, londonTimeOfDay, long
 import { sweepClaimDeadlines } from "../../server/jobs/claim-deadlines";
 import { appUrl } from "../../server/lib/app-url";
 import { STRUGGLING_TO_PAY_EMAIL_LINE, STRUGGLING_TO_PAY_PATH } from "#common/struggling-to-pay";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
 import {
   agentAcceptTenantProposal,
   agentRejectWithFinalProposal,
@@ -26,7 +26,7 @@ import {
   raiseClaim,
   resolveClaim,
   sendToAdjudication,
-} from "../../server/scenarios/claims";
+} from "../../stand-ins/scenarios/claims";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

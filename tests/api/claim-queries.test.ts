@@ -7,9 +7,9 @@ import { schema, type Database } from "../../server/db";
 import { claimItems, claimRespondents, claims, users } from "../../server/db/schema";
 import { FixedClock } from "../../server/lib/clock";
 import { MemoryFileStore } from "../../server/lib/files";
-import { samplePdf } from "../../server/scenarios/claims";
-import { seedDemoIfEmpty } from "../../server/scenarios/demo";
-import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { samplePdf } from "../../stand-ins/scenarios/claims";
+import { seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
+import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 

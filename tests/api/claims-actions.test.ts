@@ -12,8 +12,8 @@ import {
 import { proposalHoldExpiresAt, responseDeadline } from "../../server/domain/deadlines";
 import { claimLimitPence } from "../../server/domain/fees";
 import { newId } from "../../server/lib/tokens";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { agentAcceptTenantProposal, agentRejectWithFinalProposal, payClaimAction, raiseClaim } from "../../server/scenarios/claims";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { agentAcceptTenantProposal, agentRejectWithFinalProposal, payClaimAction, raiseClaim } from "../../stand-ins/scenarios/claims";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -13,8 +13,8 @@ import {
 import { claimLimitPence } from "../../server/domain/fees";
 import { responseDeadline } from "../../server/domain/deadlines";
 import { newId } from "../../server/lib/tokens";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { payClaimAction, raiseClaim, samplePdf } from "../../server/scenarios/claims";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { payClaimAction, raiseClaim, samplePdf } from "../../stand-ins/scenarios/claims";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

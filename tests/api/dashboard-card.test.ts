@@ -3,11 +3,11 @@ import { createApi } from "../../server/app";
 import { readApiConfig } from "../../server/config";
 import { FixedClock } from "../../server/lib/clock";
 import { MemoryFileStore } from "../../server/lib/files";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { raiseClaim } from "../../server/scenarios/claims";
-import { seedDemoIfEmpty } from "../../server/scenarios/demo";
-import { addSignedDocuments } from "../../server/scenarios/signed-documents";
-import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { raiseClaim } from "../../stand-ins/scenarios/claims";
+import { seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
+import { addSignedDocuments } from "../../stand-ins/scenarios/signed-documents";
+import { createTenant, DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers } from "../../server/db/schema";
-import { createAnnualFeeOrder } from "../../server/scenarios/annual-fee";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
+import { createAnnualFeeOrder } from "../../stand-ins/scenarios/annual-fee";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -6,9 +6,9 @@ import { adjudicationPaymentDeadline, responseDeadline } from "../../server/doma
 import { addCalendarDays, londonDate, startOfLondonDay } from "../../server/domain/london-time";
 import { sendDeadlineReminders } from "../../server/jobs/deadline-reminders";
 import { runDueJobs } from "../../server/jobs/sweeper";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raiseClaim, sendToAdjudication } from "../../server/scenarios/claims";
-import { activatePaymentPlan, offerPaymentPlan } from "../../server/scenarios/plans";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raiseClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
+import { activatePaymentPlan, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, type TestApi } from "../helpers/api";
 
@@ -392,7 +392,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
   const { open } = usePostgresInstances(pgUrl!, "deadline_reminders");
 
   it("each reminder once per tenant and stage; a claim being changed is left for the next run, which sees what the tenant did", async () => {
-    const { createTenant } = await import("../../server/scenarios/tenants");
+    const { createTenant } = await import("../../stand-ins/scenarios/tenants");
     const { lockClaim } = await import("../../server/claims/records");
     const { agreeProposal } = await import("../../server/claims/service");
     const { sendDueDeadlineReminders } = await import("../../server/claims/reminder-service");

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenancyInventoryResponses } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
-import { DEMO_INVENTORY, DEMO_OFFER, DEMO_TENANTS, seedDemoIfEmpty } from "../../server/scenarios/demo";
-import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { DEMO_INVENTORY, DEMO_OFFER, DEMO_TENANTS, seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
+import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /** The README's demo dataset: every tenant is in the situation the README says. */

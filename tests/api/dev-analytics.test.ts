@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { postHogStandIn } from "../../server/dev-analytics/stand-in";
+import { postHogStandIn } from "../../stand-ins/analytics/capture";
 import { createTestApi, OPS_TOKEN } from "../helpers/api";
 
 /**

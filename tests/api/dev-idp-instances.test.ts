@@ -5,9 +5,9 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { openDatabase, type Database } from "../../server/db";
 import { appSettings, devIdpRecords } from "../../server/db/schema";
-import { databaseAdapter } from "../../server/dev-idp/adapter";
-import { createDevIdentityProvider, type DevIdentityProvider } from "../../server/dev-idp/provider";
-import { deleteExpiredDevIdpRecords, devIdpSecrets } from "../../server/dev-idp/store";
+import { databaseAdapter } from "../../stand-ins/identity-provider/adapter";
+import { createDevIdentityProvider, type DevIdentityProvider } from "../../stand-ins/identity-provider/provider";
+import { deleteExpiredDevIdpRecords, devIdpSecrets } from "../../stand-ins/identity-provider/store";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 

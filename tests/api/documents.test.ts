@@ -20,7 +20,7 @@ import {
 import { canTenantSeeDocument } from "../../server/lib/document-access";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
 import { attachmentDisposition } from "../../server/documents/disposition";
-import { createCheckoutScenario } from "../../server/scenarios/checkout";
+import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxEmails, tenancyInventoryResponses } from "../../server/db/schema";
 import { hashToken } from "../../server/lib/tokens";
-import { createTenancy } from "../../server/scenarios/builders";
+import { createTenancy } from "../../stand-ins/scenarios/builders";
 import { createInventoryRequest } from "../../server/inventory/service";
-import { createTenant } from "../../server/scenarios/tenants";
+import { createTenant } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

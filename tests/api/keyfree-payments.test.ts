@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { keyfreeFeePence } from "../../server/domain/fees";
 import { customers, orderCustomerActions, orderCustomers, orders, paymentPlanInstalments, paymentPlans, users } from "../../server/db/schema";
-import { seedDemoIfEmpty } from "../../server/scenarios/demo";
-import { activatePaymentPlan, markInstalmentPaid } from "../../server/scenarios/plans";
-import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
+import { activatePaymentPlan, markInstalmentPaid } from "../../stand-ins/scenarios/plans";
+import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

@@ -9,8 +9,8 @@ import type { NoticeKind } from "../../server/domain/notices";
 import { sweepClaimDeadlines } from "../../server/jobs/claim-deadlines";
 import { sendDeadlineReminders } from "../../server/jobs/deadline-reminders";
 import { grantOverdueMoreTime } from "../../server/jobs/more-time-requests";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { raiseClaim } from "../../server/scenarios/claims";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { raiseClaim } from "../../stand-ins/scenarios/claims";
 import { holdClaim, usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
@@ -315,7 +315,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
   const { open } = usePostgresInstances(pgUrl!, "more_time");
 
   it("grants each overdue request once, and leaves a claim another transaction holds for the next run", async () => {
-    const { createTenant } = await import("../../server/scenarios/tenants");
+    const { createTenant } = await import("../../stand-ins/scenarios/tenants");
     const { askForMoreTime, grantOverdueMoreTimeRequests } = await import("../../server/claims/more-time-service");
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();

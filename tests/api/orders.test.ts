@@ -14,7 +14,7 @@ import {
   users,
 } from "../../server/db/schema";
 import { keyfreeFeePence } from "../../server/domain/fees";
-import { completeCheckoutActions, createCheckoutScenario } from "../../server/scenarios/checkout";
+import { completeCheckoutActions, createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
 import { createTestApi, type TestApi } from "../helpers/api";
 

@@ -9,8 +9,8 @@ import {
   RESET_REQUESTS_PER_ADDRESS_PER_HOUR,
   TOO_MANY_RESET_REQUESTS_MESSAGE,
 } from "../../server/accounts/password-service";
-import { inviteTenant, requirePasswordReset } from "../../server/scenarios/accounts";
-import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { inviteTenant, requirePasswordReset } from "../../stand-ins/scenarios/accounts";
+import { createTenant, DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -14,10 +14,10 @@ import {
 } from "../../server/db/schema";
 import { INSTALMENT_PAYMENT_MESSAGES, PAYMENT_PLAN_STEP_MESSAGES } from "../../server/domain/payment-plans-rules";
 import { issueAccessToken } from "../../server/lib/access-tokens";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { createCheckoutScenario } from "../../server/scenarios/checkout";
-import { raiseClaim } from "../../server/scenarios/claims";
-import { activatePaymentPlan, markInstalmentPaid, offerPaymentPlan } from "../../server/scenarios/plans";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
+import { raiseClaim } from "../../stand-ins/scenarios/claims";
+import { activatePaymentPlan, markInstalmentPaid, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

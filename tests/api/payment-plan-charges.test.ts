@@ -5,8 +5,8 @@ import { chargeDueInstalments } from "../../server/jobs/instalment-charges";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { startOfLondonDay, addCalendarDays, londonDate } from "../../server/domain/london-time";
 import { INSTALMENT_CHARGE_LEASE_MS } from "../../server/domain/payment-plans-rules";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { offerPaymentPlan } from "../../server/scenarios/plans";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
 /**

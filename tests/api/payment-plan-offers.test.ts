@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentPlanActions, paymentPlans } from "../../server/db/schema";
 import { voidExpiredPaymentPlanOffers } from "../../server/jobs/payment-plan-offers";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { activatePaymentPlan, offerPaymentPlan } from "../../server/scenarios/plans";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { activatePaymentPlan, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

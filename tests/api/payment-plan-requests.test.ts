@@ -7,9 +7,9 @@ import { addCalendarMonths } from "../../server/domain/payment-plans-rules";
 import { sendDeadlineReminders } from "../../server/jobs/deadline-reminders";
 import { chargeDueInstalments } from "../../server/jobs/instalment-charges";
 import { sendInstalmentReminders } from "../../server/jobs/instalment-reminders";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { decideAdjudication, payClaimAction, raiseClaim, sendToAdjudication } from "../../server/scenarios/claims";
-import { failInstalment, markInstalmentPaid, offerPaymentPlan } from "../../server/scenarios/plans";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { decideAdjudication, payClaimAction, raiseClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
+import { failInstalment, markInstalmentPaid, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
 /**

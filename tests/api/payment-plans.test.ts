@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, outboxEmails, paymentPlanActions, paymentPlanInstalments, paymentPlans } from "../../server/db/schema";
 import { PAYMENT_PLAN_STEP_MESSAGES } from "../../server/domain/payment-plans-rules";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
 import { voidExpiredPaymentPlanOffers } from "../../server/jobs/payment-plan-offers";
-import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../../server/scenarios/plans";
+import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

@@ -9,11 +9,11 @@ import { chargeDueInstalments } from "../../server/jobs/instalment-charges";
 import { issueAccessToken } from "../../server/lib/access-tokens";
 import { appLink } from "../../server/lib/app-url";
 import { reconcilePayments } from "../../server/payments/reconcile-service";
-import { createAnnualFeeOrder } from "../../server/scenarios/annual-fee";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { createCheckoutScenario } from "../../server/scenarios/checkout";
-import { decideAdjudication, payClaimAction, raiseClaim, sendToAdjudication } from "../../server/scenarios/claims";
-import { failInstalment, offerPaymentPlan } from "../../server/scenarios/plans";
+import { createAnnualFeeOrder } from "../../stand-ins/scenarios/annual-fee";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
+import { decideAdjudication, payClaimAction, raiseClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
+import { failInstalment, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

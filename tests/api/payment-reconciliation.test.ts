@@ -6,7 +6,7 @@ import { issueAccessToken } from "../../server/lib/access-tokens";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { orderActionPayments } from "../../server/orders/payments";
 import { reconcileActionFor, reconcilePayments } from "../../server/payments/reconcile-service";
-import { createCheckoutScenario } from "../../server/scenarios/checkout";
+import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import type { Deps } from "../../server/context";
 import { createTestApi, type TestApi } from "../helpers/api";
 

@@ -4,8 +4,8 @@ import { orderCustomerActions, orderCustomers, orders, outboxEmails, stripeEvent
 import { keyfreeFeePence, splitByLiability } from "../../server/domain/fees";
 import { BELOW_CARD_MINIMUM_MESSAGE, DUPLICATE_CARD_MESSAGE } from "../../server/domain/payments";
 import { issueAccessToken } from "../../server/lib/access-tokens";
-import { createCheckoutScenario } from "../../server/scenarios/checkout";
-import { payClaimAction, raiseClaim } from "../../server/scenarios/claims";
+import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
+import { payClaimAction, raiseClaim } from "../../stand-ins/scenarios/claims";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { PAYMENT_RECEIVED_MESSAGE } from "../../server/domain/payments";
 import { createTestApi, type TestApi } from "../helpers/api";

@@ -5,7 +5,7 @@ import { readApiConfig } from "../../server/config";
 import { AdjustableClock } from "../../server/lib/clock";
 import { MemoryFileStore } from "../../server/lib/files";
 import { createPayments } from "../../server/payments/wiring";
-import { seedDemoIfEmpty } from "../../server/scenarios/demo";
+import { seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 
 /**

@@ -5,7 +5,7 @@ import { readApiConfig } from "../../server/config";
 import { openDatabase, type DatabaseHandle } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
 import { MemoryFileStore } from "../../server/lib/files";
-import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { createTenant, DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 
 /**
  * The DATABASE_URL path: the same schema and migrations on a real PostgreSQL.

@@ -10,7 +10,7 @@ import {
   references,
   users,
 } from "../../server/db/schema";
-import { createCheckoutScenario, setReferenceOutcome } from "../../server/scenarios/checkout";
+import { createCheckoutScenario, setReferenceOutcome } from "../../stand-ins/scenarios/checkout";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
 import { UPLOAD_MAX_BYTES } from "#common/uploads";
 import { createTestApi, type TestApi } from "../helpers/api";

@@ -6,8 +6,8 @@ import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { createPayments } from "../../server/payments/wiring";
 import { OWED_REFUND_LEASE_MS, payOwedRefunds } from "../../server/payments/refund-service";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { raiseClaim, sendToAdjudication } from "../../server/scenarios/claims";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { raiseClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
@@ -187,7 +187,7 @@ describe("an owed refund survives a crash or a provider failure", () => {
   it("a crash after the commit, before the provider call (row leased, never paid): paid once the lease has passed", async () => {
     const { me, claim, paymentIntentId, amount } = await paidProposal([2_000, 2_000]);
     // The refusal commits, and the instance that took the row dies before calling the provider.
-    const { agentRejectWithFinalProposal } = await import("../../server/scenarios/claims");
+    const { agentRejectWithFinalProposal } = await import("../../stand-ins/scenarios/claims");
     await agentRejectWithFinalProposal(t.db, claim.claimId, { amounts: { [claim.itemIds[0]!]: 9_000, [claim.itemIds[1]!]: 15_000 } }, t.clock.now());
     const [owed] = await owedFor(paymentIntentId);
     await t.db
@@ -206,7 +206,7 @@ describe("an owed refund survives a crash or a provider failure", () => {
 
   it("a crash after the provider call, before marking it paid: the retry gets the same refund (idempotency key), one e-mail", async () => {
     const { me, claim, paymentIntentId, amount } = await paidProposal([2_500, 2_500]);
-    const { agentRejectWithFinalProposal } = await import("../../server/scenarios/claims");
+    const { agentRejectWithFinalProposal } = await import("../../stand-ins/scenarios/claims");
     await agentRejectWithFinalProposal(t.db, claim.claimId, { amounts: { [claim.itemIds[0]!]: 9_000, [claim.itemIds[1]!]: 15_000 } }, t.clock.now());
     const [owed] = await owedFor(paymentIntentId);
     // What the dead instance had done: the provider call with the owed refund's key, then nothing.
@@ -222,7 +222,7 @@ describe("an owed refund survives a crash or a provider failure", () => {
 
   it("two job runs at once refund once and tell the tenant once", async () => {
     const { me, claim, paymentIntentId, amount } = await paidProposal([1_500, 1_500]);
-    const { agentRejectWithFinalProposal } = await import("../../server/scenarios/claims");
+    const { agentRejectWithFinalProposal } = await import("../../stand-ins/scenarios/claims");
     await agentRejectWithFinalProposal(t.db, claim.claimId, { amounts: { [claim.itemIds[0]!]: 9_000, [claim.itemIds[1]!]: 15_000 } }, t.clock.now());
     const [a, b] = await Promise.all([payOwedRefunds(t), payOwedRefunds(t)]);
     expect([...a.paid, ...b.paid].filter((p) => p.amount === amount)).toHaveLength(1);
@@ -272,7 +272,7 @@ describe.runIf(pgUrl)("on PostgreSQL, two instances paying owed refunds at once"
   const { open } = usePostgresInstances(pgUrl!, "owed_refunds");
 
   it("each owed refund is paid once, and each tenant told once", async () => {
-    const { createTenant } = await import("../../server/scenarios/tenants");
+    const { createTenant } = await import("../../stand-ins/scenarios/tenants");
     const { recordOwedRefund } = await import("../../server/payments/refund-service");
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();

@@ -10,7 +10,7 @@ import { uploadHourlyLimitMessage, UPLOAD_MAX_PER_TENANT_PER_HOUR } from "#commo
 import { IDENTITY_NOT_VERIFIED_MESSAGE } from "../../server/accounts/identity-service";
 import { RESET_REQUESTS_PER_ADDRESS_PER_HOUR, TOO_MANY_RESET_REQUESTS_MESSAGE } from "../../server/accounts/password-service";
 import { PAIR_FAILURE_LIMIT, slowDownMs } from "../../server/domain/sign-in-throttle";
-import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 
 /**
  * Issue 25, scope 1: every limit holds across two API server PROCESSES on one PostgreSQL

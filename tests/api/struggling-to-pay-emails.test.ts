@@ -5,9 +5,9 @@ import { outboxEmails, outboxSms } from "../../server/db/schema";
 import { startOfLondonDay } from "../../server/domain/london-time";
 import { sendInstalmentReminders } from "../../server/jobs/instalment-reminders";
 import { appUrl } from "../../server/lib/app-url";
-import { createAnnualFeeOrder } from "../../server/scenarios/annual-fee";
-import { createKeyfreeOrder, createTenancy } from "../../server/scenarios/builders";
-import { activatePaymentPlan, failInstalment, offerPaymentPlan } from "../../server/scenarios/plans";
+import { createAnnualFeeOrder } from "../../stand-ins/scenarios/annual-fee";
+import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
+import { activatePaymentPlan, failInstalment, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

@@ -339,7 +339,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
   const { open } = usePostgresInstances(pgUrl!, "support_helpers");
 
   it("two instances delivering at once send each helper copy once; a removal while a copy is being sent waits for it; after it nothing is copied", async () => {
-    const { createTenant } = await import("../../server/scenarios/tenants");
+    const { createTenant } = await import("../../stand-ins/scenarios/tenants");
     const { FixedClock } = await import("../../server/lib/clock");
     const { queueEmail } = await import("../../server/lib/mail");
     const { newId } = await import("../../server/lib/tokens");

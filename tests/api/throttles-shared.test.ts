@@ -3,7 +3,7 @@ import { RESET_REQUESTS_PER_ADDRESS_PER_HOUR, TOO_MANY_RESET_REQUESTS_MESSAGE } 
 import { createApi } from "../../server/app";
 import { openDatabase } from "../../server/db";
 import { PAIR_FAILURE_LIMIT, slowDownMs, tooManySignInAttemptsMessage } from "../../server/domain/sign-in-throttle";
-import { createTenant, DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { createTenant, DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

@@ -5,7 +5,7 @@ import { documents, tenancyDocuments } from "../../server/db/schema";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { removeUnattachedDocuments } from "../../server/jobs/unattached-documents";
 import { newId } from "../../server/lib/tokens";
-import { createCheckoutScenario } from "../../server/scenarios/checkout";
+import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

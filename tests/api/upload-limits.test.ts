@@ -8,7 +8,7 @@ import {
 } from "#common/uploads";
 import { documents, referenceDocuments } from "../../server/db/schema";
 import { newId } from "../../server/lib/tokens";
-import { createCheckoutScenario, setReferenceOutcome } from "../../server/scenarios/checkout";
+import { createCheckoutScenario, setReferenceOutcome } from "../../stand-ins/scenarios/checkout";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 let t: TestApi;

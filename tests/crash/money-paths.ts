@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import type { CrashPoint } from "../../server/lib/crash-points";
-import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import {
   CrashWorld,
   killAllServers,

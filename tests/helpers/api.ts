@@ -9,7 +9,8 @@ import { MemoryFileStore } from "../../server/lib/files";
 import { createPayments } from "../../server/payments/wiring";
 import { accessTokens, customers, users } from "../../server/db/schema";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
-import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../server/scenarios/tenants";
+import { loadStandIns } from "../../stand-ins";
+import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../stand-ins/scenarios/tenants";
 
 export const OPS_TOKEN = "test-ops-token-0123456789";
 
@@ -23,7 +24,10 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
   const files = new MemoryFileStore();
   let api: ReturnType<typeof createApi> | undefined;
   const payments = createPayments({ db: database.db, clock, env: {}, webhookRetryDelaysMs: [10, 50] }, () => api);
-  const created = createApi({ db: database.db, config, clock, files, payments });
+  // A composition root: the stand-ins as every start outside production has them (the other
+  // parties' ops commands, the mailbox's and the analytics store's ops routes, the postcode book).
+  const { fixtureAddresses, clockJobs, opsCommands, opsRoutes } = await loadStandIns(config);
+  const created = createApi({ db: database.db, config, clock, files, payments, fixtureAddresses, clockJobs }, { opsCommands, opsRoutes });
   api = created;
 
   async function json(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDevIdentityProvider } from "../../server/dev-idp/provider";
+import { createDevIdentityProvider } from "../../stand-ins/identity-provider/provider";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEMO_PASSWORD } from "../../server/scenarios/tenants";
+import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 
 /**

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readApiConfig } from "../../server/config";
 import { AddressLookupFailed } from "../../server/integrations/address-lookup";
-import { addressLookupFor, fixtureAddressLookup } from "../../server/integrations/addresses";
+import { addressLookupFor } from "../../server/integrations/addresses";
+import { fixtureAddresses, fixtureAddressLookup } from "../../stand-ins/addresses";
 import { idealPostcodesLookup, postTownCase } from "../../server/integrations/ideal-postcodes";
 
 /** Two addresses as Ideal Postcodes documents them (GET /v1/postcodes/{postcode}, PAF fields; most omitted fields ignored). */
@@ -208,12 +209,13 @@ describe("Ideal Postcodes address lookup (its documented answers)", () => {
 });
 
 describe("ADDRESS_LOOKUP_PROVIDER, validated at start-up", () => {
-  it("the fixture book is the default", async () => {
+  it("the fixture book is the default: the one the composition root gives (a stand-in), or a failed lookup without it", async () => {
     const config = readApiConfig({});
     expect(config.addressLookup).toEqual({ provider: "fixture" });
-    const found = await addressLookupFor(config).findByPostcode("BS1 4DJ");
+    const found = await addressLookupFor({ config, fixtureAddresses }).findByPostcode("BS1 4DJ");
     expect(found).toEqual(await fixtureAddressLookup().findByPostcode("BS1 4DJ"));
     expect(found.length).toBeGreaterThan(0);
+    await expect(addressLookupFor({ config }).findByPostcode("BS1 4DJ")).rejects.toBeInstanceOf(AddressLookupFailed);
   });
 
   it("ideal-postcodes needs its key, and takes a timeout and a base URL", () => {
@@ -238,6 +240,6 @@ describe("ADDRESS_LOOKUP_PROVIDER, validated at start-up", () => {
       baseUrl: "https://postcodes.example",
       timeoutMs: 2500,
     });
-    expect(addressLookupFor(config)).toBe(addressLookupFor(config));
+    expect(addressLookupFor({ config })).toBe(addressLookupFor({ config }));
   });
 });

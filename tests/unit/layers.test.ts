@@ -42,7 +42,10 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     expect((config.forbidden ?? []).map((r) => r.name)).toEqual([
       "domain-imports-only-itself",
       "common-imports-nothing",
-      "scenarios-only-from-ops-cli-runtime-tests",
+      "product-imports-no-stand-in",
+      "composition-roots-load-stand-ins-through-their-door",
+      "stand-ins-import-no-web",
+      "stand-ins-reach-product-through-seams",
       "route-modules-only-from-app-factory",
       "route-modules-no-database",
       "areas-through-services",
@@ -54,7 +57,7 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("let every allowed arrow through: domain → common and dayjs, app → common, ops/CLI/runtime/web server/tests → scenarios, app.ts → routes in both layouts, routes → their own service and views, a service → the ORM and db/, an area or a job → another area's service (or *-service.ts), payments → lib and domain, ops/tests → any area file, a web screen and the resource routes → an area's +lib, a +lib → app/lib, tests → web route modules and +lib", async () => {
+  it("let every allowed arrow through: domain → common and dayjs, app → common, the web server and the CLI → stand-ins/index.ts by dynamic import, tests → a stand-in's module, a stand-in → the seams (context, db), the scenarios → an area's services and records, app.ts → routes in both layouts, routes → their own service and views, a service → the ORM and db/, an area or a job → another area's service (or *-service.ts), payments → lib and domain, ops/tests → any area file, a web screen and the resource routes → an area's +lib, a +lib → app/lib, tests → web route modules and +lib", async () => {
     expect(await violationsIn("clean")).toEqual([]);
   });
 
@@ -71,16 +74,23 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuse production code importing server/scenarios/", async () => {
-    expect(await violationsIn("scenarios")).toEqual([
-      { rule: "scenarios-only-from-ops-cli-runtime-tests", from: "server/payments/service.ts", to: "server/scenarios/claims.ts" },
+  it("refuse product code importing a stand-in (a type-only or dynamic import too), a start reaching past stand-ins/index.ts, a stand-in importing the web or reaching past the seams (docs/decisions/0053)", async () => {
+    expect(await violationsIn("stand-ins")).toEqual([
+      { rule: "product-imports-no-stand-in", from: "app/lib/dev-mail.ts", to: "stand-ins/mailbox/views.ts" },
+      { rule: "composition-roots-load-stand-ins-through-their-door", from: "server/cli/seed.ts", to: "stand-ins/scenarios/claims.ts" },
+      { rule: "product-imports-no-stand-in", from: "server/payments/service.ts", to: "stand-ins/scenarios/claims.ts" },
+      { rule: "product-imports-no-stand-in", from: "server/runtime.ts", to: "stand-ins/index.ts" },
+      { rule: "stand-ins-import-no-web", from: "stand-ins/analytics/capture.ts", to: "app/lib/analytics.ts" },
+      { rule: "stand-ins-reach-product-through-seams", from: "stand-ins/identity-provider/store.ts", to: "server/domain/fees.ts" },
+      { rule: "stand-ins-reach-product-through-seams", from: "stand-ins/mailbox/views.ts", to: "server/claims/service.ts" },
+      { rule: "composition-roots-load-stand-ins-through-their-door", from: "web-server.ts", to: "stand-ins/scenarios/claims.ts" },
     ]);
   });
 
   it("refuse route modules imported other than by server/app.ts, under server/routes/ and as server/<area>/routes.ts", async () => {
     expect(await violationsIn("routes")).toEqual([
       { rule: "route-modules-only-from-app-factory", from: "server/claims/service.ts", to: "server/claims/routes.ts" },
-      { rule: "route-modules-only-from-app-factory", from: "server/scenarios/accounts.ts", to: "server/routes/password.ts" },
+      { rule: "route-modules-only-from-app-factory", from: "stand-ins/scenarios/accounts.ts", to: "server/routes/password.ts" },
     ]);
   });
 
@@ -92,7 +102,7 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuse an area, a job, a shared layer or a file under server/ reaching into another area other than through its service (app.ts, ops, scenarios and tests may)", async () => {
+  it("refuse an area, a job, a shared layer or a file under server/ reaching into another area other than through its service (app.ts, ops, tests and the stand-ins' scenarios may)", async () => {
     expect(await violationsIn("areas")).toEqual([
       { rule: "areas-through-services", from: "server/arbitrations/views.ts", to: "server/claims/records.ts" },
       { rule: "areas-through-services", from: "server/context.ts", to: "server/claims/records.ts" },

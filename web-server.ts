@@ -77,7 +77,7 @@ const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 // mode nothing touches it. The primary (or the only process) does that and runs the clock's
 // jobs; workers only serve (the database is ready before they start).
 // The offline stand-ins (stand-ins/index.ts), only when this start uses one: never loaded by a
-// production start with real keys (tests/unit/production-modules.test.ts).
+// production start with real keys (tests/crash/production-modules.test.ts).
 const standIns = standInsInUse(apiConfig) ? await (await import("./stand-ins")).loadStandIns(apiConfig) : undefined;
 const runtime =
   inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker, standIns }) : undefined;

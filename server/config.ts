@@ -163,7 +163,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
  * Whether this start uses any stand-in, so a composition root loads stand-ins/index.ts at all:
  * outside production always (the mailbox, the demo, the identity provider...); in production
  * only for the offline postcode book (ADDRESS_LOOKUP_PROVIDER=fixture, allowed today).
- * A production start with real keys for every provider loads none (tests/unit/production-modules.test.ts).
+ * A production start with real keys for every provider loads none (tests/crash/production-modules.test.ts).
  */
 export function standInsInUse(config: Pick<ApiConfig, "isProduction" | "addressLookup">): boolean {
   return !config.isProduction || !config.addressLookup || config.addressLookup.provider === "fixture";

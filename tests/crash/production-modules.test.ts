@@ -1,7 +1,9 @@
 /**
- * The production module-load test (issue 37, docs/decisions/0053): the tenant API started as
- * production starts it (`npm run start:api`: NODE_ENV=production, well-formed real keys for every
- * provider) loads no module under stand-ins/. A loader hook (tests/helpers/record-modules.mjs)
+ * The production module-load test (issue 37, docs/decisions/0053): the web server over the
+ * production build (`npm start`, the API in-process) and the tenant API alone (`npm run
+ * start:api`), each started as production starts it (NODE_ENV=production, well-formed real keys
+ * for every provider), load no module under stand-ins/. It runs with the crash tests, which also
+ * start the real server over the build (`npm run build` first). A loader hook (tests/helpers/record-modules.mjs)
  * records every module the process loads, dynamic imports included, until it listens.
  */
 import { spawn } from "node:child_process";
@@ -99,6 +101,18 @@ describe("a production start with real keys (issue 37)", () => {
     expect(loaded).toEqual(expect.arrayContaining(["server/main.ts", "server/runtime.ts", "server/app.ts", "server/lib/mail-delivery.ts"]));
     expect(loaded.some((file) => file.startsWith("node_modules/stripe/"))).toBe(true);
     // ...and not one stand-in.
+    expect(loaded.filter((file) => file.startsWith("stand-ins/"))).toEqual([]);
+  }, 90_000);
+
+  it("loads no stand-in: the web server over the production build (npm start) listens without one module under stand-ins/", async () => {
+    const port = await freePort();
+    const loaded = await modulesLoadedUntil(
+      "web-server.ts",
+      { ...PRODUCTION_ENV, PORT: String(port), WEB_CONCURRENCY: "1", DATA_DIR: path.join(scratch, "web-data") },
+      "Keyfree web app listening",
+    );
+    expect(loaded).toEqual(expect.arrayContaining(["web-server.ts", "server/runtime.ts", "server/app.ts", "build/server/index.js"]));
+    expect(loaded.some((file) => file.startsWith("node_modules/stripe/"))).toBe(true);
     expect(loaded.filter((file) => file.startsWith("stand-ins/"))).toEqual([]);
   }, 90_000);
 });

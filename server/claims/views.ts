@@ -27,7 +27,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Deps } from "../context";
-import { breathingSpaceStatus, type BreathingSpaceStatus } from "../breathing-space/reads-service";
+import { breathingSpaceStatus, type BreathingSpaceStatus } from "../lib/breathing-space-reads";
 import type { Database } from "../db";
 import { claimItemDocuments, claimRespondents, claimResponseDocuments, claims, documents } from "../db/schema";
 import {
@@ -56,7 +56,7 @@ import {
 import { notFound } from "../lib/errors";
 import { propertyAddressView } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { disputeFeeStatus } from "./money-service";
+import { disputeFeeStatus } from "./charges";
 import { claimPlanFacts } from "./plans-service";
 import { loadClaimForView } from "./queries";
 import { claimStatusOf, inProposalOrder, toDomainProposal, withLiabilities, type ClaimRow, type ProposalWithItems } from "./records";

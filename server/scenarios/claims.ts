@@ -1,11 +1,13 @@
 /**
  * Claims: the other parties (landlord or agent, adjudicator, back office) as scenarios for
  * ops, the demo data and tests. They call the claim services (server/claims/); the money
- * model is in server/claims/money-service.ts.
+ * model is in server/claims/charges.ts (paying it: server/claim-payments/).
  */
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnusedDisputeFeeCredit, refuseTenantProposal } from "../claims/money-service";
+import { completePaymentAction, refundUnusedDisputeFeeCredit } from "../claim-payments";
+import { disputeFeeOrderStatus, markResolved } from "../claims/charges";
+import { refuseTenantProposal } from "../claims/tenant-proposals";
 import { addPayAction, claimStatusOf, createClaimOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ProposalWithItems } from "../claims/records";
 import type { Database } from "../db";
 import {

@@ -46,7 +46,8 @@ import {
   updateDisputeMessage,
 } from "./service";
 import { askForMoreTime as ask, moreTimeOfClaim } from "./more-time-service";
-import { buildClaimView, proposalResponse, respondentOrNotFound, responseDocumentsOf } from "./views";
+import { responseDocumentsOf } from "./document-views";
+import { buildClaimView, proposalResponse, respondentOrNotFound } from "./views";
 
 export const claimsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(findClaimById, async (c) => {

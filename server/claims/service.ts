@@ -39,7 +39,8 @@ import { requireProposalPayment, submitTenantProposal } from "./tenant-proposals
 import { claimStatusOf, recordActivity, respondentCustomers } from "./records";
 import { openProposalFor, raiseDispute, refuse, saveTenantItemProposal, startDraft, targetProposal, withClaim, type WriteContext } from "./responses";
 import type { ClientActivityInput, ItemProposalInput } from "./schemas";
-import { itemDocumentView, respondentOrNotFound, responseDocumentsOf } from "./views";
+import { itemDocumentView, responseDocumentsOf } from "./document-views";
+import { respondentOrNotFound } from "./views";
 
 // ── What other areas use ─────────────────────────────────────────────────────────────
 

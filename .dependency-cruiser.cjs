@@ -46,8 +46,12 @@ const STAND_IN_SEAMS = [
 /** Any file of an area folder. */
 const AREA_FILES = `^server/(?!(?:${NOT_AREAS.join("|")})/)[^/]+/`;
 
-/** An area's service module(s): server/<area>/service.ts, or <name>-service.ts where it has several. */
-const SERVICE_MODULES = "^server/[^/]+/(service|[^/]+-service)\\.[cm]?[jt]sx?$";
+/**
+ * An area's door, its one public module (decision 0054): server/<area>/index.ts, a list of named
+ * re-exports of what other areas, the clock and the shared layers call. An area nothing outside
+ * calls (only its routes are mounted) has none.
+ */
+const AREA_DOORS = "^server/[^/]+/index\\.[cm]?[jt]sx?$";
 
 /**
  * The web's route modules: the files app/routes.ts registers, that is every file under app/routes/
@@ -140,33 +144,44 @@ const forbidden = [
     to: { path: ["^server/db/", "(^|/)node_modules/drizzle-orm/"] },
   },
   {
-    name: "areas-through-services",
+    name: "areas-through-doors",
     comment:
       "An area (any folder under server/ but " + NOT_AREAS.join(", ") + ") is reached from outside " +
-      "itself only through its service module (server/<area>/service.ts, or *-service.ts where it has several): " +
-      "its records, money rules, views, queries and schemas are its own. Bound by this: every other area, " +
+      "itself only through its door, server/<area>/index.ts (decision 0054): its services, records, money rules, " +
+      "views, queries and schemas are its own, and inside it files import each other freely. Bound by this: every other area, " +
       "the shared layers, server/context.ts and the like, and the clock (server/jobs/ calls services, like a " +
       "handler). Exempt: the composition roots, which wire areas together (server/app.ts, server/runtime.ts, " +
       "server/main.ts, server/ops/, server/cli/, web-server.ts, scripts and tests). A " +
       "response shape two areas' contracts share lives in server/lib/schemas.ts.",
     severity: "error",
     // $1 is the caller's folder (its own area's files are its own); a file directly under server/ has none,
-    // so for it "^server/$1/" matches nothing and every area's non-service file is refused.
+    // so for it "^server/$1/" matches nothing and every area's file but its door is refused.
     from: {
       path: "^server/(?:([^/]+)/|[^/]+$)",
       pathNot: ["^server/(?:ops|cli)/", "^server/(?:app|runtime|main)\\.[cm]?[jt]sx?$"],
     },
-    to: { path: AREA_FILES, pathNot: ["^server/$1/", SERVICE_MODULES] },
+    to: { path: AREA_FILES, pathNot: ["^server/$1/", AREA_DOORS] },
   },
   {
     name: "payments-imports-no-area",
     comment:
       "Card money has one owner: the payments module says nothing about what a payment is for. Nothing under " +
-      "server/payments/ imports another area, not even its service; an area calls the payments service and " +
+      "server/payments/ imports another area, not even its door; an area calls the payments module's door and " +
       "says what happens when its payment succeeds, fails or is refunded.",
     severity: "error",
     from: { path: "^server/payments/" },
     to: { path: AREA_FILES, pathNot: "^server/payments/" },
+  },
+  {
+    name: "claims-imports-no-claim-payments",
+    comment:
+      "Claim money runs one way (decision 0054): the claims area says what a claim's tenants owe and what a " +
+      "claim order paid in full does to the claim; server/claim-payments/ takes the money and applies it " +
+      "through the claims area's door. Nothing under server/claims/ imports server/claim-payments/, so the " +
+      "two never need each other (a cycle through their doors).",
+    severity: "error",
+    from: { path: "^server/claims/" },
+    to: { path: "^server/claim-payments/" },
   },
   {
     name: "app-never-imports-server",

@@ -38,14 +38,16 @@ import { referencesRoutes } from "./references/routes";
 import { supportRoutes } from "./support/routes";
 import { supportNeedsRoutes } from "./support-needs/routes";
 import { breathingSpaceRoutes } from "./breathing-space/routes";
-import { orderActionPayments } from "./orders/payments";
-import { instalmentPayments } from "./payment-plans/payments";
-import { registerPaymentPurpose } from "./payments/purpose-service";
+import { claimPayments } from "./claim-payments";
+import { orderActionPayments } from "./orders";
+import { instalmentPayments } from "./payment-plans";
+import { registerPaymentPurpose } from "./payments";
 import { settleOpenPaymentsFirst } from "./payments/on-demand";
 import { requireTenant } from "./lib/auth";
 
 // What each kind of card payment is for: the payments module applies them and imports no area.
 registerPaymentPurpose(orderActionPayments);
+registerPaymentPurpose(claimPayments);
 registerPaymentPurpose(instalmentPayments);
 
 /** JSON bodies larger than this are refused with 413 (uploads have their own limit). */

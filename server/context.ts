@@ -37,7 +37,7 @@ export type AppEnv = {
     auth: Auth;
     /** The signed-in tenant's customer, found with the token (null only for a user without one). */
     customer: typeof customers.$inferSelect | null;
-    /** The tenant's newest Breathing Space not yet ended, found with the token (issue 36): breathing-space/reads-service says if it is in force. */
+    /** The tenant's newest Breathing Space not yet ended, found with the token (issue 36): lib/breathing-space-reads says if it is in force. */
     openBreathingSpace: OpenBreathingSpace | null;
     requestId: string;
   };

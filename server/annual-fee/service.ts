@@ -21,8 +21,8 @@ import { PRODUCT_CODE } from "#common/product";
 import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
-import { appUrl, pounds } from "../payment-plans/service";
-import { breathingSpacesInForce } from "../breathing-space/reads-service";
+import { appUrl, pounds } from "../payment-plans";
+import { breathingSpacesInForce } from "../lib/breathing-space-reads";
 
 /** The annual fee page's note when an unpaid year is rolled in (part 2 §2). */
 export const ROLL_OVER_NOTE = "As your previous year's fee was not paid, it has been rolled into this year's payment.";

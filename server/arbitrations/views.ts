@@ -21,10 +21,9 @@ import { CLAIM_STATUSES } from "../domain/statuses";
 import { currentCustomer } from "../lib/auth";
 import { notFound } from "../lib/errors";
 import { BreathingSpaceStatusSchema, PayActionSchema } from "../lib/schemas";
-import { breathingSpaceStatus } from "../breathing-space/reads-service";
+import { breathingSpaceStatus } from "../lib/breathing-space-reads";
 import { documentUrl } from "../lib/uploads";
-import { claimPaymentPlans } from "../claims/plans-service";
-import { claimOfRespondent } from "../claims/service";
+import { claimPaymentPlans, claimOfRespondent } from "../claims";
 
 const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
 const Pence = z.number().int().openapi({ description: "Pence" });

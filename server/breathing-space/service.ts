@@ -35,9 +35,9 @@ import { appLink } from "../lib/app-url";
 import { ApiError, notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
-import { liveClaimDeadlines, moveClaimDeadline, type LiveClaimDeadline } from "../claims/breathing-space-service";
-import { moveInstalment, pendingInstalmentsOf, type PendingInstalment } from "../payment-plans/breathing-space-service";
-import { breathingSpacesInForce, mayBeInForce, moratoriumOf, statusOf, type BreathingSpaceRow } from "./reads-service";
+import { liveClaimDeadlines, moveClaimDeadline, type LiveClaimDeadline } from "../claims";
+import { moveInstalment, pendingInstalmentsOf, type PendingInstalment } from "../payment-plans";
+import { breathingSpacesInForce, mayBeInForce, moratoriumOf, statusOf, type BreathingSpaceRow } from "../lib/breathing-space-reads";
 
 export type BreathingSpaceView = {
   reference: string;

@@ -33,7 +33,7 @@ import {
   toDomainOrderCustomer,
   type ActionRow,
   type LoadedOrderCustomer
-} from "../orders/reads-service";
+} from "../orders";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -24,7 +24,7 @@ import {
   orderStatusOf,
   ownOrderCustomer,
   toDomainOrderCustomer
-} from "../orders/reads-service";
+} from "../orders";
 
 type Reader = Pick<Database, "select">;
 

@@ -31,8 +31,9 @@ import type { Database } from "../db";
 import { claimProposals, claims } from "../db/schema";
 import { currentProposal } from "../domain/claim-responses";
 import { chargesDeemedAccepted, isPastDeadline } from "../domain/deadlines";
-import { claimInBreathingSpace } from "../breathing-space/reads-service";
-import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable, refuseTenantProposal } from "./money-service";
+import { claimInBreathingSpace } from "../lib/breathing-space-reads";
+import { cancelUnpaidDisputeFee, disputeFeeOrderStatus, makeChargesPayable } from "./charges";
+import { refuseTenantProposal } from "./tenant-proposals";
 import { claimLinks, noticeClaimTenants } from "./notices";
 import { claimStatusOf, loadProposals, lockClaim, moreTimeRequestWaits, recordActivity, toDomainProposal } from "./records";
 

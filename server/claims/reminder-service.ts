@@ -52,9 +52,9 @@ import { propertyLine, reminderDue, type Notice, type ReminderStage } from "../d
 import { appLink } from "../lib/app-url";
 import { describeError, log } from "../lib/log";
 import { queueNotice } from "../lib/notices";
-import { claimInBreathingSpace } from "../breathing-space/reads-service";
-import { tenantsAwaitingPlanAnswer, type RemindedDebt } from "../plan-requests/pending-service";
-import { disputeFeeOrderStatus } from "./money-service";
+import { claimInBreathingSpace } from "../lib/breathing-space-reads";
+import { tenantsAwaitingPlanAnswer, type RemindedDebt } from "../lib/plan-request-reads";
+import { disputeFeeOrderStatus } from "./charges";
 import { claimStatusOf, loadProposals, lockClaim, moreTimeRequestWaits, toDomainProposal, type ClaimRow } from "./records";
 
 /** One deadline a reminder may be due for. */
@@ -244,7 +244,7 @@ async function recipientsOf(db: Database, candidate: Candidate): Promise<Recipie
 
 /**
  * Without the tenants who asked for a plan for this money and wait for our answer (issue 36): no
- * reminder asks them for it until we answer (server/plan-requests/pending-service.ts).
+ * reminder asks them for it until we answer (server/lib/plan-request-reads.ts).
  */
 async function notAwaitingPlanAnswer(db: Database, debt: RemindedDebt, owing: Recipient[]): Promise<Recipient[]> {
   const waiting = await tenantsAwaitingPlanAnswer(db, debt, owing.map((r) => r.userId));

@@ -59,7 +59,7 @@ import {
 import { ApiError, notFound } from "../lib/errors";
 import { queueNotice } from "../lib/notices";
 import { newId } from "../lib/tokens";
-import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./money-service";
+import { discardUnpublishedTenantProposals, disputeFeeOrderStatus, openDisputeFee } from "./charges";
 import { claimAudience, claimLinks, tenantName } from "./notices";
 import { loadProposals, lockClaim, moreTimeRequestsOf, recordActivity, respondentCustomers, toDomainProposal, type ClaimRow, type ProposalWithItems, type RespondentCustomer } from "./records";
 import { EXPLANATION_REQUIRED, type ItemProposalInput } from "./schemas";

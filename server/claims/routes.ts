@@ -26,7 +26,7 @@
  *    shown to every respondent.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { requestBreathingSpace } from "../breathing-space/reads-service";
+import { requestBreathingSpace } from "../lib/breathing-space-reads";
 import type { AppEnv } from "../context";
 import { addClaimItemDocument, addClaimResponseDocument, agreeClaimProposal, askForMoreTime, getMoreTime, counterClaimProposal, createClaimActivity, createClaimItemProposal, createCounterProposal, deleteClaimItemDocument, deleteClaimResponseDocument, disputeClaimProposal, findClaimById, findManyClaimResponseDocuments, publishClaimProposal, unpublishClaimProposal, updateClaimItemProposal, updateClaimResponse, updateCounterProposal, updateTenantDisputeMessage } from "./contract";
 import {
@@ -46,7 +46,8 @@ import {
   updateDisputeMessage,
 } from "./service";
 import { askForMoreTime as ask, moreTimeOfClaim } from "./more-time-service";
-import { buildClaimView, proposalResponse, respondentOrNotFound, responseDocumentsOf } from "./views";
+import { responseDocumentsOf } from "./document-views";
+import { buildClaimView, proposalResponse, respondentOrNotFound } from "./views";
 
 export const claimsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(findClaimById, async (c) => {

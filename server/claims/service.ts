@@ -3,7 +3,7 @@
  * claim response, each in a transaction that holds the claim row (withClaim, responses.ts) and
  * checks the state again under the lock, so a double submit gets a 409; and what other areas
  * use of a claim (the arbitration page's reading, a paid-off payment plan's claim payment).
- * The readings chosen are listed in contract.ts; the money model is in money-service.ts; the deadlines
+ * The readings chosen are listed in contract.ts; the money model is in charges.ts (paying is server/claim-payments/); the deadlines
  * the clock applies are deadline-service.ts's.
  */
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -34,11 +34,13 @@ import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 import { checkHourlyUploads, checkUpload, checkUploadLimit, documentTotals, lockTenantUploads, storeDocument } from "../lib/uploads";
 import { CLAIM_ITEM_UPLOAD_LIMIT, CLAIM_RESPONSE_UPLOAD_LIMIT } from "#common/uploads";
-import { makeChargesPayable, requireProposalPayment, submitTenantProposal } from "./money-service";
+import { makeChargesPayable } from "./charges";
+import { requireProposalPayment, submitTenantProposal } from "./tenant-proposals";
 import { claimStatusOf, recordActivity, respondentCustomers } from "./records";
 import { openProposalFor, raiseDispute, refuse, saveTenantItemProposal, startDraft, targetProposal, withClaim, type WriteContext } from "./responses";
 import type { ClientActivityInput, ItemProposalInput } from "./schemas";
-import { itemDocumentView, respondentOrNotFound, responseDocumentsOf } from "./views";
+import { itemDocumentView, responseDocumentsOf } from "./document-views";
+import { respondentOrNotFound } from "./views";
 
 // ── What other areas use ─────────────────────────────────────────────────────────────
 

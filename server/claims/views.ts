@@ -25,11 +25,11 @@
  *    and are shown only to the tenant who reported them; the API's own activities are
  *    shown to every respondent.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Deps } from "../context";
-import { breathingSpaceStatus, type BreathingSpaceStatus } from "../breathing-space/reads-service";
+import { breathingSpaceStatus, type BreathingSpaceStatus } from "../lib/breathing-space-reads";
 import type { Database } from "../db";
-import { claimItemDocuments, claimRespondents, claimResponseDocuments, claims, documents } from "../db/schema";
+import { claimRespondents, claims } from "../db/schema";
 import {
   agentAmountForItem,
   claimScreenFacts,
@@ -48,7 +48,6 @@ import { chargesPayment } from "../domain/claim-payments";
 import { checkMoreTimeRequest, effectiveMoreTimeStatus, moreTimeAnswerBy, moreTimeWaiting, type MoreTimeClaim, type MoreTimeRequestFacts } from "../domain/more-time";
 import { splitByLiability } from "../domain/fees";
 import {
-  CLAIM_DOCUMENT_DISPLAY_ORDER,
   isClaimInProgress,
   normaliseProposalSource,
   REFERENCE_DOCUMENT_TYPES
@@ -56,7 +55,8 @@ import {
 import { notFound } from "../lib/errors";
 import { propertyAddressView } from "../lib/schemas";
 import { documentUrl } from "../lib/uploads";
-import { disputeFeeStatus } from "./money-service";
+import { documentOrder, itemDocumentView, responseDocumentView, type ItemDocRow } from "./document-views";
+import { disputeFeeStatus } from "./charges";
 import { claimPlanFacts } from "./plans-service";
 import { loadClaimForView } from "./queries";
 import { claimStatusOf, inProposalOrder, toDomainProposal, withLiabilities, type ClaimRow, type ProposalWithItems } from "./records";
@@ -98,34 +98,6 @@ export function tenantState(
     viewer: { userId, isRespondent: true },
     now,
     moreTimeRequested: moreTimeWaiting(moreTimeRequests, { status, proposals }),
-  };
-}
-
-export function documentOrder(typeId: string) {
-  const index = (CLAIM_DOCUMENT_DISPLAY_ORDER as readonly string[]).indexOf(typeId);
-  return index === -1 ? CLAIM_DOCUMENT_DISPLAY_ORDER.length : index;
-}
-
-export type ItemDocRow = {
-  link: Pick<
-    typeof claimItemDocuments.$inferSelect,
-    "id" | "claimItemId" | "claimItemProposalId" | "source" | "uploadedByUserId" | "createdAt"
-  >;
-  document: Pick<typeof documents.$inferSelect, "id" | "name" | "typeId">;
-};
-
-export function itemDocumentView(row: ItemDocRow, userId: string) {
-  return {
-    id: row.document.id,
-    claimItemDocumentId: row.link.id,
-    claimItemId: row.link.claimItemId,
-    claimItemProposalId: row.link.claimItemProposalId,
-    name: row.document.name,
-    typeId: row.document.typeId,
-    url: documentUrl(row.document.id),
-    source: row.link.source === "SUPPLIER" ? ("SUPPLIER" as const) : ("TENANT" as const),
-    uploadedByCurrentUser: row.link.uploadedByUserId === userId,
-    createdAt: row.link.createdAt.toISOString(),
   };
 }
 
@@ -408,32 +380,3 @@ export async function proposalResponse(deps: Pick<Deps, "db" | "clock">, claimId
   if (!proposal) throw notFound();
   return proposal;
 }
-
-export async function responseDocumentsOf(db: Database, claimId: string, userId: string) {
-  const rows = await db
-    .select({ link: claimResponseDocuments, document: documents })
-    .from(claimResponseDocuments)
-    .innerJoin(documents, eq(documents.id, claimResponseDocuments.documentId))
-    .where(eq(claimResponseDocuments.claimId, claimId))
-    .orderBy(asc(claimResponseDocuments.createdAt), asc(claimResponseDocuments.id));
-  return rows.map((r) => responseDocumentView(r, userId));
-}
-
-type ResponseDocRow = {
-  link: Pick<typeof claimResponseDocuments.$inferSelect, "id" | "claimId" | "uploadedByUserId" | "createdAt">;
-  document: Pick<typeof documents.$inferSelect, "id" | "name" | "typeId">;
-};
-
-function responseDocumentView(r: ResponseDocRow, userId: string) {
-  return {
-    id: r.document.id,
-    claimResponseDocumentId: r.link.id,
-    claimId: r.link.claimId,
-    name: r.document.name,
-    typeId: r.document.typeId,
-    url: documentUrl(r.document.id),
-    uploadedByCurrentUser: r.link.uploadedByUserId === userId,
-    createdAt: r.link.createdAt.toISOString(),
-  };
-}
-

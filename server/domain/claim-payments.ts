@@ -59,3 +59,21 @@ export function chargesPayment(open: readonly OpenPayAction[], duePence: Pence |
   if (balance) return pick(balance, "CLAIM_REMAINING_BALANCE");
   return null;
 }
+
+/**
+ * The card payment types paid on a claim's CLAIM orders (common/payments.ts): an intent whose
+ * metadata names one of these is the claim-payments area's payment purpose's, every other order
+ * action's is the orders area's (decision 0054).
+ */
+export const CLAIM_PAYMENT_TYPES: readonly string[] = [
+  "CLAIM",
+  "CLAIM_REMAINING_BALANCE",
+  "CLAIM_PROPOSAL",
+  "ARBITRATION_FEE",
+  "ARBITRATION",
+  "ARBITRATION_REMAINING_BALANCE",
+];
+
+export function isClaimPaymentType(paymentType: string | undefined): boolean {
+  return paymentType !== undefined && CLAIM_PAYMENT_TYPES.includes(paymentType);
+}

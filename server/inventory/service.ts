@@ -17,8 +17,8 @@ import {
 import { notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
-import { assertDistinctTokens, GivenToken } from "../offers/service";
-import { appUrl } from "../payment-plans/service";
+import { assertDistinctTokens, GivenToken } from "../offers";
+import { appUrl } from "../payment-plans";
 
 /**
  * Records a tenant's answer (404 for a token that is no tenant's). Co-tenants answering at

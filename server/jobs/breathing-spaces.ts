@@ -8,7 +8,7 @@
 import type { Database } from "../db";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
-import { sweepBreathingSpaces as sweep, type BreathingSpaceSweep } from "../breathing-space/service";
+import { sweepBreathingSpaces as sweep, type BreathingSpaceSweep } from "../breathing-space";
 
 export type { BreathingSpaceSweep };
 

@@ -6,7 +6,7 @@
 import type { Database } from "../db";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
-import { applyDueClaimDeadlines, type ClaimDeadlineSweep } from "../claims/deadline-service";
+import { applyDueClaimDeadlines, type ClaimDeadlineSweep } from "../claims";
 
 export type { ClaimDeadlineSweep };
 

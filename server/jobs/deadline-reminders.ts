@@ -7,7 +7,7 @@
 import type { Database } from "../db";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
-import { sendDueDeadlineReminders, type DeadlineReminderRun } from "../claims/reminder-service";
+import { sendDueDeadlineReminders, type DeadlineReminderRun } from "../claims";
 
 export type { DeadlineReminderRun };
 

@@ -6,7 +6,7 @@
  */
 import type { Deps } from "../context";
 import { log } from "../lib/log";
-import { chargeDueInstalments as chargeDue, type ChargeHooks, type InstalmentChargeRun } from "../payment-plans/charge-service";
+import { chargeDueInstalments as chargeDue, type ChargeHooks, type InstalmentChargeRun } from "../payment-plans";
 
 export type { InstalmentChargeRun };
 

@@ -16,9 +16,9 @@ import { chargeWhenText, instalmentReminderDue, longDate, type InstalmentReminde
 import { log } from "../lib/log";
 import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
-import { appUrl, cardWords, planOwnerAndCard, pounds } from "../payment-plans/service";
-import { inBreathingSpace } from "../breathing-space/reads-service";
-import { isPlanAwaitingPlanAnswer, planAwaitingPlanAnswer } from "../plan-requests/pending-service";
+import { appUrl, cardWords, planOwnerAndCard, pounds } from "../payment-plans";
+import { inBreathingSpace } from "../lib/breathing-space-reads";
+import { isPlanAwaitingPlanAnswer, planAwaitingPlanAnswer } from "../lib/plan-request-reads";
 
 export type InstalmentReminderRun = { londonDay: string; weekReminders: string[]; dayReminders: string[] };
 

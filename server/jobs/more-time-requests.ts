@@ -7,7 +7,7 @@
 import type { Database } from "../db";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
-import { grantOverdueMoreTimeRequests, type MoreTimeSweep } from "../claims/more-time-service";
+import { grantOverdueMoreTimeRequests, type MoreTimeSweep } from "../claims";
 
 export type { MoreTimeSweep };
 

@@ -1,12 +1,9 @@
-import { deleteOldSignInFailures } from "../accounts/auth-service";
-import { deleteOldPasswordResetRequests } from "../accounts/password-service";
-import { deleteExpiredUsedIdTokens } from "../accounts/identity-service";
+import { deleteOldSignInFailures, deleteOldPasswordResetRequests, deleteExpiredUsedIdTokens } from "../accounts";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { deliverPendingSms } from "../lib/sms-delivery";
 import { describeError, log } from "../lib/log";
-import { reconcilePayments } from "../payments/reconcile-service";
-import { payOwedRefunds } from "../payments/refund-service";
+import { reconcilePayments, payOwedRefunds } from "../payments";
 import { sweepBreathingSpaces } from "./breathing-spaces";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { grantOverdueMoreTime } from "./more-time-requests";

@@ -18,7 +18,7 @@ import type { Database } from "../db";
 import { supportNeeds, users } from "../db/schema";
 import { asksForMoney, heldDuringBreathingSpace, renderNotice, type Notice } from "../domain/notices";
 import { textMessagesWanted } from "../domain/support-needs";
-import { breathingSpacesInForce, statusOf } from "../breathing-space/reads-service";
+import { breathingSpacesInForce, statusOf } from "./breathing-space-reads";
 import { appUrl } from "./app-url";
 import { queueEmail, queueEmailOnce } from "./mail";
 import { queueSms } from "./sms";

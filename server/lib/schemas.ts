@@ -51,7 +51,7 @@ export function propertyAddressView(a: typeof addresses.$inferSelect): PropertyA
 }
 
 // ── Shapes several areas' contracts share ───────────────────────────────────────────
-// An area reaches another only through its service (.dependency-cruiser.cjs, areas-through-services);
+// An area reaches another only through its door, server/<area>/index.ts (.dependency-cruiser.cjs, areas-through-doors);
 // a response shape two areas' contracts both use lives here.
 
 /** A pay action of a claim or arbitration order, as the claim and arbitration pages show it. */

@@ -14,7 +14,7 @@ import { normaliseOfferChoice, type OfferChoice, type RejectionReason } from "..
 import { ApiError, notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
-import { appUrl, pounds } from "../payment-plans/service";
+import { appUrl, pounds } from "../payment-plans";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 

@@ -5,7 +5,7 @@ import { errorResponses } from "../lib/errors";
 import { TenancyOrderSchema } from "./schemas";
 import { BreathingSpaceStatusSchema } from "../lib/schemas";
 import { dashboardView } from "./views";
-import { requestBreathingSpace } from "../breathing-space/reads-service";
+import { requestBreathingSpace } from "../lib/breathing-space-reads";
 
 /**
  * The dashboard in one call (part 2 §2): the tenant's Keyfree orders as the cards show them,

@@ -1,8 +1,10 @@
 /**
- * The payment purpose of an order customer action (issue 21): the Keyfree fee, the annual fee
- * (TOP_UP), and a claim's, proposal's, dispute fee's or arbitration's payment. Registered with
- * the payments module by server/app.ts; the payments module calls it inside the transaction
- * that records the provider's event, and records any refund it asks for in that transaction.
+ * The payment purpose of an order customer action (issue 21): the Keyfree fee and the annual fee
+ * (TOP_UP). A claim's, proposal's, dispute fee's or arbitration's payment is the claim-payments
+ * area's purpose (server/claim-payments/purpose.ts, decision 0054), which makes the same checks
+ * through applyActionPayment and applies its own effect. Registered with the payments module by
+ * server/app.ts; the payments module calls it inside the transaction that records the provider's
+ * event, and records any refund it asks for in that transaction.
  *
  * Money no action needs is given back rather than kept: a payment for an action someone else's
  * payment already settled (a co-tenant cleared the balance, a second tab paid an older intent),
@@ -17,9 +19,9 @@ import type Stripe from "stripe";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "../db";
 import { orderCustomerActions, orderCustomers, orders, tenancyAnniversaries } from "../db/schema";
-import { completePaymentAction } from "../claims/money-service";
+import { isClaimPaymentType } from "../domain/claim-payments";
 import { log } from "../lib/log";
-import type { PaidWith, PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
+import type { PaidWith, PaymentEffect, PaymentPurpose } from "../payments";
 import { queuePaymentReceipt } from "./receipts-service";
 
 async function lockedAction(tx: Tx, actionId: string) {
@@ -34,7 +36,29 @@ async function lockedAction(tx: Tx, actionId: string) {
   return row;
 }
 
-async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date, paidWith: PaidWith): Promise<PaymentEffect> {
+type ActionRow = NonNullable<Awaited<ReturnType<typeof lockedAction>>>;
+
+/**
+ * What a checked payment of an action does (the order's own, or a claim's): `paidBy` is merged
+ * into the action's details, `giveBack` makes the effect of refunding the whole payment.
+ */
+export type ActionPaymentEffect = (
+  tx: Tx,
+  paid: { row: ActionRow; intent: Stripe.PaymentIntent; now: Date; paidWith: PaidWith; customerId: string },
+) => Promise<PaymentEffect>;
+
+/**
+ * A succeeded payment of an order customer action: the action is locked and the payment checked
+ * (not ours, already applied, the action already complete, a different intent or amount: money
+ * given back), then `apply` does what it means.
+ */
+export async function applyActionPayment(
+  tx: Tx,
+  intent: Stripe.PaymentIntent,
+  now: Date,
+  paidWith: PaidWith,
+  apply: ActionPaymentEffect,
+): Promise<PaymentEffect> {
   const actionId = intent.metadata.orderCustomerActionId!;
   const row = await lockedAction(tx, actionId);
   // Not one of ours (another environment on the same Stripe account): not ours to refund either.
@@ -51,28 +75,13 @@ async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date, paidWi
     log.error("payment does not match its action", { actionId, paymentIntentId: intent.id, amount: intent.amount_received, expected });
     return giveBack("refunded: amount or intent does not match");
   }
+  return apply(tx, { row, intent, now, paidWith, customerId });
+}
 
+/** The Keyfree fee or the annual fee paid: the action completes, and the order once every customer's is. */
+const completeOrderAction: ActionPaymentEffect = async (tx, { row, intent, now, paidWith, customerId }) => {
+  const actionId = row.action.id;
   const paidBy = { paidByPaymentIntentId: intent.id };
-  if (row.order.productId === "CLAIM") {
-    await completePaymentAction(tx, actionId, now);
-    const [done] = await tx.select().from(orderCustomerActions).where(eq(orderCustomerActions.id, actionId));
-    await tx
-      .update(orderCustomerActions)
-      .set({ details: { ...done!.details, ...paidBy } })
-      .where(eq(orderCustomerActions.id, actionId));
-    const excess = intent.amount_received - Number(done!.details.amountPaid ?? intent.amount_received);
-    // The receipt is for what was kept; a payment nothing needed (all of it given back) has none.
-    await queuePaymentReceipt(tx, { paymentId: actionId, customerId, cardLast4: paidWith.cardLast4, givenBackPence: Math.max(excess, 0) }, now);
-    if (excess > 0) {
-      return {
-        outcome: `claim payment applied; ${excess} refunded`,
-        rememberCardFor: customerId,
-        refund: { amount: excess, reason: "PAYMENT_EXCESS", customerId, orderCustomerActionId: actionId },
-      };
-    }
-    return { outcome: "claim payment applied", rememberCardFor: customerId };
-  }
-
   await tx
     .update(orderCustomerActions)
     .set({ completedAt: now, details: { ...row.action.details, amountRemaining: 0, amountPaid: intent.amount_received, ...paidBy } })
@@ -98,10 +107,10 @@ async function succeeded(tx: Tx, intent: Stripe.PaymentIntent, now: Date, paidWi
   }
   await queuePaymentReceipt(tx, { paymentId: actionId, customerId, cardLast4: paidWith.cardLast4 }, now);
   return { outcome: "payment applied", rememberCardFor: customerId };
-}
+};
 
 /** A failed payment is noted on its action so the tenant can be told and try again. */
-async function failed(tx: Tx, intent: Stripe.PaymentIntent): Promise<PaymentEffect> {
+export async function noteFailedActionPayment(tx: Tx, intent: Stripe.PaymentIntent): Promise<PaymentEffect> {
   const actionId = intent.metadata.orderCustomerActionId!;
   const [action] = await tx.select().from(orderCustomerActions).where(eq(orderCustomerActions.id, actionId)).limit(1);
   if (!action || action.completedAt) return { outcome: "ignored" };
@@ -114,7 +123,8 @@ async function failed(tx: Tx, intent: Stripe.PaymentIntent): Promise<PaymentEffe
 
 export const orderActionPayments: PaymentPurpose = {
   name: "order-action",
-  owns: (metadata) => typeof metadata.orderCustomerActionId === "string" && !metadata.paymentPlanInstalmentId,
-  succeeded,
-  failed,
+  owns: (metadata) =>
+    typeof metadata.orderCustomerActionId === "string" && !metadata.paymentPlanInstalmentId && !isClaimPaymentType(metadata.paymentType),
+  succeeded: (tx, intent, now, paidWith) => applyActionPayment(tx, intent, now, paidWith, completeOrderAction),
+  failed: noteFailedActionPayment,
 };

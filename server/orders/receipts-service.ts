@@ -4,12 +4,13 @@
  * (the Keyfree fee, an annual fee, the charges, a proposal, the dispute fee, the adjudicated
  * amount) or is an instalment of a payment plan on one; it is the tenant's when their own order
  * customer made it. Two queries whatever the Keyfree holds (one for the order actions, one for
- * the instalments), each with the Keyfree, its address and the payer; another tenant's ids find
+ * the instalments), each with the Keyfree, its address and the payer by the same joins
+ * (ofTheCustomersKeyfree); another tenant's ids find
  * nothing, so they are the same 404 as ids that do not exist.
  */
 import { and, eq, isNotNull, sql, type SQL } from "drizzle-orm";
 import { paymentLabel } from "#common/payments";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../db";
 import {
   addresses,
@@ -58,6 +59,29 @@ const keyfreeOrderCustomers = alias(orderCustomers, "keyfree_order_customer");
 
 type Filter = { keyfreeOrderId: string } | { paymentId: string };
 
+/**
+ * The one join both reads share: from a payment's order customer (already joined) to its order,
+ * the Keyfree of that tenancy which this same customer is on, its address, and the payer; only
+ * the customer's own payments, `made` (completed, paid), and those `chosen` (of the Keyfree, or
+ * the one asked for). The callers' select lists name the columns, so the rows' type is theirs (the
+ * joins are all inner: none makes a column nullable, so the cast to T loses nothing the rows use).
+ */
+function ofTheCustomersKeyfree<T extends PgSelect>(query: T, customerId: string, made: SQL, chosen: SQL): T {
+  return query
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .innerJoin(keyfreeOrders, and(eq(keyfreeOrders.tenancyId, orders.tenancyId), eq(keyfreeOrders.productId, "KEYFREE")))
+    .innerJoin(
+      keyfreeOrderCustomers,
+      and(eq(keyfreeOrderCustomers.orderId, keyfreeOrders.id), eq(keyfreeOrderCustomers.customerId, orderCustomers.customerId)),
+    )
+    .innerJoin(tenancies, eq(tenancies.id, keyfreeOrders.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .innerJoin(users, eq(users.id, customers.userId))
+    .where(and(eq(orderCustomers.customerId, customerId), made, chosen)) as unknown as T;
+}
+
 async function paymentsMade(db: Reader, customerId: string, filter: Filter): Promise<PaymentMade[]> {
   const byKeyfree = "keyfreeOrderId" in filter ? eq(keyfreeOrders.id, filter.keyfreeOrderId) : null;
   const common = {
@@ -66,7 +90,7 @@ async function paymentsMade(db: Reader, customerId: string, filter: Filter): Pro
     user: { email: users.email, firstName: users.firstName, lastName: users.lastName },
   };
   // Both reads go from the payment to the Keyfree of its tenancy that this same customer is on.
-  const actionRows = await db
+  const actionQuery = db
     .select({
       ...common,
       id: orderCustomerActions.id,
@@ -81,25 +105,14 @@ async function paymentsMade(db: Reader, customerId: string, filter: Filter): Pro
     })
     .from(orderCustomerActions)
     .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
-    .innerJoin(keyfreeOrders, and(eq(keyfreeOrders.tenancyId, orders.tenancyId), eq(keyfreeOrders.productId, "KEYFREE")))
-    .innerJoin(
-      keyfreeOrderCustomers,
-      and(eq(keyfreeOrderCustomers.orderId, keyfreeOrders.id), eq(keyfreeOrderCustomers.customerId, orderCustomers.customerId)),
-    )
-    .innerJoin(tenancies, eq(tenancies.id, keyfreeOrders.tenancyId))
-    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-    .innerJoin(addresses, eq(addresses.id, properties.addressId))
-    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-    .innerJoin(users, eq(users.id, customers.userId))
-    .where(
-      and(
-        eq(orderCustomers.customerId, customerId),
-        isNotNull(orderCustomerActions.completedAt),
-        byKeyfree ?? eq(orderCustomerActions.id, (filter as { paymentId: string }).paymentId),
-      ) as SQL,
-    );
-  const instalmentRows = await db
+    .$dynamic();
+  const actionRows = await ofTheCustomersKeyfree(
+    actionQuery,
+    customerId,
+    isNotNull(orderCustomerActions.completedAt)!,
+    byKeyfree ?? eq(orderCustomerActions.id, (filter as { paymentId: string }).paymentId),
+  );
+  const instalmentQuery = db
     .select({
       ...common,
       id: paymentPlanInstalments.id,
@@ -112,24 +125,13 @@ async function paymentsMade(db: Reader, customerId: string, filter: Filter): Pro
     .from(paymentPlanInstalments)
     .innerJoin(paymentPlans, eq(paymentPlans.id, paymentPlanInstalments.paymentPlanId))
     .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
-    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
-    .innerJoin(keyfreeOrders, and(eq(keyfreeOrders.tenancyId, orders.tenancyId), eq(keyfreeOrders.productId, "KEYFREE")))
-    .innerJoin(
-      keyfreeOrderCustomers,
-      and(eq(keyfreeOrderCustomers.orderId, keyfreeOrders.id), eq(keyfreeOrderCustomers.customerId, orderCustomers.customerId)),
-    )
-    .innerJoin(tenancies, eq(tenancies.id, keyfreeOrders.tenancyId))
-    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-    .innerJoin(addresses, eq(addresses.id, properties.addressId))
-    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-    .innerJoin(users, eq(users.id, customers.userId))
-    .where(
-      and(
-        eq(orderCustomers.customerId, customerId),
-        eq(paymentPlanInstalments.status, "PAID"),
-        byKeyfree ?? eq(paymentPlanInstalments.id, (filter as { paymentId: string }).paymentId),
-      ) as SQL,
-    );
+    .$dynamic();
+  const instalmentRows = await ofTheCustomersKeyfree(
+    instalmentQuery,
+    customerId,
+    eq(paymentPlanInstalments.status, "PAID"),
+    byKeyfree ?? eq(paymentPlanInstalments.id, (filter as { paymentId: string }).paymentId),
+  );
 
   const made: PaymentMade[] = [];
   const shared = (r: { keyfreeOrderId: string; address: typeof addresses.$inferSelect; user: { email: string; firstName: string; lastName: string } }) => ({

@@ -13,7 +13,7 @@ import { paymentTypeForActionType, type PaymentType } from "#common/payments";
 import { BELOW_CARD_MINIMUM_MESSAGE, failedCardChecks, MINIMUM_CARD_PAYMENT_PENCE } from "../domain/payments";
 import { normaliseOrderCustomerActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
-import { createPaymentIntent, ensureStripeCustomer, isDuplicateCard, reusablePaymentIntent, tenantPaymentMethod } from "../payments/service";
+import { createPaymentIntent, ensureStripeCustomer, isDuplicateCard, reusablePaymentIntent, tenantPaymentMethod } from "../payments";
 import { loadOrderCustomers, nextActionOf, ownOrderCustomer } from "./reads-service";
 
 type OrderCustomerAddress = { orderId: string; customerId: string; userId: string };

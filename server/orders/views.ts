@@ -1,6 +1,6 @@
 /** The tenancy-order views: what /tenancy-orders, /tenancy-orders/{id} and /dashboard send. */
 import type { z } from "@hono/zod-openapi";
-import { breathingSpaceStatus, type BreathingSpaceStatus } from "../breathing-space/reads-service";
+import { breathingSpaceStatus, type BreathingSpaceStatus } from "../lib/breathing-space-reads";
 import type { Database } from "../db";
 import { orderRemainingBalancePence, outstandingAmountPence, tenantDisplayName, totalChargesSettledPence } from "../domain/checkout";
 import type { OrderedProposal } from "../domain/claim-responses";

@@ -24,11 +24,10 @@ import { customers, orderCustomers, orders, paymentPlanInstalments, paymentPlans
 import { londonDate } from "../domain/london-time";
 import { chargeFailureKind, INSTALMENT_CHARGE_LEASE_MS, instalmentChargeDue } from "../domain/payment-plans-rules";
 import { describeError, log } from "../lib/log";
-import { settleIntent } from "../payments/event-service";
-import { chargeSavedCard } from "../payments/service";
-import { planAwaitingPlanAnswer } from "../plan-requests/pending-service";
+import { settleIntent, chargeSavedCard } from "../payments";
+import { planAwaitingPlanAnswer } from "../lib/plan-request-reads";
 import { recordInstalmentFailed } from "./service";
-import { noBreathingSpaceFor } from "../breathing-space/reads-service";
+import { noBreathingSpaceFor } from "../lib/breathing-space-reads";
 
 export type ChargeDeps = Deps;
 

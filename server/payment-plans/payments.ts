@@ -15,8 +15,8 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../db";
 import { orderCustomers, paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { log } from "../lib/log";
-import { queuePaymentReceipt } from "../orders/receipts-service";
-import type { PaidWith, PaymentEffect, PaymentPurpose } from "../payments/purpose-service";
+import { queuePaymentReceipt } from "../orders";
+import type { PaidWith, PaymentEffect, PaymentPurpose } from "../payments";
 import { recordInstalmentFailed, recordInstalmentPaid } from "./service";
 
 /** The instalment an intent was made for, with its plan (locked) and the plan's customer; null unless they go together. */

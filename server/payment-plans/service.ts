@@ -5,7 +5,7 @@
  * (server/scenarios/plans.ts), so all agree.
  */
 import { and, asc, eq, isNull, ne } from "drizzle-orm";
-import { completePaymentAction, type PaymentOutcome } from "../claims/money-service";
+import { completePaymentAction, type PaymentOutcome } from "../claim-payments";
 import type { Database } from "../db";
 import {
   customers,
@@ -23,11 +23,11 @@ import { claimActionPaidByPaymentPlan } from "../domain/payment-plans-rules";
 import { type PaymentPlanActionType, type PaymentPlanStatus } from "../domain/statuses";
 import { appUrl } from "../lib/app-url";
 import { queueEmail } from "../lib/mail";
-import { instalmentReplacedByPlan } from "../plan-requests/pending-service";
+import { instalmentReplacedByPlan } from "../lib/plan-request-reads";
 import { paymentPlanScheduleCalendar } from "#common/payment-plan-calendar";
 import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { longDate } from "../domain/payment-plans-rules";
-import { breathingSpacesInForce, statusOf } from "../breathing-space/reads-service";
+import { breathingSpacesInForce, statusOf } from "../lib/breathing-space-reads";
 import { longLondonDate } from "../domain/notices";
 import { startOfLondonDay } from "../domain/london-time";
 

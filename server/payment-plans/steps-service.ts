@@ -18,7 +18,7 @@ import type { PaymentPlanActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { describeError, log } from "../lib/log";
 import { newId } from "../lib/tokens";
-import { confirmCardSetup, createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent, tenantPaymentMethod } from "../payments/service";
+import { confirmCardSetup, createPaymentIntent, ensureStripeCustomer, recordPaymentMethod, reusablePaymentIntent, tenantPaymentMethod } from "../payments";
 import type { UpdateAddressBody } from "./schemas";
 import { makePaymentPlanActive, type Tx } from "./service";
 import { loadOwnedPlan, planView, refuseStep, type LoadedPlan } from "./views";

@@ -13,7 +13,7 @@
  * that these screens replace.
  */
 import { and, asc, eq } from "drizzle-orm";
-import { breathingSpaceStatusOfCustomer } from "../breathing-space/reads-service";
+import { breathingSpaceStatusOfCustomer } from "../lib/breathing-space-reads";
 import type { Database } from "../db";
 import {
   addresses,

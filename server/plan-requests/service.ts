@@ -34,7 +34,7 @@ import { log } from "../lib/log";
 import { queueEmail } from "../lib/mail";
 import { queueNotice } from "../lib/notices";
 import { newId } from "../lib/tokens";
-import { createPaymentPlanOffer } from "../payment-plans/offer-service";
+import { createPaymentPlanOffer } from "../payment-plans";
 import { ownDebts, resolveOwnDebt, type Debt, type DebtRef } from "./debts";
 import { requestSummary } from "./views";
 

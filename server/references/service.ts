@@ -25,8 +25,8 @@ import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
 import { checkHourlyUploads, checkUpload, checkUploadLimit, documentTotals, documentUrl, lockTenantUploads, storeDocument } from "../lib/uploads";
 import { REFERENCE_UPLOAD_LIMIT } from "#common/uploads";
-import { completeOpenActions } from "../checkout/service";
-import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "../orders/reads-service";
+import { completeOpenActions } from "../checkout";
+import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "../orders";
 import { ownReference, referenceDocs } from "./views";
 
 /**

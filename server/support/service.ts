@@ -21,7 +21,7 @@ import {
 import { ApiError, notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
-import { ownOrder } from "../orders/reads-service";
+import { ownOrder } from "../orders";
 
 /** The hour over which messages are counted. */
 export const SUPPORT_MESSAGE_WINDOW_MS = 60 * 60 * 1000;

@@ -1,11 +1,13 @@
 /**
  * Claims: the other parties (landlord or agent, adjudicator, back office) as scenarios for
  * ops, the demo data and tests. They call the claim services (server/claims/); the money
- * model is in server/claims/money-service.ts.
+ * model is in server/claims/charges.ts (paying it: server/claim-payments/).
  */
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { completePaymentAction, disputeFeeOrderStatus, markResolved, refundUnusedDisputeFeeCredit, refuseTenantProposal } from "../../server/claims/money-service";
+import { completePaymentAction, refundUnusedDisputeFeeCredit } from "../../server/claim-payments";
+import { disputeFeeOrderStatus, markResolved } from "../../server/claims/charges";
+import { refuseTenantProposal } from "../../server/claims/tenant-proposals";
 import { addPayAction, claimStatusOf, createClaimOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ProposalWithItems } from "../../server/claims/records";
 import type { Database } from "../../server/db";
 import {

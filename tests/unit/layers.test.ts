@@ -48,8 +48,9 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
       "stand-ins-reach-product-through-seams",
       "route-modules-only-from-app-factory",
       "route-modules-no-database",
-      "areas-through-services",
+      "areas-through-doors",
       "payments-imports-no-area",
+      "claims-imports-no-claim-payments",
       "app-never-imports-server",
       "web-route-modules-import-no-route-module",
       "web-area-lib-only-from-its-area",
@@ -57,7 +58,7 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("let every allowed arrow through: domain → common and dayjs, app → common, the web server and the CLI → stand-ins/index.ts by dynamic import, tests → a stand-in's module, a stand-in → the seams (context, db), the scenarios → an area's services and records, app.ts → routes in both layouts, routes → their own service and views, a service → the ORM and db/, an area or a job → another area's service (or *-service.ts), payments → lib and domain, ops/tests → any area file, a web screen and the resource routes → an area's +lib, a +lib → app/lib, tests → web route modules and +lib", async () => {
+  it("let every allowed arrow through: domain → common and dayjs, app → common, the web server and the CLI → stand-ins/index.ts by dynamic import, tests → a stand-in's module, a stand-in → the seams (context, db), the scenarios → an area's services and records, app.ts → routes in both layouts, routes → their own service and views, a service → the ORM and db/, an area or a job → another area's door (its index.ts), payments → lib and domain, ops/tests → any area file, a web screen and the resource routes → an area's +lib, a +lib → app/lib, tests → web route modules and +lib", async () => {
     expect(await violationsIn("clean")).toEqual([]);
   });
 
@@ -102,19 +103,27 @@ describe("layer rules (.dependency-cruiser.cjs)", () => {
     ]);
   });
 
-  it("refuse an area, a job, a shared layer or a file under server/ reaching into another area other than through its service (app.ts, ops, tests and the stand-ins' scenarios may)", async () => {
+  it("refuse an area, a job, a shared layer or a file under server/ reaching into another area other than through its one door, index.ts, even to a *-service.ts or service.ts (app.ts, ops, tests and the stand-ins' scenarios may)", async () => {
     expect(await violationsIn("areas")).toEqual([
-      { rule: "areas-through-services", from: "server/arbitrations/views.ts", to: "server/claims/records.ts" },
-      { rule: "areas-through-services", from: "server/context.ts", to: "server/claims/records.ts" },
-      { rule: "areas-through-services", from: "server/jobs/claim-deadlines.ts", to: "server/claims/money.ts" },
-      { rule: "areas-through-services", from: "server/lib/auth.ts", to: "server/accounts/account.views.ts" },
+      { rule: "areas-through-doors", from: "server/arbitrations/views.ts", to: "server/claims/records.ts" },
+      { rule: "areas-through-doors", from: "server/arbitrations/views.ts", to: "server/claims/service.ts" },
+      { rule: "areas-through-doors", from: "server/context.ts", to: "server/claims/records.ts" },
+      { rule: "areas-through-doors", from: "server/jobs/claim-deadlines.ts", to: "server/claims/deadline-service.ts" },
+      { rule: "areas-through-doors", from: "server/jobs/claim-deadlines.ts", to: "server/claims/money.ts" },
+      { rule: "areas-through-doors", from: "server/lib/auth.ts", to: "server/accounts/account.views.ts" },
     ]);
   });
 
-  it("refuse the payments module importing an area, even its service", async () => {
+  it("refuse the payments module importing an area, even its door", async () => {
     expect(await violationsIn("payments-area")).toEqual([
-      { rule: "payments-imports-no-area", from: "server/payments/routes.ts", to: "server/orders/service.ts" },
-      { rule: "payments-imports-no-area", from: "server/payments/service.ts", to: "server/claims/service.ts" },
+      { rule: "payments-imports-no-area", from: "server/payments/routes.ts", to: "server/orders/index.ts" },
+      { rule: "payments-imports-no-area", from: "server/payments/service.ts", to: "server/claims/index.ts" },
+    ]);
+  });
+
+  it("refuse the claims area importing the claim-payments area, even its door (claim-payments → claims only)", async () => {
+    expect(await violationsIn("claim-payments")).toEqual([
+      { rule: "claims-imports-no-claim-payments", from: "server/claims/service.ts", to: "server/claim-payments/index.ts" },
     ]);
   });
 

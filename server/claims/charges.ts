@@ -1,14 +1,18 @@
 /**
- * The claim money model, shared by the claim routes, the deadline sweep, payments and the
- * other parties' scenarios (server/scenarios/claims.ts).
+ * The claim money model: what a claim's tenants owe, created and removed as its proposals and
+ * its dispute move (the charges made payable, the dispute fee; the upfront payment of a tenant
+ * proposal is in tenant-proposals.ts), and what a claim order paid in full does to the claim
+ * (applyClaimOrderPaid). Paying is the claim-payments area's (server/claim-payments/, decision
+ * 0054): its payment purpose and completePaymentAction apply a payment to these balances and
+ * call applyClaimOrderPaid through this area's door; this area never imports that one.
  *
  * ── The money model ──────────────────────────────────────────────────────────────────
  * Every amount a tenant can pay is an order customer action on an order whose productId
  * is CLAIM and whose claim_id is the claim. `details.amountRemaining` is what is left to
  * pay on that action, in pence; `details.amount` what it was when created. Nothing here
- * takes money: a later card-payment issue completes these actions through
- * `completePaymentAction`, which applies every consequence below (`payClaimAction` is
- * the back-office stand-in that calls it until then).
+ * takes money: server/claim-payments/ completes these actions through
+ * `completePaymentAction`, which applies every consequence below (a card payment, a paid-off
+ * payment plan, or `payClaimAction`, the back office's stand-in).
  *
  *  - Charges (round 1, or the final proposal, round 3). Each landlord proposal has its
  *    own CLAIM order, created with the proposal and holding no order customers until it
@@ -75,22 +79,17 @@ import {
   orderCustomers,
   orders
 } from "../db/schema";
-import { balancesAfterPayment } from "../domain/claim-payments";
 import {
   payableChargesPence,
   proposalTotalPence
 } from "../domain/claim-responses";
-import { proposalUpfrontPaymentPence } from "#common/claim-confirmation";
-import {
-  proposalHoldExpiresAt,
-  responseDeadline
-} from "../domain/deadlines";
+import { responseDeadline } from "../domain/deadlines";
 import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import { splitByLiability } from "../domain/fees";
 import { totalChargesSettledPence } from "../domain/checkout";
-import { recordOwedRefund } from "../payments/refund-service";
 import { claimLinks, noticeClaimTenants, tenantName } from "./notices";
-import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, lockClaim, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
+import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
+import { submitTenantProposal } from "./tenant-proposals";
 /**
  * Removes the claim's unpublished tenant proposals (round 2 DRAFT or AWAITING_PAYMENT):
  * once the charges are accepted, deemed accepted or disputed there is nothing left to
@@ -262,289 +261,34 @@ export function disputeFeeStatus(orderStatusId: string | null): "PENDING" | "COM
   return orderStatusId === "COMPLETE" ? "COMPLETE" : "PENDING";
 }
 
-/**
- * A tenant proposal is refused (the agent put forward a final proposal, or the hold ran
- * out): its payment is refunded in full (recorded on the paid action and as an activity).
- *  - FINAL_PROPOSAL: the proposal is DISPUTED (refused) and the final proposal is next.
- *  - HOLD_EXPIRED: the proposal goes back to its author as a DRAFT and the landlord's
- *    proposal it answered gets a new 7-day deadline, so the tenants can respond to it
- *    again (accept it, or change and resubmit the proposal).
- */
-export async function refuseTenantProposal(
-  db: Database,
-  claim: ClaimRow,
-  proposal: ProposalWithItems,
-  now: Date,
-  reason: "FINAL_PROPOSAL" | "HOLD_EXPIRED",
-): Promise<{ refundPence: number; answerBy: Date | null }> {
-  let refundPence = 0;
-  /** HOLD_EXPIRED: the new deadline of the landlord's proposal the tenants answer again. */
-  let answerBy: Date | null = null;
-  if (proposal.orderId !== null) {
-    const paid = await db
-      .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
-      .from(orderCustomerActions)
-      .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-      .where(and(eq(orderCustomers.orderId, proposal.orderId), eq(orderCustomerActions.typeId, "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE")))
-      .for("update");
-    for (const { action, customerId } of paid) {
-      if (action.completedAt === null || action.details.refunded === true) continue;
-      const amount = typeof action.details.amountPaid === "number" ? action.details.amountPaid : Number(action.details.amount ?? 0);
-      refundPence += amount;
-      // Paid by card: the refund is owed in this same transaction and the owed-refunds job pays
-      // it through the card provider (server/payments/refund-service.ts). Paid another way (the back
-      // office's payClaimAction stand-in): no card to refund, the back office gives it back.
-      const intentId = action.details.paidByPaymentIntentId;
-      const owedRefundId =
-        typeof intentId === "string"
-          ? await recordOwedRefund(
-              db,
-              {
-                customerId,
-                stripePaymentIntentId: intentId,
-                amount,
-                reason: reason === "FINAL_PROPOSAL" ? "PROPOSAL_REFUSED" : "PROPOSAL_HOLD_EXPIRED",
-                claimId: claim.id,
-                orderCustomerActionId: action.id,
-              },
-              now,
-            )
-          : null;
-      await db
-        .update(orderCustomerActions)
-        .set({ details: { ...action.details, refunded: true, refundAmount: amount, refundedAt: now.toISOString(), owedRefundId } })
-        .where(eq(orderCustomerActions.id, action.id));
-    }
-  }
-  if (reason === "FINAL_PROPOSAL") {
-    await db.update(claimProposals).set({ status: "DISPUTED", updatedAt: now }).where(eq(claimProposals.id, proposal.id));
-  } else {
-    await db
-      .update(claimProposals)
-      .set({ status: "DRAFT", publishedAt: null, responseDeadline: null, holdExpiresAt: null, updatedAt: now })
-      .where(eq(claimProposals.id, proposal.id));
-    const answered = (await loadProposals(db, claim.id)).filter((p) => p.round !== 2 && p.status === "AWAITING_RESPONSE").pop();
-    if (answered) {
-      answerBy = responseDeadline(now);
-      await db
-        .update(claimProposals)
-        .set({ responseDeadline: answerBy, updatedAt: now })
-        .where(eq(claimProposals.id, answered.id));
-    }
-  }
-  await recordActivity(
-    db,
-    {
-      claimId: claim.id,
-      activityType: "PROPOSAL_REFUSED",
-      details: { claimProposalId: proposal.id, amount: proposalTotalPence(proposal), refundAmount: refundPence, reason },
-    },
-    now,
-  );
-  return { refundPence, answerBy };
-}
-
-/** Submits a tenant proposal to the agent: AWAITING_RESPONSE with its deadline and hold. */
-export async function submitTenantProposal(db: Database, claim: ClaimRow, proposal: ProposalWithItems, now: Date) {
-  const holdExpiresAt = proposalHoldExpiresAt(now);
-  await db
-    .update(claimProposals)
-    .set({
-      status: "AWAITING_RESPONSE",
-      publishedAt: now,
-      responseDeadline: responseDeadline(now),
-      holdExpiresAt,
-      updatedAt: now,
-    })
-    .where(eq(claimProposals.id, proposal.id));
-  for (const ip of proposal.itemProposals) {
-    await recordActivity(
-      db,
-      {
-        claimId: claim.id,
-        activityType: "TENANT_PROPOSED",
-        details: { claimProposalId: proposal.id, claimItemId: ip.claimItemId, amount: ip.amount, reasoning: ip.explanation },
-        userId: proposal.createdByUserId,
-      },
-      now,
-    );
-  }
-  await recordActivity(
-    db,
-    {
-      claimId: claim.id,
-      activityType: "PROPOSAL_SUBMITTED",
-      details: { claimProposalId: proposal.id, amount: proposalTotalPence(proposal) },
-      userId: proposal.createdByUserId,
-    },
-    now,
-  );
-  await noticeClaimTenants(db, claim.id, now, (a) => ({
-    kind: "PROPOSAL_SENT",
-    facts: {
-      property: a.property,
-      link: claimLinks.claim(a),
-      sentBy: tenantName(a, proposal.createdByUserId),
-      amountPence: proposalTotalPence(proposal),
-      holdExpiresAt,
-    },
-  }));
-}
+/** What a claim order paid in full did to the claim. */
+export type ClaimOrderPaidEffect = "NONE" | "CHARGES_SETTLED" | "PROPOSAL_SUBMITTED" | "DISPUTE_FEE_PAID" | "ARBITRATION_REPAID";
 
 /**
- * Puts a tenant's round 2 draft at the payment step: the upfront payment action on the
- * proposal's order (created on first publish).
+ * A CLAIM order is paid in full (see the money model): what that means for the claim. Called by
+ * the claim-payments area's completePaymentAction in its transaction, which holds the claim's
+ * row (lockClaim) and the order's.
  */
-export async function requireProposalPayment(
-  db: Database,
-  claim: ClaimRow,
-  proposal: ProposalWithItems,
-  customer: { customerId: string; tenantLiability: number },
-  now: Date,
-) {
-  const amount = proposalUpfrontPaymentPence(proposalTotalPence(proposal), claim.limit);
-  const orderId = proposal.orderId ?? (await createClaimOrder(db, claim, now));
-  await db.update(orders).set({ statusId: "PENDING" }).where(eq(orders.id, orderId));
-  const oc = await ensureOrderCustomer(db, orderId, customer.customerId, customer.tenantLiability, now);
-  const actionId = await addPayAction(
-    db,
-    oc,
-    "CLAIM_PROPOSAL_PAY_REMAINING_BALANCE",
-    amount,
-    { claimId: claim.id, claimProposalId: proposal.id },
-    now,
-  );
-  await db
-    .update(claimProposals)
-    .set({ status: "AWAITING_PAYMENT", orderId, updatedAt: now })
-    .where(eq(claimProposals.id, proposal.id));
-  return { orderId, actionId, amount };
-}
-
-export type PaymentOutcome = {
-  orderId: string;
-  claimId: string;
-  orderComplete: boolean;
-  /** What completing the order did to the claim. */
-  effect: "NONE" | "CHARGES_SETTLED" | "PROPOSAL_SUBMITTED" | "DISPUTE_FEE_PAID" | "ARBITRATION_REPAID";
-};
-
-/**
- * Completes a claim payment action and applies what the payment means (see the money
- * model). Runs inside the caller's transaction; the card-payment issue calls it once the
- * card payment succeeded. Throws when the action is already complete or not a claim's.
- */
-export async function completePaymentAction(db: DbOrTx, orderCustomerActionId: string, now: Date): Promise<PaymentOutcome> {
-  const [found] = await db
-    .select({ orderId: orderCustomers.orderId, claimId: orders.claimId, productId: orders.productId })
-    .from(orderCustomerActions)
-    .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
-    .where(eq(orderCustomerActions.id, orderCustomerActionId));
-  if (!found) return fail(`No order customer action ${orderCustomerActionId}`);
-  if (found.productId !== "CLAIM" || found.claimId === null) return fail("This action is not a claim payment");
-  const claim = (await lockClaim(db, found.claimId)) ?? fail(`No claim ${found.claimId}`);
-  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for("update");
-  const rows = await db
-    .select({ action: orderCustomerActions })
-    .from(orderCustomerActions)
-    .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-    .where(eq(orderCustomers.orderId, found.orderId))
-    .for("update");
-  const all = rows.map((r) => r.action);
-  const action = all.find((a) => a.id === orderCustomerActionId)!;
-  if (action.completedAt !== null) fail("This payment has already been made");
-  const paid = Number(action.details.amountRemaining ?? 0);
-  await db
-    .update(orderCustomerActions)
-    .set({ completedAt: now, details: { ...action.details, amountPaid: paid, amountRemaining: 0 } })
-    .where(eq(orderCustomerActions.id, action.id));
-
-  // The balance arithmetic is the domain's pure rule; here it is applied to the rows.
-  const others = all.filter((a) => a.id !== action.id && a.completedAt === null);
-  const after = balancesAfterPayment(
-    action.typeId,
-    paid,
-    others.map((o) => ({ id: o.id, typeId: o.typeId, amountRemainingPence: Number(o.details.amountRemaining ?? 0) })),
-  );
-  for (const other of others) {
-    const next = after.find((x) => x.id === other.id)!;
-    if (next.amountRemainingPence === Number(other.details.amountRemaining ?? 0) && !next.settled) continue;
-    await db
-      .update(orderCustomerActions)
-      .set({
-        details: { ...other.details, amountRemaining: next.amountRemainingPence, ...(next.settled ? { settledByActionId: action.id } : {}) },
-        ...(next.settled ? { completedAt: now } : {}),
-      })
-      .where(eq(orderCustomerActions.id, other.id));
-  }
-  const stillOpen = after.filter((x) => !x.settled);
-  const open = stillOpen.length;
-  await recordActivity(
-    db,
-    { claimId: claim.id, activityType: "PAYMENT_RECEIVED", details: { orderId: found.orderId, actionType: action.typeId, amount: paid } },
-    now,
-  );
-  const outcome: PaymentOutcome = { orderId: found.orderId, claimId: claim.id, orderComplete: open === 0, effect: "NONE" };
-  if (open > 0) return outcome;
-  await db.update(orders).set({ statusId: "COMPLETE" }).where(eq(orders.id, found.orderId));
-
-  if (claim.adjudicationFeeOrderId === found.orderId) {
+export async function applyClaimOrderPaid(db: DbOrTx, claim: ClaimRow, orderId: string, now: Date): Promise<ClaimOrderPaidEffect> {
+  if (claim.adjudicationFeeOrderId === orderId) {
     if (claim.status === "AWAITING_ARBITRATION_ADMIN_FEE") {
       await db.update(claims).set({ status: "AWAITING_ARBITRATION" }).where(eq(claims.id, claim.id));
     }
-    return { ...outcome, effect: "DISPUTE_FEE_PAID" };
+    return "DISPUTE_FEE_PAID";
   }
-  const [arbitration] = await db.select().from(arbitrations).where(eq(arbitrations.repaymentOrderId, found.orderId));
+  const [arbitration] = await db.select().from(arbitrations).where(eq(arbitrations.repaymentOrderId, orderId));
   if (arbitration) {
     await markResolved(db, claim.id, now, "ARBITRATION_REPAID");
-    return { ...outcome, effect: "ARBITRATION_REPAID" };
+    return "ARBITRATION_REPAID";
   }
-  const proposal = (await loadProposals(db, claim.id)).find((p) => p.orderId === found.orderId);
+  const proposal = (await loadProposals(db, claim.id)).find((p) => p.orderId === orderId);
   if (proposal?.round === 2 && proposal.status === "AWAITING_PAYMENT") {
     await submitTenantProposal(db, claim, proposal, now);
-    return { ...outcome, effect: "PROPOSAL_SUBMITTED" };
+    return "PROPOSAL_SUBMITTED";
   }
   if (proposal && proposal.round !== 2 && proposal.status === "AWAITING_PAYMENT") {
     await settleChargesProposal(db, claim, proposal.id, now);
-    return { ...outcome, effect: "CHARGES_SETTLED" };
+    return "CHARGES_SETTLED";
   }
-  return outcome;
-}
-
-/**
- * After adjudication: the dispute fee credit the balance cannot use (creditRefundPence) is owed
- * back to the card that paid the fee, recorded in the caller's transaction. Null when nothing is
- * owed to a card (no credit left, or the fee was not paid by card).
- */
-export async function refundUnusedDisputeFeeCredit(tx: Database, claim: ClaimRow, creditRefundPence: number, now: Date): Promise<string | null> {
-  // The dispute fee credit: the part set against what the tenants owe (creditUsedPence) is a
-  // credit against a balance, not money back (the repayment order is simply smaller). The rest
-  // (creditRefundPence, when the award is below £60) goes back to the card that paid the fee,
-  // through the owed-refunds job (server/payments/refund-service.ts), recorded in this transaction.
-  if (creditRefundPence > 0 && claim.adjudicationFeeOrderId !== null) {
-    const [fee] = await tx
-      .select({ action: orderCustomerActions, customerId: orderCustomers.customerId })
-      .from(orderCustomerActions)
-      .innerJoin(orderCustomers, eq(orderCustomers.id, orderCustomerActions.orderCustomerId))
-      .where(and(eq(orderCustomers.orderId, claim.adjudicationFeeOrderId), eq(orderCustomerActions.typeId, "ARBITRATION_ADMIN_PAY")))
-      .for("update");
-    const intentId = fee?.action.details.paidByPaymentIntentId;
-    if (fee && fee.action.completedAt !== null && typeof intentId === "string") {
-      const paid = typeof fee.action.details.amountPaid === "number" ? fee.action.details.amountPaid : DISPUTE_FEE_PENCE;
-      return recordOwedRefund(
-        tx,
-        {
-          customerId: fee.customerId,
-          stripePaymentIntentId: intentId,
-          amount: Math.min(creditRefundPence, paid),
-          reason: "DISPUTE_FEE_CREDIT",
-          claimId: claim.id,
-          orderCustomerActionId: fee.action.id,
-        },
-        now,
-      );
-    }
-  }
-  return null;
+  return "NONE";
 }

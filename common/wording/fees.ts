@@ -1,4 +1,7 @@
 /**
+ * The fee sentences (issue 37, docs/decisions/0055): the Keyfree fee's rule in words, and the one
+ * set of sentences about the £60 dispute fee.
+ *
  * The one set of sentences about the £60 dispute fee (issue 27 scope 5, part 1 §4.1,
  * docs/decisions/0022): every page that says what happens to the fee — reject with no evidence,
  * the dispute form, the final proposal's table, the arbitration's Result card, the terms summary,
@@ -13,9 +16,28 @@
  * favour" (the old reject-with-no-evidence words) is not used: an award lowered but still at or
  * above the maximum liability (8 weeks' rent) gives nothing back.
  *
- * Figures come in formatted (like tenant-terms.ts): common/ formats no money.
+ * Figures come in formatted (like tenant-terms.ts): a page quotes the fee as "£60" or "£60.00"
+ * (formatPounds, ./money.ts), and the Result card formats its amounts with the caller's `pounds`.
  */
-import { COVER_WEEKS, type DisputeFeeCase, type DisputeFeeSettlement } from "./dispute-fee";
+import { COVER_WEEKS, type DisputeFeeCase, type DisputeFeeSettlement } from "../dispute-fee";
+import { KEYFREE_FEE_WEEKS } from "../keyfree-fee";
+
+// ── The Keyfree fee (part 1 §1, §9) ─────────────────────────────────────────────────────
+
+/** A number of weeks' rent in words: 1 → "one week's rent", 5 → "5 weeks' rent". */
+export function weeksRent(weeks: number): string {
+  return weeks === 1 ? "one week's rent" : `${weeks} weeks' rent`;
+}
+
+/**
+ * The Keyfree fee's rule, "one week's rent, with a minimum of £150": the checkout's banner and
+ * introduction, the terms summary and the guide say it in these words. `minimumFee` formatted.
+ */
+export function keyfreeFeeRule(minimumFee: string): string {
+  return `${weeksRent(KEYFREE_FEE_WEEKS)}, with a minimum of ${minimumFee}`;
+}
+
+// ── The £60 dispute fee (issue 27) ──────────────────────────────────────────────────────
 
 export interface FeeWordsFigures {
   /** The fee, formatted ("£60.00"). */

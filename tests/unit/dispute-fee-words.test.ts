@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { DISPUTE_FEE_PENCE, disputeFeeSettlement, type DisputeFeeCase } from "#common/dispute-fee";
-import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRuleInAdvance, feeRuleSummary } from "#common/dispute-fee-words";
+import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRuleInAdvance, feeRuleSummary } from "#common/wording";
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const figures = { fee: pounds(DISPUTE_FEE_PENCE), limit: "£960.00" };

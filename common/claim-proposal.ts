@@ -5,6 +5,7 @@
  * and the API quotes the cap with the same message (server/claims/responses.ts).
  */
 import { LOW_OFFER_PERCENT } from "./claim-confirmation";
+import { poundsText } from "./wording";
 
 /** The API's limit on the reasoning (server/claims/schemas.ts ExplanationField). */
 export const EXPLANATION_MAX_LENGTH = 5000;
@@ -25,14 +26,6 @@ export const CLAIM_PROPOSAL_WARNINGS = {
   low: "Woah! Your offer looks a little low. We recommend double checking the reason for the charge and consider entering a higher amount, to increase the chances of your proposal being accepted",
 } as const;
 export type ClaimProposalWarning = keyof typeof CLAIM_PROPOSAL_WARNINGS;
-
-/** Pence as pounds with two decimals and thousands separators: 123456 → "1,234.56" (no £). */
-export function poundsText(pence: number): string {
-  const sign = pence < 0 ? "-" : "";
-  const whole = Math.floor(Math.abs(pence) / 100);
-  const rest = String(Math.abs(pence) % 100).padStart(2, "0");
-  return `${sign}${whole.toLocaleString("en-GB")}.${rest}`;
-}
 
 /** Part 1 §5: 'New offer cannot exceed the charges raised (£X).' with the agent's amount. */
 export function counterProposalCeilingMessage(agentAmountPence: number): string {

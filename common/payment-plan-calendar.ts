@@ -4,7 +4,7 @@
  * (web) and the PAYMENT_PLAN_LIVE e-mail's attachment (API) are the same file.
  */
 import { allDayCalendar, type AllDayEvent } from "./calendar";
-import { poundsText } from "./claim-proposal";
+import { poundsText } from "./wording";
 
 export interface PaymentPlanCalendarInstalment {
   id: string;

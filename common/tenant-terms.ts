@@ -7,7 +7,8 @@
  * (minimum fee, annual fee) are passed in already formatted; see docs/decisions/0016.
  */
 import { COVER_WEEKS } from "./dispute-fee";
-import { feeRuleSummary } from "./dispute-fee-words";
+import { KEYFREE_FEE_WEEKS } from "./keyfree-fee";
+import { feeRuleSummary, keyfreeFeeRule, weeksRent } from "./wording";
 import { PRODUCT_NAME } from "./product";
 
 /** The landlord is covered for up to 8 weeks' rent (part 1 §1, §9): defined beside the dispute fee, whose rule names it. */
@@ -62,7 +63,7 @@ export type AcknowledgementFigures = {
 export function confirmAcknowledgements(f: AcknowledgementFigures): Record<ConfirmAcknowledgement, string> {
   return {
     detailsCorrect: "I confirm that everything is correct.",
-    feeNonRefundable: `I understand the ${PRODUCT_NAME} fee is one week's rent (minimum ${f.minimumFee}) and is non-refundable.`,
+    feeNonRefundable: `I understand the ${PRODUCT_NAME} fee is ${weeksRent(KEYFREE_FEE_WEEKS)} (minimum ${f.minimumFee}) and is non-refundable.`,
     remainLiable: "I understand I stay liable for damage and end-of-tenancy charges.",
     respondWithinSevenDays: `I understand that if my landlord raises charges at the end of my tenancy, I must answer them within ${RESPONSE_WINDOW_DAYS} days, or they are treated as accepted.`,
     jointAndSeveralLiability:
@@ -125,7 +126,7 @@ export function tenantTermsSummary(f: TermsFigures): TermsSection[] {
     {
       heading: "Your fee",
       points: [
-        `Your ${PRODUCT_NAME} fee is ${f.fee}: one week's rent, with a minimum of ${f.minimumFee}. You pay it instead of a cash deposit and it is non-refundable.`,
+        `Your ${PRODUCT_NAME} fee is ${f.fee}: ${keyfreeFeeRule(f.minimumFee)}. You pay it instead of a cash deposit and it is non-refundable.`,
         "You stay liable for damage and end-of-tenancy charges, just as with a cash deposit.",
       ],
     },

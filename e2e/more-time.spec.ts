@@ -1,5 +1,5 @@
 import { addCalendarDays, londonDate } from "../server/domain/london-time";
-import { formatDate } from "../app/lib/format";
+import { formatDate } from "#common/wording";
 import { expect, expectAccessible, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**

@@ -1,6 +1,6 @@
 import type { BreathingSpaceNoticeView } from "~/components/breathing-space-notice";
 import type { components } from "~/lib/api/schema";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#common/wording";
 
 export type BreathingSpaceStatus = components["schemas"]["BreathingSpaceStatus"];
 

@@ -1,11 +1,10 @@
 import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
 import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, COVER_WEEKS, DISPUTE_FEE_PENCE } from "#common/dispute-fee";
-import { feeCaseSentence, feeRuleInAdvance, feeRuleSummary } from "#common/dispute-fee-words";
-import { CASH_DEPOSIT_MAX_WEEKS, KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
+import { feeCaseSentence, feeRuleInAdvance, feeRuleSummary, formatPounds, keyfreeFeeRule, weeksRent } from "#common/wording";
+import { CASH_DEPOSIT_MAX_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
 import { PRODUCT_NAME } from "#common/product";
 import { STRUGGLING_TO_PAY_PATH } from "#common/struggling-to-pay";
 import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
-import { formatPounds } from "./format";
 
 /**
  * The End of Tenancy Guide (issue 27 scope 1): ONE source, rendered as the HTML page (/guide)
@@ -41,7 +40,6 @@ export const FAQS_PATH = "/guide/faqs";
 export const WALKTHROUGH_PATH = "/guide/walkthrough";
 export const GUIDE_TITLE = "End of Tenancy Guide";
 
-const weeks = (n: number) => (n === 1 ? "one week's rent" : `${n} weeks' rent`);
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
 /** The guide, with its figures from the constants. */
@@ -60,7 +58,7 @@ export function guide(): Guide {
             id: "the-fee",
             heading: "You pay a fee instead of a deposit",
             paragraphs: [
-              `Your ${PRODUCT_NAME} fee is ${weeks(KEYFREE_FEE_WEEKS)}, with a minimum of ${minimumFee}. You pay it instead of a cash deposit of up to ${weeks(CASH_DEPOSIT_MAX_WEEKS)}.`,
+              `Your ${PRODUCT_NAME} fee is ${keyfreeFeeRule(minimumFee)}. You pay it instead of a cash deposit of up to ${weeksRent(CASH_DEPOSIT_MAX_WEEKS)}.`,
               "The fee is non-refundable: it pays for the cover, it is not a deposit you get back.",
             ],
           },
@@ -68,8 +66,8 @@ export function guide(): Guide {
             id: "the-cover",
             heading: "Your landlord is covered, and you stay responsible",
             paragraphs: [
-              `Your landlord is covered for up to ${weeks(COVER_WEEKS)}. You are still responsible for any damage or unpaid rent at the end of your tenancy.`,
-              `What you can be asked to pay for a claim is never more than your maximum liability, which is at most ${weeks(COVER_WEEKS)}.`,
+              `Your landlord is covered for up to ${weeksRent(COVER_WEEKS)}. You are still responsible for any damage or unpaid rent at the end of your tenancy.`,
+              `What you can be asked to pay for a claim is never more than your maximum liability, which is at most ${weeksRent(COVER_WEEKS)}.`,
             ],
           },
         ],

@@ -21,7 +21,8 @@ import { PRODUCT_CODE } from "#common/product";
 import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
 import { newId } from "../lib/tokens";
-import { appUrl, pounds } from "../payment-plans";
+import { plainPounds } from "#common/wording";
+import { appUrl } from "../payment-plans";
 import { breathingSpacesInForce } from "../lib/breathing-space-reads";
 
 /** The annual fee page's note when an unpaid year is rolled in (part 2 §2). */
@@ -184,8 +185,8 @@ export async function createAnnualFeeOrder(db: Database, input: AnnualFeeOrderIn
             `Hello ${c.firstName},`,
             "",
             years > 1
-              ? `Your share of the annual fee payment for ${years} years is ${pounds(c.amountRemaining)}.`
-              : `Your share of the annual fee payment is ${pounds(c.amountRemaining)}.`,
+              ? `Your share of the annual fee payment for ${years} years is ${plainPounds(c.amountRemaining)}.`
+              : `Your share of the annual fee payment is ${plainPounds(c.amountRemaining)}.`,
             ...(years > 1 ? [ROLL_OVER_NOTE] : []),
             "You can pay it here:",
             `${appUrl()}/annual-fee/${orderId}/${c.customerId}`,

@@ -30,7 +30,7 @@ import type { Database } from "../db";
 import { breathingSpaceDeadlines, breathingSpaces, users } from "../db/schema";
 import { fallsInside, isOver, lastDayOf, movedDeadline, pauseDays, shiftedSchedule, type Moratorium } from "../domain/breathing-space";
 import { isCalendarDate, londonDate, startOfLondonDay } from "../domain/london-time";
-import { longLondonDate } from "../domain/notices";
+import { longLondonDate } from "#common/wording";
 import { appLink } from "../lib/app-url";
 import { ApiError, notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";

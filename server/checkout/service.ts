@@ -14,7 +14,9 @@ import {
   users
 } from "../db/schema";
 import { aboutYouErrors, type AboutYouField } from "#common/about-you";
-import { CONFIRM_REFUSALS, missingConfirmAcknowledgements, type ConfirmAcknowledgement } from "#common/tenant-terms";
+import { CONFIRM_REFUSALS, missingConfirmAcknowledgements, RESPONSE_WINDOW_DAYS, type ConfirmAcknowledgement } from "#common/tenant-terms";
+import { COVER_WEEKS } from "#common/dispute-fee";
+import { KEYFREE_FEE_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
 import { checkCheckoutStep, CHECKOUT_MESSAGES } from "../domain/checkout";
 import { propertyLine } from "../domain/notices";
 import { newlyActionable } from "../domain/order-customers";
@@ -23,6 +25,7 @@ import { queueNotice } from "../lib/notices";
 import { londonDate } from "../domain/london-time";
 import { claimLimitPence, keyfreeFeePence } from "../domain/fees";
 import { PRODUCT_NAME } from "#common/product";
+import { formatPounds, plainPounds, weeksRent } from "#common/wording";
 import { type CheckoutActionType } from "../domain/statuses";
 import { ApiError, notFound } from "../lib/errors";
 import { newId } from "../lib/tokens";
@@ -247,8 +250,6 @@ export const SIGNED_DOCUMENTS = {
   },
 } as const;
 
-export const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-
 /**
  * Signing (part 1 §2.3): an e-signed document is created with the tenant's name and the IP
  * address is recorded. The PDF is stored as a tenancy document; the action's details keep
@@ -280,8 +281,8 @@ export async function signDocument(deps: Deps, ctx: StepContext, kind: keyof typ
     `By ticking 'Accept terms', ${name} ${spec.agreement}.`,
     ...(kind === "KEYFREE_SIGN"
       ? [
-          `The ${PRODUCT_NAME} fee is one week's rent, minimum £150 (${pounds(keyfreeFeePence(row.tenancy.ppm))} for this tenancy), and is non-refundable. The tenant stays liable for damage and end-of-tenancy charges.`,
-          `The landlord is covered for up to 8 weeks' rent; the maximum policy cover is ${pounds(claimLimitPence(row.tenancy.ppm, row.tenancy.coverLevel === "HIGHER" ? "HIGHER" : "DEFAULT"))}. Charges must be answered within 7 days or are deemed accepted. Tenants are jointly and severally liable.`,
+          `The ${PRODUCT_NAME} fee is ${weeksRent(KEYFREE_FEE_WEEKS)}, minimum ${formatPounds(MINIMUM_KEYFREE_FEE_PENCE, { wholePounds: true })} (${plainPounds(keyfreeFeePence(row.tenancy.ppm))} for this tenancy), and is non-refundable. The tenant stays liable for damage and end-of-tenancy charges.`,
+          `The landlord is covered for up to ${weeksRent(COVER_WEEKS)}; the maximum policy cover is ${plainPounds(claimLimitPence(row.tenancy.ppm, row.tenancy.coverLevel === "HIGHER" ? "HIGHER" : "DEFAULT"))}. Charges must be answered within ${RESPONSE_WINDOW_DAYS} days or are deemed accepted. Tenants are jointly and severally liable.`,
           ...(row.tenancy.termsLink ? [`Full terms: ${row.tenancy.termsLink}`] : []),
         ]
       : []),

@@ -4,6 +4,7 @@
  */
 import { ADDRESS_MESSAGES } from "#common/addresses";
 import type { Pence } from "#common/money";
+import { formatPounds } from "#common/wording";
 import { nextAction, type OrderCustomerActions } from "./order-customers.js";
 import { confirmAcknowledgements } from "#common/tenant-terms";
 import { ANNUAL_FEE_PENCE, MINIMUM_KEYFREE_FEE_PENCE } from "./fees.js";
@@ -57,8 +58,8 @@ export function checkCheckoutStep(
 
 /** Each box's label with the figures of the domain's constants (the API's request descriptions). */
 export const CONFIRM_ACKNOWLEDGEMENTS = confirmAcknowledgements({
-  minimumFee: `£${MINIMUM_KEYFREE_FEE_PENCE / 100}`,
-  annualFee: `£${ANNUAL_FEE_PENCE / 100}`,
+  minimumFee: formatPounds(MINIMUM_KEYFREE_FEE_PENCE, { wholePounds: true }),
+  annualFee: formatPounds(ANNUAL_FEE_PENCE, { wholePounds: true }),
 });
 
 // ── Amounts still to pay (part 1 §2.4, part 2 §3) ───────────────────────────

@@ -108,14 +108,6 @@ export function agentAmountForItem(proposals: readonly OrderedProposal[], claimI
   return null;
 }
 
-/** Pounds with two decimals and thousands separators, from pence: 123456 → "1,234.56". */
-export function formatPounds(pence: Pence): string {
-  assertPence(pence);
-  const pounds = Math.floor(pence / 100);
-  const rest = String(pence % 100).padStart(2, "0");
-  return `${pounds.toLocaleString("en-GB")}.${rest}`;
-}
-
 /** Sum of a proposal's item amounts. */
 export function proposalTotalPence(proposal: { itemProposals: readonly { amount: Pence }[] }): Pence {
   return proposal.itemProposals.reduce((sum, ip) => sum + ip.amount, 0);

@@ -5,7 +5,7 @@
  * `reminderDue` (./notices.ts); the job that sends them is server/claims/reminder-service.ts.
  */
 import { isOwnShareAction } from "./claim-payments.js";
-import type { ReminderStage } from "./notices.js";
+import type { ReminderStage } from "./notices/index.js";
 import { toInstant, type Instant } from "./london-time.js";
 
 /** The reminder kinds, each one deadline the tenants must meet. */

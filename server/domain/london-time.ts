@@ -1,68 +1,19 @@
 import dayjs from "dayjs";
 import utc from "dayjs/plugin/utc.js";
 import timezone from "dayjs/plugin/timezone.js";
+import { LONDON_TIME_ZONE, londonDate, toInstant, type CalendarDate, type Instant } from "#common/wording";
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** Calendar things (days, anniversaries, "midnight tonight") are computed in UK time. */
-export const LONDON_TIME_ZONE = "Europe/London";
-
 /**
- * A moment in time: a Date, or an ISO 8601 date-time string carrying `Z` or
- * an offset (PostgreSQL's text form `2024-03-30 10:00:00+00` is accepted too).
+ * The server's calendar arithmetic in UK time. Reading an instant's London day, checking a
+ * calendar date and counting the days between two are the wording module's (#common/wording,
+ * common/wording/dates.ts: pure, no dayjs, so the web uses them too); they are re-exported here
+ * so the server keeps one place to import its calendar from (decision 0055). What needs dayjs
+ * stays here: adding days and years, a London day's first and last instant.
  */
-export type Instant = Date | string;
-
-/** A calendar date with no time of day, `YYYY-MM-DD`. */
-export type CalendarDate = string;
-
-const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME_WITH_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/i;
-
-/**
- * Reads an instant. A string must carry its zone (`Z` or `+01:00`) so the
- * answer never depends on the server's own time zone; anything else throws.
- */
-export function toInstant(value: Instant): Date {
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) throw new RangeError("Invalid date");
-    return new Date(value.getTime());
-  }
-  if (!DATE_TIME_WITH_ZONE.test(value)) {
-    throw new RangeError(`Expected an ISO 8601 date-time with a zone, got "${value}"`);
-  }
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date "${value}"`);
-  return date;
-}
-
-/** True for a well-formed `YYYY-MM-DD` that names a real day. */
-export function isCalendarDate(value: string): boolean {
-  if (!CALENDAR_DATE.test(value)) return false;
-  return dayjs.utc(value).format("YYYY-MM-DD") === value;
-}
-
-/**
- * London's calendar day of an instant, as one formatter made once per process: dayjs's `.tz()`
- * builds a new one on every call, about 5 % of the claim page's CPU (issue 25). Same ICU time
- * zone data, same answer.
- */
-const LONDON_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-
-/**
- * The London calendar date of an instant; a value that is already a
- * calendar date (`YYYY-MM-DD`) is returned as it is.
- */
-export function londonDate(value: Instant | CalendarDate): CalendarDate {
-  if (typeof value === "string" && CALENDAR_DATE.test(value)) {
-    if (!isCalendarDate(value)) throw new RangeError(`Invalid calendar date "${value}"`);
-    return value;
-  }
-  const parts = LONDON_DAY.formatToParts(toInstant(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
+export { calendarDaysBetween, isCalendarDate, LONDON_TIME_ZONE, londonDate, toInstant, type CalendarDate, type Instant } from "#common/wording";
 
 /** The calendar date `days` days after `date` (negative goes back). */
 export function addCalendarDays(date: CalendarDate, days: number): CalendarDate {
@@ -72,11 +23,6 @@ export function addCalendarDays(date: CalendarDate, days: number): CalendarDate 
 /** The calendar date `years` years after `date`; 29 February falls back to 28 February. */
 export function addCalendarYears(date: CalendarDate, years: number): CalendarDate {
   return dayjs.utc(londonDate(date)).add(years, "year").format("YYYY-MM-DD");
-}
-
-/** Whole calendar days from `from` to `to` (negative when `to` is earlier), ignoring clock changes. */
-export function calendarDaysBetween(from: CalendarDate, to: CalendarDate): number {
-  return dayjs.utc(londonDate(to)).diff(dayjs.utc(londonDate(from)), "day");
 }
 
 /** The first instant of a London calendar day (00:00 London time). */

@@ -238,11 +238,3 @@ export function chargeWhenText(dueDate: CalendarDate, today: CalendarDate): stri
   return `in ${days} days`;
 }
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** A calendar date as e-mails write it ('Do MMM YYYY'): 2027-01-01 → "1st Jan 2027". */
-export function longDate(date: CalendarDate): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const suffix = day % 10 === 1 && day !== 11 ? "st" : day % 10 === 2 && day !== 12 ? "nd" : day % 10 === 3 && day !== 13 ? "rd" : "th";
-  return `${day}${suffix} ${MONTHS[month - 1]} ${year}`;
-}

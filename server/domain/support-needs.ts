@@ -11,7 +11,7 @@
  */
 import { PRODUCT_NAME } from "#common/product";
 import { HELPER_LINK_DAYS, type SupportNeedCode } from "#common/support-needs";
-import { longLondonDate, londonTimeOfDay } from "./notices";
+import { longLondonDate, londonTimeOfDay } from "#common/wording";
 
 export const HELPER_LINK_TTL_MS = HELPER_LINK_DAYS * 24 * 60 * 60 * 1000;
 

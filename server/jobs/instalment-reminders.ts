@@ -12,11 +12,12 @@ import { and, asc, eq, gt, isNull, lte, not, or } from "drizzle-orm";
 import type { Deps } from "../context";
 import { paymentPlanInstalments, paymentPlans } from "../db/schema";
 import { addCalendarDays, londonDate } from "../domain/london-time";
-import { chargeWhenText, instalmentReminderDue, longDate, type InstalmentReminder } from "../domain/payment-plans-rules";
+import { chargeWhenText, instalmentReminderDue, type InstalmentReminder } from "../domain/payment-plans-rules";
+import { formatDate, plainPounds } from "#common/wording";
 import { log } from "../lib/log";
 import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
 import { queueEmail } from "../lib/mail";
-import { appUrl, cardWords, planOwnerAndCard, pounds } from "../payment-plans";
+import { appUrl, cardWords, planOwnerAndCard } from "../payment-plans";
 import { inBreathingSpace } from "../lib/breathing-space-reads";
 import { isPlanAwaitingPlanAnswer, planAwaitingPlanAnswer } from "../lib/plan-request-reads";
 
@@ -77,11 +78,11 @@ export async function sendInstalmentReminders(deps: Pick<Deps, "db" | "clock">, 
             to: owner.email,
             userId: owner.userId,
             template: "PAYMENT_PLAN_INSTALMENT_REMINDER",
-            subject: `Your payment plan instalment of ${pounds(instalment.amount)} is charged ${when}`,
+            subject: `Your payment plan instalment of ${plainPounds(instalment.amount)} is charged ${when}`,
             text: [
               `Hello ${owner.firstName},`,
               "",
-              `Instalment ${instalment.instalmentNumber} of your payment plan, ${pounds(instalment.amount)}, will be charged ${when}, on ${longDate(instalment.dueDate)}, to ${cardWords(cardLast4)}.`,
+              `Instalment ${instalment.instalmentNumber} of your payment plan, ${plainPounds(instalment.amount)}, will be charged ${when}, on ${formatDate(instalment.dueDate)}, to ${cardWords(cardLast4)}.`,
               "You do not need to do anything. If the payment fails, we will e-mail you a link to pay it yourself.",
               "",
               "See your payment plan:",

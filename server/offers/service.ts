@@ -14,7 +14,8 @@ import { normaliseOfferChoice, type OfferChoice, type RejectionReason } from "..
 import { ApiError, notFound } from "../lib/errors";
 import { queueEmail } from "../lib/mail";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
-import { appUrl, pounds } from "../payment-plans";
+import { plainPounds } from "#common/wording";
+import { appUrl } from "../payment-plans";
 
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -190,13 +191,13 @@ export async function createKeyfreeOffer(db: Database, input: KeyfreeOfferInput,
         {
           to: r.email,
           template: "KEYFREE_OFFER",
-          subject: `Save ${pounds(data.savingAmount)} with ${PRODUCT_NAME}!`,
+          subject: `Save ${plainPounds(data.savingAmount)} with ${PRODUCT_NAME}!`,
           text: [
             `Hello ${r.firstName},`,
             "",
-            `For ${where} you can choose ${PRODUCT_NAME} (${pounds(data.keyfreeAmount)}) instead of a cash deposit (${pounds(data.cashDepositAmount)}).`,
+            `For ${where} you can choose ${PRODUCT_NAME} (${plainPounds(data.keyfreeAmount)}) instead of a cash deposit (${plainPounds(data.cashDepositAmount)}).`,
             ...(data.annualFeesEnabled
-              ? [`For tenancies over 12 months a ${pounds(ANNUAL_FEE_PENCE)} annual fee is split between tenants.`]
+              ? [`For tenancies over 12 months a ${plainPounds(ANNUAL_FEE_PENCE)} annual fee is split between tenants.`]
               : []),
             "Choose your deposit option here:",
             `${appUrl()}/keyfree-offer/${keyfreeOfferId}?token=${encodeURIComponent(r.token)}`,

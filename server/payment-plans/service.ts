@@ -26,9 +26,8 @@ import { queueEmail } from "../lib/mail";
 import { instalmentReplacedByPlan } from "../lib/plan-request-reads";
 import { paymentPlanScheduleCalendar } from "#common/payment-plan-calendar";
 import { strugglingToPayEmailLines } from "#common/struggling-to-pay";
-import { longDate } from "../domain/payment-plans-rules";
 import { breathingSpacesInForce, statusOf } from "../lib/breathing-space-reads";
-import { longLondonDate } from "../domain/notices";
+import { formatDate, longLondonDate, plainPounds } from "#common/wording";
 import { startOfLondonDay } from "../domain/london-time";
 
 /**
@@ -36,11 +35,6 @@ import { startOfLondonDay } from "../domain/london-time";
  * http://localhost:3000) without a trailing slash.
  */
 export { appUrl };
-
-/** Pounds with two decimals, for e-mail text (the web formats its own). */
-export function pounds(pence: number): string {
-  return `£${(pence / 100).toFixed(2)}`;
-}
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
@@ -159,7 +153,7 @@ export async function queuePaymentPlanLiveEmail(tx: Database | Tx, paymentPlanId
         "Your Payment Plan is Live!",
         "",
         `Your instalments are charged automatically each month to ${cardWords(cardLast4)}:`,
-        ...instalments.map((i) => `- ${longDate(i.dueDate)}: ${pounds(i.amount)}${i.status === "PAID" ? " (paid)" : ""}`),
+        ...instalments.map((i) => `- ${formatDate(i.dueDate)}: ${plainPounds(i.amount)}${i.status === "PAID" ? " (paid)" : ""}`),
         "",
         "We will e-mail you one week and one day before each charge.",
         "The schedule is attached as a calendar file, to add the dates to your calendar.",
@@ -214,7 +208,7 @@ export async function recordInstalmentFailed(
         text: [
           `Hello ${owner.firstName},`,
           "",
-          `We could not take instalment ${instalment.instalmentNumber} of ${pounds(instalment.amount)} from your card.`,
+          `We could not take instalment ${instalment.instalmentNumber} of ${plainPounds(instalment.amount)} from your card.`,
           ...(breathingSpace
             ? [
                 `You are in Breathing Space${until ? ` until ${longLondonDate(startOfLondonDay(until))}` : ""}, so you do not need to pay it now, and we will not ask you to until it has ended.`,

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { plainPounds } from "#common/wording";
 import type { DbOrTx } from "../db";
 import { customers, outboxEmails, users } from "../db/schema";
 import { queueEmail } from "../lib/mail";
@@ -20,7 +21,7 @@ export async function queueRefundEmail(
     .where(eq(customers.id, input.customerId))
     .limit(1);
   if (!user) return;
-  const back = `£${(input.amountPence / 100).toFixed(2)}`;
+  const back = plainPounds(input.amountPence);
   const text = [
     `Hello ${user.firstName},`,
     "",

@@ -18,6 +18,7 @@
  * refunded at once in the normal case; the sweeper (server/jobs/sweeper.ts) is the safety net.
  */
 import type Stripe from "stripe";
+import { plainPounds } from "#common/wording";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
@@ -168,8 +169,8 @@ async function payOne(deps: RefundDeps, row: OwedRefundRow): Promise<Stripe.Refu
 }
 
 function owedRefundWhy(reason: string, amount: number, paymentAmount: number | null): string {
-  const back = `£${(amount / 100).toFixed(2)}`;
-  const paid = `£${((paymentAmount ?? amount) / 100).toFixed(2)}`;
+  const back = plainPounds(amount);
+  const paid = plainPounds(paymentAmount ?? amount);
   switch (reason) {
     case "PAYMENT_NOT_NEEDED":
       return `Your card payment of ${paid} was not needed, because this payment had already been made. We have refunded the full ${back} to your card.`;

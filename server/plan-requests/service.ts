@@ -27,7 +27,8 @@ import {
   type DebtType,
 } from "../domain/budget";
 import { isCalendarDate, londonDate } from "../domain/london-time";
-import { noticePounds, propertyLine } from "../domain/notices";
+import { plainPounds } from "#common/wording";
+import { propertyLine } from "../domain/notices";
 import { appLink } from "../lib/app-url";
 import { ApiError } from "../lib/errors";
 import { log } from "../lib/log";
@@ -99,7 +100,7 @@ export async function requestPaymentPlan(
         createdAt: now,
       })
       .returning();
-    const words = planWords(plan, noticePounds);
+    const words = planWords(plan, plainPounds);
     await queueNotice(
       tx,
       {
@@ -129,7 +130,7 @@ export async function requestPaymentPlan(
           `Tenant: ${tenant ? `${tenant.firstName} ${tenant.lastName} <${tenant.email}>` : "unknown"} (user ${userId})`,
           `Debt: ${debt.debtType}, ${debtRecordLine(debt)}`,
           `Property: ${debt.property}`,
-          `Owed: ${noticePounds(debt.amountPence)}`,
+          `Owed: ${plainPounds(debt.amountPence)}`,
           `Plan asked for: ${words}, no interest and no fees`,
           `Asked: ${now.toISOString()}`,
           "",
@@ -184,7 +185,7 @@ function backOfficeView(row: RequestRow & { email: string }, withLines: boolean)
     arbitrationId: row.arbitrationId,
     paymentPlanInstalmentId: row.paymentPlanInstalmentId,
     amountPence: row.amountPence,
-    plan: planWords(plan, noticePounds),
+    plan: planWords(plan, plainPounds),
     instalments: row.instalments,
     monthlyIncomePence: row.monthlyIncomePence,
     monthlyOutgoingsPence: row.monthlyOutgoingsPence,

@@ -16,7 +16,7 @@ const { flash, getSession, commitSession } = await import("../../app/lib/session
 const { disputeSchema, disputeStage, backsLeft, goBack, goForward, FRESH_STEPS, GO_BACK_REFUSED, FORMAL_DISPUTE_WARNING, REJECT_NO_EVIDENCE_MESSAGE } =
   await import("../../app/routes/claims/+lib/dispute");
 const { DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } = await import("#common/dispute-fee");
-const { feeCaseSentence, feeRuleInAdvance } = await import("#common/dispute-fee-words");
+const { feeCaseSentence, feeRuleInAdvance } = await import("#common/wording");
 const dispute = await import("../../app/routes/claims/dispute");
 const disputeFee = await import("../../app/routes/claims/dispute-fee");
 const rejectNoEvidence = await import("../../app/routes/claims/reject-no-evidence");

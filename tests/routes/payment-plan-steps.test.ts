@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ApiFailure } from "~/lib/api.server";
 import { planAddressBody, planAddressSchema, planChooseSchema } from "~/routes/payment-plan/+lib/payment-plan-address";
 import type { PaymentPlan } from "~/routes/payment-plan/+lib/payment-plan-routing";
-import { londonTime, planLiveView, planStepTracker, proposedSummary, repaymentSummary } from "~/routes/payment-plan/+lib/payment-plan-steps";
+import { londonTimeOfDay as londonTime } from "#common/wording";
+import { planLiveView, planStepTracker, proposedSummary, repaymentSummary } from "~/routes/payment-plan/+lib/payment-plan-steps";
 import { planFailureMessage } from "~/routes/payment-plan/+lib/payment-plan-steps.server";
 
 type Instalment = PaymentPlan["instalments"][number];

@@ -1,6 +1,6 @@
 /**
  * One story about the £60 (issue 27 scope 5, part 1 §4.1, docs/decisions/0022): every page says
- * what happens to the dispute fee in the sentences of common/dispute-fee-words.ts, chosen by the
+ * what happens to the dispute fee in the sentences of common/wording/fees.ts, chosen by the
  * one rule (common/dispute-fee.ts disputeFeeSettlement).
  *
  * - The words agree with the rule, case by case: a sentence says "refunded" only where the rule
@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { DISPUTE_FEE_PENCE, disputeFeeSettlement, type DisputeFeeCase } from "#common/dispute-fee";
-import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRuleInAdvance, feeRuleSummary } from "#common/dispute-fee-words";
+import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRuleInAdvance, feeRuleSummary } from "#common/wording";
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const figures = { fee: pounds(DISPUTE_FEE_PENCE), limit: "£960.00" };
@@ -84,7 +84,7 @@ describe("the words agree with the rule, case by case", () => {
 // ── The scan ────────────────────────────────────────────────────────────────
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const WORDS_MODULE = path.join(ROOT, "common/dispute-fee-words.ts");
+const WORDS_MODULE = path.join(ROOT, "common/wording/fees.ts");
 /** The rule itself: its strings are names in its range errors ("credit"), not words a page shows. */
 const RULE_MODULE = path.join(ROOT, "common/dispute-fee.ts");
 /** Words that state what happens to money paid: a refund, a credit (not a credit card), "not returned", money back. */
@@ -138,7 +138,7 @@ describe("no page states what happens to the fee in words of its own", () => {
     expect(shownTexts(fine, "fine.ts").filter((t) => OUTCOME_WORDS.test(t))).toEqual([]);
   });
 
-  it("every module in app/ and common/ but common/dispute-fee-words.ts leaves the fee's outcome to it", () => {
+  it("every module in app/ and common/ but common/wording/fees.ts leaves the fee's outcome to it", () => {
     const offenders = [...modulesUnder(path.join(ROOT, "app")), ...modulesUnder(path.join(ROOT, "common"))]
       .filter((file) => file !== WORDS_MODULE && file !== RULE_MODULE)
       .flatMap((file) => feeOutcomeClaims(file).map((text) => `${path.relative(ROOT, file)}: ${text}`));

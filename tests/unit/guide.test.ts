@@ -7,7 +7,7 @@ import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
 import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, COVER_WEEKS, DISPUTE_FEE_PENCE } from "#common/dispute-fee";
-import { feeRuleSummary } from "#common/dispute-fee-words";
+import { feeRuleSummary } from "#common/wording";
 import { CASH_DEPOSIT_MAX_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfree-fee";
 import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 import { faqs, guide, numberedSteps, type Guide } from "../../app/lib/guide";

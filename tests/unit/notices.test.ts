@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   asksForMoney,
   CLAIM_EVENT_NOTICES,
-  deadlineWords,
   heldDuringBreathingSpace,
   NOTICES,
   propertyLine,
@@ -11,6 +10,7 @@ import {
   type Notice,
   type NoticeKind,
 } from "../../server/domain/notices";
+import { deadlineWords } from "#common/wording";
 import { SYSTEM_ACTIVITY_TYPES } from "../../server/domain/claim-responses";
 import { responseDeadline } from "../../server/domain/deadlines";
 import { toE164 } from "../../server/domain/phone-numbers";

@@ -24,7 +24,8 @@ import { lookUpPostcode, saveChosenAddress, type FoundAddress } from "~/lib/addr
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
-import { addressLine, formatDate } from "~/lib/format";
+import { addressLine } from "~/lib/format";
+import { formatDate } from "#common/wording";
 import { readForm } from "~/lib/csrf.server";
 import { parseForm } from "~/lib/forms.server";
 import { dispatchIntent } from "~/lib/intent.server";

@@ -2,7 +2,8 @@ import { Outlet, useLocation, useNavigation } from "react-router";
 import { ActionButton } from "~/components/action-button";
 import { StepTracker } from "~/components/step-tracker";
 import { checkoutMiddleware, getCheckout, trackerSteps } from "./+lib/checkout.server";
-import { addressLine, formatPounds } from "~/lib/format";
+import { addressLine } from "~/lib/format";
+import { formatPounds, keyfreeFeeRule } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/layout";
 
@@ -69,8 +70,7 @@ function FeeBanner({ address, banner: b }: { address: string; banner: Banner }) 
       <p className="fee-banner__address">{address}</p>
       <p className="fee-banner__amount">{b.fee}</p>
       <p>
-        Your {PRODUCT.name} fee is one week's rent, with a minimum of {b.minimumFee}. You pay it instead of a cash deposit, and it is
-        non-refundable.
+        Your {PRODUCT.name} fee is {keyfreeFeeRule(b.minimumFee)}. You pay it instead of a cash deposit, and it is non-refundable.
       </p>
       {b.share ? (
         <p>
@@ -104,7 +104,7 @@ function Introduction({ action, minimumFee }: { action: string; minimumFee: stri
         <li>Check your details, agree to the terms and pay the {PRODUCT.name} fee by card.</li>
       </ol>
       <p>
-        The fee is one week's rent, with a minimum of {minimumFee}, and it is non-refundable. You stay responsible for any damage or unpaid
+        The fee is {keyfreeFeeRule(minimumFee)}, and it is non-refundable. You stay responsible for any damage or unpaid
         rent at the end of your tenancy, just as with a cash deposit.
       </p>
       <ActionButton action={action} fields={{ from }} disabled={busy}>

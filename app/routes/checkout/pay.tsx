@@ -4,7 +4,7 @@ import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { webConfig } from "~/lib/env.server";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
 import { CARD_FORM_HANDLE } from "~/lib/page-delivery";

@@ -8,7 +8,7 @@ import { signSchema } from "./+lib/agreements";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/sign";

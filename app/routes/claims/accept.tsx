@@ -6,7 +6,7 @@ import { apiContext } from "~/lib/api.server";
 import { track } from "~/lib/analytics.server";
 import { totalChargesPence } from "./+lib/claim-pay";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
-import { formatDate, formatPounds } from "~/lib/format";
+import { formatDate, formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/accept";
 

@@ -12,7 +12,7 @@ import { dispatchIntent } from "~/lib/intent.server";
 import { backsLeft, disputeStage, FORMAL_DISPUTE_WARNING, GO_BACK_REFUSED, goBack } from "./+lib/dispute";
 import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { webConfig } from "~/lib/env.server";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/dispute-fee";

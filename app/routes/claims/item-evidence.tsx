@@ -9,7 +9,7 @@ import { claimFailureRedirect, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim 
 import { readForm } from "~/lib/csrf.server";
 import { dispatchIntent } from "~/lib/intent.server";
 import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/item-evidence";
 import { PageHeading } from "~/components/page-heading";

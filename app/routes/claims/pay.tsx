@@ -8,7 +8,7 @@ import { apiContext } from "~/lib/api.server";
 import { coTenantPaidText } from "./+lib/claim-pay";
 import { claimPaths, getClaim } from "./+lib/claims.server";
 import { webConfig } from "~/lib/env.server";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
 import { PageHeading } from "~/components/page-heading";

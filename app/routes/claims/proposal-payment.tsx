@@ -8,7 +8,7 @@ import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { apiContext } from "~/lib/api.server";
 import { CLAIM_FLASH_KEYS, claimFailureRedirect, claimPaths, getClaim } from "./+lib/claims.server";
 import { webConfig } from "~/lib/env.server";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/proposal-payment";
 import { PageHeading } from "~/components/page-heading";

@@ -19,7 +19,7 @@ import {
 } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { dispatchIntent } from "~/lib/intent.server";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
 import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "./+lib/proposal-warning-script";

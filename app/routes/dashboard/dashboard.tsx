@@ -4,7 +4,8 @@ import { KeyfreeCard, type KeyfreeCardData } from "./+lib/keyfree-card";
 import { apiContext } from "~/lib/api.server";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
-import { addressLine, formatDate, formatPounds } from "~/lib/format";
+import { addressLine } from "~/lib/format";
+import { formatDate, formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/dashboard";
 

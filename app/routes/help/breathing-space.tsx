@@ -5,7 +5,7 @@ import { RadioGroup } from "~/components/choice-fields";
 import { DateOfBirthField } from "~/components/date-of-birth-field";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#common/wording";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ActionButton } from "~/components/action-button";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { readForm } from "~/lib/csrf.server";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { textField } from "~/lib/text-rules";
 import { HELPER_LINK_MESSAGES } from "#common/support-needs";

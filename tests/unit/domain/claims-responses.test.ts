@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { counterProposalCeilingMessage } from "#common/claim-proposal";
+import { poundsText } from "#common/wording";
 import {
   CLAIM_RESPONSE_MESSAGES,
   adjudicationRepayment,
@@ -8,7 +9,6 @@ import {
   checkResponseDocumentChange,
   claimScreenFacts,
   currentProposal,
-  formatPounds,
   notOpenProposalMessage,
   openSupplierProposal,
   orderProposals,
@@ -105,7 +105,7 @@ describe("claim responses: amounts (part 1 §5, §9)", () => {
     [123_456, "1,234.56"],
     [100_000_000, "1,000,000.00"],
   ])("formats %i pence as £%s", (pence, pounds) => {
-    expect(formatPounds(pence)).toBe(pounds);
+    expect(poundsText(pence)).toBe(pounds);
   });
 
   it("says 'New offer cannot exceed the charges raised (£X).'", () => {

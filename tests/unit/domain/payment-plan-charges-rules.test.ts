@@ -1,10 +1,10 @@
+import { formatDate } from "#common/wording";
 import { describe, expect, it } from "vitest";
 import {
   chargeFailureKind,
   chargeWhenText,
   instalmentChargeDue,
   instalmentReminderDue,
-  longDate,
   type ChargeCandidate,
 } from "../../../server/domain/payment-plans-rules.js";
 
@@ -86,5 +86,5 @@ describe("reminder words", () => {
     ["2027-06-13", "13th Jun 2027"],
     ["2027-07-21", "21st Jul 2027"],
     ["2027-12-31", "31st Dec 2027"],
-  ])("longDate(%s) = %s", (date, text) => expect(longDate(date)).toBe(text));
+  ])("formatDate(%s) = %s, as the plan e-mails write it", (date, text) => expect(formatDate(date)).toBe(text));
 });

@@ -11,7 +11,7 @@ import {
   type SupportNeedCode,
 } from "#common/support-needs";
 import { PRODUCT_NAME } from "#common/product";
-import { formatDate } from "~/lib/format";
+import { formatDate } from "#common/wording";
 import { textField } from "~/lib/text-rules";
 import type { components } from "~/lib/api/schema";
 

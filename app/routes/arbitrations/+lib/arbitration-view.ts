@@ -5,10 +5,9 @@
  * state is tested on its own (tests/routes/arbitration.test.ts). Decision 0024.
  */
 import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, disputeFeeSettlement } from "#common/dispute-fee";
-import { feeOutcomeAfter, type FeeOutcomeWords } from "#common/dispute-fee-words";
+import { feeOutcomeAfter, type FeeOutcomeWords, formatDate, formatPounds } from "#common/wording";
 import type { PaymentType } from "#common/payments";
 import type { components } from "~/lib/api/schema";
-import { formatDate, formatPounds } from "~/lib/format";
 
 /** The arbitration as the API gives it to the signed-in tenant. */
 export type Arbitration = components["schemas"]["Arbitration"];

@@ -8,12 +8,12 @@ import {
   lastNameError,
   mobileNumberError,
 } from "#common/about-you";
+import { londonDate } from "#common/wording";
 import { textField } from "~/lib/text-rules";
 
 /** Today's calendar date in London, YYYY-MM-DD: the day the About You rules count ages from (as the API does). */
 export function londonToday(now = new Date()): string {
-  // en-CA writes dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return londonDate(now);
 }
 
 /** The About You form's fields in page order (`dob` is the whole date's message, shown with the three parts). */

@@ -6,7 +6,8 @@ import {
   requiredConfirmAcknowledgements,
   type ConfirmAcknowledgement,
 } from "#common/tenant-terms";
-import { addressLine, formatDate, formatPounds } from "~/lib/format";
+import { addressLine } from "~/lib/format";
+import { formatDate, formatPounds } from "#common/wording";
 
 /**
  * The checkout's agreements (part 1 §2.3, §5): Confirm ('Is everything correct?': the summary

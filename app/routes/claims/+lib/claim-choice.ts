@@ -1,7 +1,7 @@
 /** The final proposal and the two ways forward: accept and pay, or a formal dispute (issue 12, part 1 §4.1). Pure. */
 import { ADJUDICATION_PAYMENT_DAYS, ADJUDICATION_MAX_WEEKS, DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import type { components } from "~/lib/api/schema";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { disputeFeeTable, type FeeTableRow } from "./dispute-fee-table";
 
 type Claim = components["schemas"]["Claim"];

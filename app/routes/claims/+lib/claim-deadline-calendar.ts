@@ -2,7 +2,7 @@
 import { allDayCalendar } from "#common/calendar";
 import type { components } from "~/lib/api/schema";
 import { addressLine } from "~/lib/format";
-import { londonDay } from "./claim-deadline-view";
+import { londonDate } from "#common/wording";
 
 type Claim = components["schemas"]["Claim"];
 
@@ -16,7 +16,7 @@ export function deadlineCalendar(
   now: Date,
 ): string | null {
   if (claim.responseDeadline == null) return null;
-  const day = londonDay(claim.responseDeadline);
+  const day = londonDate(claim.responseDeadline);
   const what = claim.awaitingPayment ? "pay your end of tenancy charges" : "respond to your end of tenancy charges";
   return allDayCalendar(
     "Claim deadline",

@@ -1,6 +1,6 @@
 /** The tenant's deadline on the claim page (part 1 §4.1): the line, its urgency, its day. Pure. */
 import type { components } from "~/lib/api/schema";
-import { formatDate } from "~/lib/format";
+import { formatDate, londonDate } from "#common/wording";
 
 type Claim = components["schemas"]["Claim"];
 
@@ -21,16 +21,6 @@ export interface DeadlineView {
 
 const URGENCY_LABEL: Record<Urgency, string> = { high: "Urgent", medium: "Due soon", low: "Time to respond" };
 
-/** Made once per process (a formatter per call was a noticeable part of the claim page's CPU, issue 25). */
-const LONDON_DAY = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** The London calendar day of an instant, as YYYY-MM-DD. */
-export function londonDay(iso: string): string {
-  const parts = LONDON_DAY.formatToParts(new Date(iso));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
-}
-
 /**
  * The deadline line (part 1 §4.1): days counted by the API from the start of today; at 0 'Your
  * deadline to respond is midnight tonight'; past it 'You must respond immediately', or 'You must
@@ -45,7 +35,7 @@ export function deadlineView(
   const days = claim.daysRemaining;
   // Issue 36 (decision 0049): while a request for more time waits, the deadline holds; the notice beside it says until when.
   if (claim.moreTime?.waiting && !claim.awaitingPayment) {
-    const isoDate = londonDay(claim.responseDeadline);
+    const isoDate = londonDate(claim.responseDeadline);
     const line =
       days < 0
         ? "We are looking at the request for more time"
@@ -60,7 +50,7 @@ export function deadlineView(
   if (days < 0) line = claim.autoResponded ? "You must pay immediately" : `You must ${verb} immediately`;
   else if (days === 0) line = `Your deadline to ${verb} is midnight tonight`;
   else line = `You have ${days} ${days === 1 ? "day" : "days"} left to ${verb}`;
-  const isoDate = londonDay(claim.responseDeadline);
+  const isoDate = londonDate(claim.responseDeadline);
   const ifNothing =
     days < 0 || claim.autoResponded
       ? null

@@ -7,8 +7,7 @@ import { itemHelpPath } from "./item-help";
 import dayjs from "dayjs";
 import relativeTime from "dayjs/plugin/relativeTime.js";
 import type { components } from "~/lib/api/schema";
-import { formatDate, formatPounds } from "~/lib/format";
-import { londonDay } from "./claim-deadline-view";
+import { formatPounds, londonDayText } from "#common/wording";
 import { itemTypeLabel } from "./claim-labels";
 import { claimPageHref, type ClaimPageState, type ClaimTab } from "./claim-page-url";
 import { latestOf, tenantProposalOf } from "./claim-rounds";
@@ -96,7 +95,7 @@ function historyOf(claim: Pick<Claim, "activities">, itemId: string, now: Date):
         amount: amount === null ? "" : formatPounds(amount),
         relative: dayjs(a.createdAt).from(now),
         at: a.createdAt,
-        date: formatDate(londonDay(a.createdAt)),
+        date: londonDayText(a.createdAt),
         reasoning,
       };
     })

@@ -6,9 +6,10 @@
  */
 import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 import type { components } from "~/lib/api/schema";
-import { addressLine, formatDate, formatPounds } from "~/lib/format";
+import { addressLine } from "~/lib/format";
+import { formatPounds, londonDayText } from "#common/wording";
 import { claimChoiceView, type ClaimChoiceView } from "./claim-choice";
-import { deadlineView, londonDay, type DeadlineView } from "./claim-deadline-view";
+import { deadlineView, type DeadlineView } from "./claim-deadline-view";
 import { itemPanelView, type EvidenceLink, type ItemPanelView } from "./claim-item-view";
 import { documentTypeLabel } from "./claim-labels";
 import { claimPageHref, claimPageState, type ClaimPageState } from "./claim-page-url";
@@ -145,7 +146,7 @@ function moreTimeView(claim: Claim, href: string): ClaimPageView["moreTime"] {
     const who = waiting.askedByYou ? "You" : waiting.askedBy;
     return {
       href,
-      waiting: `${who} asked for more time. We will answer by ${formatDate(londonDay(waiting.answerBy))} (midnight, UK time). Until then, the charges will not be treated as accepted.`,
+      waiting: `${who} asked for more time. We will answer by ${londonDayText(waiting.answerBy)} (midnight, UK time). Until then, the charges will not be treated as accepted.`,
     };
   }
   return claim.moreTime.canAsk ? { href, waiting: null } : null;

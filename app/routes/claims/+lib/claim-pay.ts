@@ -11,7 +11,7 @@ import {
   type ProposalConfirmationKind,
 } from "#common/claim-confirmation";
 import type { components } from "~/lib/api/schema";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 
 type Claim = components["schemas"]["Claim"];
 

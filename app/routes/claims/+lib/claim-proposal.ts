@@ -1,3 +1,4 @@
+import { poundsInputValue } from "#common/wording";
 import { z } from "zod";
 import {
   AMOUNT_PROBLEM_MESSAGES,
@@ -44,7 +45,7 @@ export type ClaimProposalInput = z.output<ReturnType<typeof claimProposalSchema>
 
 /** Pence as the amount field shows it: 1850 → "18.50". */
 export function amountFieldText(pence: number): string {
-  return (pence / 100).toFixed(2);
+  return poundsInputValue(pence);
 }
 
 /** The claim fields the proposal page reads (the Claim view of GET /claims/{claimId}). */

@@ -5,9 +5,8 @@
  * sentences, and no page's script carries the words. Pure.
  */
 import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
-import { feeCaseSentence, feeRuleInAdvance } from "#common/dispute-fee-words";
+import { feeCaseSentence, feeRuleInAdvance, formatPounds } from "#common/wording";
 import type { components } from "~/lib/api/schema";
-import { formatPounds } from "~/lib/format";
 
 type Claim = components["schemas"]["Claim"];
 

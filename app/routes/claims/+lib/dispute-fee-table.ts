@@ -1,7 +1,6 @@
 /** The £60 dispute fee in a worked table (part 1 §4.1, docs/decisions/0022). Pure. */
 import { DISPUTE_FEE_PENCE, disputeFeeSettlement } from "#common/dispute-fee";
-import { capitalised, feeOutcomeInAdvance } from "#common/dispute-fee-words";
-import { formatPounds } from "~/lib/format";
+import { capitalised, feeOutcomeInAdvance, formatPounds } from "#common/wording";
 
 export interface FeeTableRow {
   /** What the adjudicator awards the landlord, in words and with an example amount. */

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { TEXT_LIMITS } from "#common/input";
 import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, DISPUTE_GO_BACK_LIMIT } from "#common/dispute-fee";
 import type { components } from "~/lib/api/schema";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { textField } from "~/lib/text-rules";
 
 type Claim = components["schemas"]["Claim"];

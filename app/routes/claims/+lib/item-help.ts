@@ -8,7 +8,7 @@
 import { chargeEvidence } from "#common/charge-evidence";
 import { readWearAndTearQuery, shareOfCost, wearAndTearShare, WEAR_AND_TEAR_FIELDS, type WearAndTearField } from "#common/wear-and-tear";
 import type { components } from "~/lib/api/schema";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 import { canPropose, itemAnchor, proposalPaths } from "./claim-proposal";
 import { itemTypeLabel } from "./claim-labels";
 

@@ -8,9 +8,8 @@ import { z } from "zod";
 import { MORE_TIME_FIELD_MESSAGES, MORE_TIME_MAX_DAYS, MORE_TIME_MIN_DAYS, MORE_TIME_REASON_LIMIT } from "#common/more-time";
 import { TEXT_LIMITS } from "#common/input";
 import type { components } from "~/lib/api/schema";
-import { formatDate } from "~/lib/format";
+import { londonDayText } from "#common/wording";
 import { textField } from "~/lib/text-rules";
-import { londonDay } from "./claim-deadline-view";
 
 type MoreTime = components["schemas"]["MoreTime"];
 
@@ -29,7 +28,7 @@ export const moreTimeSchema = z.object({
 /** The reason's hint: who reads it, and its limit (the textarea takes no maxLength: nothing pasted is cut unseen). */
 export const REASON_HINT = `Only the team that decides on your request reads this. You can write up to ${TEXT_LIMITS[MORE_TIME_REASON_LIMIT].toLocaleString("en-GB")} characters.`;
 
-const day = (iso: string) => formatDate(londonDay(iso));
+const day = (iso: string) => londonDayText(iso);
 const days = (n: number) => `${n} more ${n === 1 ? "day" : "days"}`;
 
 export type MoreTimePage =

@@ -2,6 +2,7 @@
  * The web's way to the API's ops routes (outside production only): the outbox behind the
  * dev mailbox. Requests carry the ops token the web server sets (OPS_TOKEN).
  */
+import { londonDateTime } from "#common/wording";
 import type { OutboxEmail, OutboxSmsMessage, OutboxSummary } from "#common/dev-mail";
 import type { Api } from "~/lib/api.server";
 
@@ -55,9 +56,7 @@ export async function fetchOutboxEmail(api: Api, id: string): Promise<OutboxEmai
 
 /** Outbox times as a person reads them, in UK time: "22 Nov 2026, 10:00". */
 export function formatMailTime(iso: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/London", dateStyle: "medium", timeStyle: "short" }).format(
-    new Date(iso),
-  );
+  return londonDateTime(iso);
 }
 
 export function deliveryStatus(e: { sentAt: string | null; attempts: number; lastError: string | null }): string {

@@ -18,7 +18,7 @@ import {
 } from "#common/budget";
 import { ID_MAX_LENGTH, ID_PATTERN } from "#common/input";
 import type { components } from "~/lib/api/schema";
-import { formatDate, formatPounds } from "~/lib/format";
+import { formatDate, formatPounds } from "#common/wording";
 import { textField } from "~/lib/text-rules";
 
 export const BUDGET_PATH = "/help/struggling-to-pay/budget";

@@ -1,7 +1,8 @@
 import { ADJUDICATION_MAX_WEEKS } from "#common/dispute-fee";
 import type { components } from "~/lib/api/schema";
 import { contactPath } from "~/lib/contact";
-import { addressLine, formatDate, formatPounds } from "~/lib/format";
+import { addressLine } from "~/lib/format";
+import { formatDate, formatPounds } from "#common/wording";
 import { PRODUCT } from "~/lib/product";
 import { paymentLabel } from "#common/payments";
 import { refundNote } from "./payment-labels";

@@ -1,5 +1,5 @@
 import type { components } from "~/lib/api/schema";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 
 type Payment = Pick<components["schemas"]["KeyfreePayment"], "kind" | "instalmentNumber" | "refundedAmount" | "refundPending">;
 

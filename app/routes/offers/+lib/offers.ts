@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { components } from "~/lib/api/schema";
-import { addressLine, formatDate, formatPounds } from "~/lib/format";
+import { addressLine } from "~/lib/format";
+import { formatDate, formatPounds } from "#common/wording";
 import { PRODUCT } from "~/lib/product";
 import { textField } from "~/lib/text-rules";
 

@@ -1,4 +1,4 @@
-import { formatDate, formatPounds } from "~/lib/format";
+import { formatDate, formatPounds } from "#common/wording";
 import type { PaymentPlan } from "./payment-plan-routing";
 import { planPagePath } from "./payment-plan-routing";
 import { instalmentDate, scheduleView, type ScheduleView } from "./payment-plan-view";

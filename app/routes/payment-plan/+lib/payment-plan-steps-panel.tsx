@@ -1,4 +1,4 @@
-// Types only from the lib: the card step hydrates, and the lib's formatting (dayjs) must stay on the server.
+// Types only from the lib: the card step hydrates, and the lib (its figures and the wording module) stays on the server.
 import type { ReactNode } from "react";
 import type { PlanStepsView } from "./payment-plan-steps";
 import { PageHeading } from "~/components/page-heading";

@@ -1,5 +1,5 @@
 import type { TrackerStep } from "~/components/step-tracker";
-import { formatDate, formatPounds } from "~/lib/format";
+import { formatDate, formatPounds, londonDayText, londonTimeOfDay } from "#common/wording";
 import type { PaymentPlan } from "./payment-plan-routing";
 
 /**
@@ -26,27 +26,6 @@ export function planStepTracker(plan: Pick<PaymentPlan, "actions">, current: Pla
   }));
 }
 
-const LONDON_TIME = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Europe/London",
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
-const LONDON_DAY = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London", year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** An instant as London's clock shows it: '9:41pm', '12:05am'. */
-export function londonTime(iso: string): string {
-  const parts = LONDON_TIME.formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  const hour = part("hour") === "0" ? "12" : part("hour");
-  return `${hour}:${part("minute")}${part("dayPeriod").toLowerCase().replace(/\./g, "")}`;
-}
-
-/** An instant's London calendar day as 'Do MMM YYYY' ('26th Nov 2026'). */
-export function londonDate(iso: string): string {
-  return formatDate(LONDON_DAY.format(new Date(iso)));
-}
-
 export type RepaymentSummary = {
   /** 'Your outstanding balance of £X will be spread over N instalments' */
   sentence: string;
@@ -62,7 +41,7 @@ export function repaymentSummary(
   const count = plan.instalmentCount;
   return {
     sentence: `Your outstanding balance of ${formatPounds(plan.outstandingBalance)} will be spread over ${count} ${count === 1 ? "instalment" : "instalments"}`,
-    openUntil: `This offer is open until ${londonTime(plan.offerExpiresAt)} on ${londonDate(plan.offerExpiresAt)}. If the three steps are not done by then, the offer ends.`,
+    openUntil: `This offer is open until ${londonTimeOfDay(plan.offerExpiresAt)} on ${londonDayText(plan.offerExpiresAt)}. If the three steps are not done by then, the offer ends.`,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { PaymentPlan } from "./payment-plan-routing";
-import { formatPounds } from "~/lib/format";
+import { formatPounds } from "#common/wording";
 
 /**
  * The instalment schedule as the plan pages show it (part 2 §2: "first 5 shown, then a 'Show

@@ -70,7 +70,7 @@ test("disputing a final proposal: the message is required, Back twice, a third B
   await expect(h1(page, "Formal dispute")).toBeVisible();
   await expectTitleFirst(page, "Formal dispute");
   await expect(page.getByText("It costs £60.00")).toBeVisible();
-  // What happens to the £60, in the one set of sentences (common/dispute-fee-words.ts, issue 27).
+  // What happens to the £60, in the one set of sentences (common/wording/fees.ts, issue 27).
   await expect(page.getByRole("region", { name: "What happens to the dispute fee" })).toContainText(
     "If they award nothing, you owe nothing, so the £60.00 is refunded to your card in full.",
   );
@@ -168,7 +168,7 @@ test("'Reject with no evidence': the confirmation (the £60 and what happens to 
   await page.goto(`/claims/${claim.claimId}/reject-no-evidence`);
   await expect(h1(page, "Reject with no evidence")).toBeVisible();
   await expect(page.getByText("the claim goes to an external arbitrator")).toBeVisible();
-  // The one set of sentences about the £60 (common/dispute-fee-words.ts, issue 27).
+  // The one set of sentences about the £60 (common/wording/fees.ts, issue 27).
   const feeRule = page.getByRole("region", { name: "What happens to the dispute fee" });
   await expect(feeRule).toContainText("If the adjudicator awards everything that was asked for, the £60.00 is not credited or refunded.");
   await expect(feeRule).toContainText("the £60.00 is credited: it comes off what you owe. If you owe less than £60.00, the rest is refunded to your card.");

@@ -9,7 +9,7 @@ import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 /**
  * The End of Tenancy Guide (issue 27 scope 1): ONE source, rendered as the HTML page (/guide)
  * and as the tagged PDF (/guide.pdf). Every figure comes from the shared rule book's constants,
- * and the £60's outcome from common/dispute-fee-words.ts, so a changed constant changes both.
+ * and the £60's outcome from common/wording/fees.ts, so a changed constant changes both.
  * Each step has an id: its anchor on the page, which the FAQs link to.
  */
 export interface GuideStep {

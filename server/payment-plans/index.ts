@@ -3,7 +3,7 @@
  * the instalments a Breathing Space moves, the instalment job's charge run and reminders' words,
  * and the instalment payment purpose (server/app.ts registers it).
  */
-export { appUrl, cardWords, planOwnerAndCard, pounds } from "./service";
+export { appUrl, cardWords, planOwnerAndCard } from "./service";
 export { chargeDueInstalments, type ChargeHooks, type InstalmentChargeRun } from "./charge-service";
 export { createPaymentPlanOffer } from "./offer-service";
 export { moveInstalment, pendingInstalmentsOf, type PendingInstalment } from "./breathing-space-service";

@@ -18,8 +18,7 @@ import { splitByLiability } from "../../server/domain/fees";
 import { CLAIM_DOCUMENT_DISPLAY_ORDER } from "../../server/domain/statuses";
 import type { FileStore } from "../../server/lib/files";
 import { claimLinks, noticeClaimTenants } from "../../server/claims/notices";
-import { noticePounds } from "../../server/domain/notices";
-import { feeOutcomeAfter } from "#common/dispute-fee-words";
+import { feeOutcomeAfter, plainPounds } from "#common/wording";
 import { newId } from "../../server/lib/tokens";
 import { Pence, storeSamplePdf } from "./claim-raising";
 export { raiseClaim, samplePdf, type RaiseClaimInput } from "./claim-raising";
@@ -271,13 +270,13 @@ export async function decideAdjudication(
       now,
     );
     await noticeClaimTenants(tx, claimId, now, (a) => {
-      // What happened to the £60, in the Result card's words (common/dispute-fee-words.ts), from the same figures.
+      // What happened to the £60, in the Result card's words (common/wording/fees.ts), from the same figures.
       const settlement = disputeFeeSettlement({ adjudicatedAmountPence: amount, finalAmountPence: claim.finalAmount ?? amount, limitPence: claim.limit });
       const feeWords = feeOutcomeAfter(settlement, {
-        fee: noticePounds(DISPUTE_FEE_PENCE),
-        limit: noticePounds(claim.limit),
+        fee: plainPounds(DISPUTE_FEE_PENCE),
+        limit: plainPounds(claim.limit),
         landlord: a.organization ?? "your landlord or agent",
-        pounds: noticePounds,
+        pounds: plainPounds,
       });
       return {
         kind: "ADJUDICATION_DECIDED",

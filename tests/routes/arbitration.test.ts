@@ -124,7 +124,7 @@ describe("the arbitration page (part 1 §2.5)", () => {
     });
   });
 
-  // The Result card in the one set of sentences (common/dispute-fee-words.ts, issue 27), per case
+  // The Result card in the one set of sentences (common/wording/fees.ts, issue 27), per case
   // of the rule (award, amount finally asked for, limit); the API's own outcome agrees.
   it.each([
     [30_000, 50_000, 100_000, "Dispute fee credited.", "The adjudicator awarded less than was asked for, so your £60.00 dispute fee is credited: it comes off what you owe."],

@@ -224,7 +224,7 @@ describe("charges without mediation (round 1): the same choice", () => {
   });
 });
 
-describe("the worked table of what happens to the £60 (part 1 §4.1, common/dispute-fee.ts, the sentences of common/dispute-fee-words.ts)", () => {
+describe("the worked table of what happens to the £60 (part 1 §4.1, common/dispute-fee.ts, the sentences of common/wording/fees.ts)", () => {
   it("a final proposal below the maximum liability: everything → not credited or refunded; part → credited; nothing → refunded in full", () => {
     expect(disputeFeeTable(65_000, 96_000)).toEqual([
       { awarded: "Everything (£650.00)", outcome: `The ${fee} is not credited or refunded.` },

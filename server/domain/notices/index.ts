@@ -25,4 +25,3 @@ export { CLAIM_EVENT_NOTICES, REMINDER_FROM_HOUR, reminderDue } from "./claim-ev
  * Kept only for server/scenarios/claims.ts, which issue 37's stand-ins part is moving: at merge its
  * import becomes `plainPounds` from #common/wording and this line goes (decision 0055).
  */
-export { plainPounds as noticePounds } from "#common/wording";

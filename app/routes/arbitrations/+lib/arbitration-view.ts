@@ -34,7 +34,7 @@ export type DisputeFeeView = FeeOutcomeWords;
 
 /**
  * What happened to the dispute fee (part 1 §4.1), in the one set of sentences
- * (common/dispute-fee-words.ts, issue 27): the case comes from the one rule applied to the award,
+ * (common/wording/fees.ts, issue 27): the case comes from the one rule applied to the award,
  * the amount finally asked for and the limit — the figures the API's own outcome came from.
  */
 export function disputeFeeView(arbitration: Pick<Arbitration, "disputeFeeOutcome" | "claim" | "arbitratedAmount">): DisputeFeeView | null {

@@ -1,6 +1,6 @@
 /**
  * What happens to the £60 if the tenant disputes (part 1 §4.1, issue 27): the rule's cases said in
- * advance, in the one set of sentences (common/dispute-fee-words.ts), for the pages that lead to
+ * advance, in the one set of sentences (common/wording/fees.ts), for the pages that lead to
  * the fee (reject with no evidence, the dispute form). Read by loaders only: the pages get the
  * sentences, and no page's script carries the words. Pure.
  */

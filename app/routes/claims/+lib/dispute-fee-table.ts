@@ -5,7 +5,7 @@ import { capitalised, feeOutcomeInAdvance, formatPounds } from "#common/wording"
 export interface FeeTableRow {
   /** What the adjudicator awards the landlord, in words and with an example amount. */
   awarded: string;
-  /** What happens to the £60: the one set of sentences (common/dispute-fee-words.ts). */
+  /** What happens to the £60: the one set of sentences (common/wording/fees.ts). */
   outcome: string;
 }
 
@@ -14,7 +14,7 @@ export interface FeeTableRow {
  * the API applies: common/dispute-fee.ts), with examples from this claim: everything, part,
  * nothing and — only when it can happen, a proposal above the maximum liability — an award
  * reduced but still at or above the maximum liability (8 weeks' rent). Each row's words are the
- * rule's case for its example award, said in common/dispute-fee-words.ts's sentences (issue 27),
+ * rule's case for its example award, said in common/wording/fees.ts's sentences (issue 27),
  * so the table, the dispute pages and the Result card tell one story.
  */
 export function disputeFeeTable(proposedPence: number, limitPence: number): FeeTableRow[] {

@@ -37,7 +37,10 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
   process.env.OPS_TOKEN = token;
 }
 
-const runtime = inProcessApi ? await (await import("./server/runtime")).getRuntime({ startJobs: true }) : undefined;
+// The stand-ins (stand-ins/load.ts) are handed to the runtime; outside production they always are.
+const runtime = inProcessApi
+  ? await (await import("./server/runtime")).getRuntime({ startJobs: true, standIns: await (await import("./stand-ins/load")).loadStandIns() })
+  : undefined;
 const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 
 // Identity-provider sign-in: the embedded development provider unless OIDC_* name a real one (all

@@ -82,8 +82,7 @@ const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 // The database is migrated (and the demo loaded) before the first request; in maintenance
 // mode nothing touches it. The primary (or the only process) does that and runs the clock's
 // jobs; workers only serve (the database is ready before they start).
-const runtime =
-  inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker }) : undefined;
+const runtime = inProcessApi && !maintenance ? await startRuntime() : undefined;
 // The web app reaches the API only through what this host gives it in the load context.
 const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
 
@@ -97,6 +96,13 @@ if (idpSettings?.embedded && !runtime && !maintenance && clusterPrimary) {
   log.warn("the embedded identity provider keeps its sign-ins in each worker's memory without a database: sign in with a password or set OIDC_*", {
     webConcurrency: workerCount,
   });
+}
+
+/** The in-process API, handed the stand-ins (stand-ins/load.ts) only when this start wants them: never production with real keys. */
+async function startRuntime() {
+  const { getRuntime, standInsWanted } = await import("./server/runtime");
+  const standIns = standInsWanted() ? await (await import("./stand-ins/load")).loadStandIns() : undefined;
+  return getRuntime({ startJobs: !cluster.isWorker, standIns });
 }
 
 // Set once this process serves (serveWeb): what /readyz asks while a SIGTERM drains it.

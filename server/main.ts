@@ -2,13 +2,15 @@ import { serve } from "@hono/node-server";
 import { createDrainer, drainOnSignals, drainTimeoutMs, type Drainer } from "./lib/graceful-shutdown";
 import { keepConnectionsLongerThanClients } from "./lib/http-server";
 import { log, logUncaughtErrors } from "./lib/log";
-import { getRuntime } from "./runtime";
+import { getRuntime, standInsWanted } from "./runtime";
 
 // An uncaught exception or unhandled rejection: one JSON line (stack in err.stack), then exit 1.
 logUncaughtErrors();
 
 /** `npm run start:api`: the tenant API on its own, serving its document at GET /openapi.json. */
-const runtime = await getRuntime({ startJobs: true });
+// The stand-ins (the offline Stripe, their tables) only when this start wants them: never production with real keys.
+const standIns = standInsWanted() ? await (await import("../stand-ins/load")).loadStandIns() : undefined;
+const runtime = await getRuntime({ startJobs: true, standIns });
 // Offline card payments: the sandbox's browser endpoints, which a separately run web app forwards here.
 const sandbox = runtime.payments.sandbox;
 const base = sandbox ? `${sandbox.browserBasePath}/` : null;

@@ -6,15 +6,37 @@ import { AdjustableClock, systemClock, type Clock } from "./lib/clock";
 import { followClockOffset, loadClockOffset } from "./lib/clock-store";
 import { LocalDiskFileStore, type FileStore } from "./lib/files";
 import { S3FileStore } from "./lib/s3-files";
-import type { StripeClient } from "./lib/stripe";
+import { usesStripeSandbox, type StripeClient, type StripeSandboxFactory } from "./lib/stripe";
 import { log } from "./lib/log";
 import { startSweeper } from "./jobs/sweeper";
 import { createPayments } from "./payments/wiring";
 import { seedDemoIfEmpty } from "./scenarios/demo";
 
+/**
+ * The stand-ins a composition root loaded (stand-ins/, decision 0052): the product never imports
+ * them, it is handed them. None on a production start with real keys.
+ */
+export type StandIns = {
+  /** Creates the stand-ins' own tables (their own migrations folder and table), after the product's migrations. */
+  migrate(database: DatabaseHandle): Promise<void>;
+  /** The offline Stripe, used when no Stripe keys are set. */
+  stripeSandbox?: StripeSandboxFactory;
+};
+
+/**
+ * Whether this start needs the stand-ins, decided before any is loaded: outside production
+ * always (the development identity provider, mailbox, analytics...); in production only for a
+ * demo on the offline Stripe (STRIPE_SANDBOX=on, no keys). A composition root loads them only then.
+ */
+export function standInsWanted(env: Record<string, string | undefined> = process.env): boolean {
+  return env.NODE_ENV !== "production" || usesStripeSandbox(env);
+}
+
 export type RuntimeOptions = {
   /** Run the clock's jobs (deadlines, plan offers, outbox) in this process: servers do, one-off commands do not. */
   startJobs?: boolean;
+  /** The stand-ins (the roots load stand-ins/ when `standInsWanted()`): their tables, the offline Stripe. */
+  standIns?: StandIns;
 };
 
 export type Runtime = {
@@ -52,12 +74,13 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   await database.migrate();
+  await options.standIns?.migrate(database);
   // Outside production the clock can be moved forward by the ops tools; the offset survives restarts.
   const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
   // ...and follows a move made through another instance on the same database.
   const clockFollower = clock instanceof AdjustableClock && !clockOverride ? followClockOffset(database.db, clock) : undefined;
   let api: Api | undefined;
-  const payments = createPayments({ db: database.db, clock }, () => api);
+  const payments = createPayments({ db: database.db, clock, stripeSandbox: options.standIns?.stripeSandbox }, () => api);
   const deps = { db: database.db, config, clock, files: createFileStore(config), payments };
   api = createApi(deps);
   // Two instances starting together on an empty database: one loads the demo, the other then finds it.

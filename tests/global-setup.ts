@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../server/db";
+import { migrateWithStandIns } from "./helpers/stand-ins";
 
 /**
  * PGlite's first initdb takes seconds here, so the schema is built once per run and every
@@ -11,7 +12,7 @@ import { openDatabase } from "../server/db";
 export default async function setup(project: TestProject) {
   const client = new PGlite();
   const handle = await openDatabase({ kind: "pglite", client });
-  await handle.migrate();
+  await migrateWithStandIns(handle);
   const dump = await client.dumpDataDir("none");
   await client.close();
   const dir = path.resolve(".data/test");

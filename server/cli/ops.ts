@@ -82,8 +82,9 @@ async function viaRunningApp(name: string, input: unknown): Promise<Response | n
 async function inProcess(name: string, input: unknown): Promise<Response> {
   process.env.OPS_TOKEN ??= randomBytes(24).toString("base64url");
   process.env.LOG_LEVEL ??= "warn";
-  const { getRuntime } = await import("../runtime");
-  const runtime = await getRuntime();
+  const { getRuntime, standInsWanted } = await import("../runtime");
+  const standIns = standInsWanted() ? await (await import("../../stand-ins/load")).loadStandIns() : undefined;
+  const runtime = await getRuntime({ standIns });
   try {
     const response = await runtime.api.request(`/ops/run/${name}`, {
       method: "POST",

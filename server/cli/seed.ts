@@ -31,7 +31,8 @@ if (reset) {
 
 // The runtime migrates and loads the demo data into an empty database (and only then).
 process.env.LOG_LEVEL ??= "warn";
-const runtime = await createRuntime(config);
+// Never in production (above): the stand-ins' tables and the offline Stripe are always wanted here.
+const runtime = await createRuntime(config, undefined, { standIns: await (await import("../../stand-ins/load")).loadStandIns() });
 const loaded = runtime.seeded;
 await runtime.database.close();
 

@@ -10,6 +10,7 @@ import { createPayments } from "../../server/payments/wiring";
 import { accessTokens, customers, users } from "../../server/db/schema";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
 import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../server/scenarios/tenants";
+import { createStripeSandbox } from "./stand-ins";
 
 export const OPS_TOKEN = "test-ops-token-0123456789";
 
@@ -22,7 +23,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
   const config: ApiConfig = { ...readApiConfig({ NODE_ENV: "test", OPS_TOKEN }), ...overrides };
   const files = new MemoryFileStore();
   let api: ReturnType<typeof createApi> | undefined;
-  const payments = createPayments({ db: database.db, clock, env: {}, webhookRetryDelaysMs: [10, 50] }, () => api);
+  const payments = createPayments({ db: database.db, clock, env: {}, stripeSandbox: createStripeSandbox, webhookRetryDelaysMs: [10, 50] }, () => api);
   const created = createApi({ db: database.db, config, clock, files, payments });
   api = created;
 

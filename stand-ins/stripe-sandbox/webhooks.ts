@@ -21,15 +21,15 @@
 import { createHmac } from "node:crypto";
 import { and, asc, eq, gt, inArray, isNull, lte, min, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "../db";
+import type { Database } from "../../server/db";
 import {
   stripeSandboxObjects,
   stripeSandboxWebhookAttempts,
   stripeSandboxWebhookDeliveries,
   stripeSandboxWebhookHolds,
 } from "../db/schema";
-import { crashPoint } from "../lib/crash-points";
-import { describeError, log } from "../lib/log";
+import { crashPoint } from "../../server/lib/crash-points";
+import { describeError, log } from "../../server/lib/log";
 import { stripeOrder } from "./objects";
 import type { Tx } from "./store";
 

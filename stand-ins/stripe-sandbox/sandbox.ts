@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { Database } from "../db";
+import type { Database } from "../../server/db";
 import { stripeSandboxIdempotencyKeys } from "../db/schema";
-import type { Clock } from "../lib/clock";
-import { describeError, log } from "../lib/log";
+import type { Clock } from "../../server/lib/clock";
+import { describeError, log } from "../../server/lib/log";
 import { challengeDonePage, challengePage } from "./challenge";
 import {
   DEFAULT_BROWSER_BASE_PATH,

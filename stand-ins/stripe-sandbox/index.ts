@@ -5,6 +5,7 @@ export {
   SANDBOX_WEBHOOK_SECRET,
   DEFAULT_BROWSER_BASE_PATH,
 } from "./constants";
-export { createStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from "./sandbox";
-export { signWebhookPayload, type DeliverWebhook, type DeliveryAttempt } from "./webhooks";
+export { createStripeSandbox } from "./sandbox";
+export type { StripeSandbox, StripeSandboxOptions } from "./types";
+export { signWebhookPayload, type DeliverWebhook, type DeliveryAttempt } from "./webhook-rows";
 export { fingerprintOf, luhnValid } from "./cards";

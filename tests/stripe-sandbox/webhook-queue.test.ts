@@ -7,7 +7,7 @@ import { FixedClock } from "../../server/lib/clock";
 import { log } from "../../server/lib/log";
 import { createStripeSandbox, type DeliverWebhook, type StripeSandbox } from "../../stand-ins/stripe-sandbox";
 import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_RETRY_WINDOW_MS } from "../../stand-ins/stripe-sandbox/constants";
-import { nextAttemptAfterFailure } from "../../stand-ins/stripe-sandbox/webhooks";
+import { nextAttemptAfterFailure } from "../../stand-ins/stripe-sandbox/webhook-rows";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createHarness, sdkFor, type Harness } from "./harness";
 import { migrateWithStandIns } from "../helpers/stand-ins";

@@ -11,12 +11,12 @@ const ROUTE_MODULES = "^server/(routes/|[^/]+/(routes|[^/]+\\.routes)(\\.[cm]?[j
 /**
  * The folders under server/ that are not areas: the shared layers (domain/, db/, lib/,
  * integrations/), the clock (jobs/), the composition roots (ops/, cli/, scenarios/) and the
- * stand-ins for outside parties (stripe-sandbox/, dev-idp/). Every other folder under server/
+ * stand-ins for outside parties still here (dev-idp/; the Stripe sandbox is in stand-ins/). Every other folder under server/
  * is an area (accounts, annual-fee, arbitrations, checkout, claims, dev-mail, documents,
  * inventory, offers, orders, payment-plans, payments, references...), so a new area is held
  * by the area rules from its first file.
  */
-const NOT_AREAS = ["cli", "db", "dev-idp", "domain", "integrations", "jobs", "lib", "ops", "scenarios", "stripe-sandbox"];
+const NOT_AREAS = ["cli", "db", "dev-idp", "domain", "integrations", "jobs", "lib", "ops", "scenarios"];
 
 /** Any file of an area folder. */
 const AREA_FILES = `^server/(?!(?:${NOT_AREAS.join("|")})/)[^/]+/`;

@@ -7,7 +7,6 @@ import { defineConfig } from "vite";
  * `npm run build` and `npm run dev` make it first), which the web serves at /stripe-sandbox/stripe.js.
  */
 export default defineConfig({
-  configFile: false,
   publicDir: false,
   logLevel: "warn",
   build: {

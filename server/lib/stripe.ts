@@ -120,9 +120,14 @@ export type StripeSandbox = {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
-  /** Events wait undelivered while on (all, or one customer's): `npm run ops -- stripe-webhooks`. */
+  /**
+   * While on, events wait undelivered (a payment that "takes longer than 30 s"): all, or with
+   * `customerId` only those about that customer's objects. `npm run ops -- stripe-webhooks`.
+   */
   holdWebhooks(on: boolean, customerId?: string): Promise<void>;
+  /** Stops holding (all, or one customer's) and delivers what was held, in order; resolves when each was tried. */
   releaseHeldWebhooks(customerId?: string): Promise<void>;
+  /** Ids of the undelivered events a hold keeps back, oldest first. */
   heldWebhookEventIds(): Promise<string[]>;
   /** Stops this instance's timers; what is queued stays in the database. */
   close(): void;

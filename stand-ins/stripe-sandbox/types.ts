@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import type { Database } from "../../server/db";
 import type { Clock } from "../../server/lib/clock";
+import type { StripeSandbox as ProductStripeSandbox } from "../../server/lib/stripe";
 import type { DeliverWebhook, DeliveryAttempt } from "./webhook-rows";
 
 /** What `createStripeSandbox` takes, and the sandbox it makes (a superset of the product's `StripeSandbox`, server/lib/stripe.ts). */
@@ -41,32 +42,15 @@ export type StripeSandboxOptions = {
   wallClock?: () => number;
 };
 
-export type StripeSandbox = {
+/**
+ * What the product accepts (server/lib/stripe.ts: the endpoints, the fixed keys, the webhook hold
+ * — kept in the database, so every instance over it holds — and `close()`), and what tests use besides.
+ */
+export type StripeSandbox = ProductStripeSandbox & {
   /** Every endpoint, at `/v1/…` and `/sandbox/…`: what the SDK's HTTP client calls in-process. */
   app: Hono;
-  /**
-   * The endpoints Stripe.js may call (publishable key only; the secret key is refused), under
-   * `browserBasePath`: for the web app to forward `${browserBasePath}/*` to, unchanged.
-   */
+  /** The endpoints Stripe.js may call (publishable key only; the secret key is refused), under `browserBasePath`. */
   browserApp: Hono;
-  browserBasePath: string;
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string;
-  /**
-   * While on, events wait in the queue instead of being delivered (a payment that "takes longer
-   * than 30 s"): all of them, or with `customerId` only those about that customer's objects
-   * (metadata.customerId). Kept in the database: every instance over it holds them. Off (without
-   * releasing) lets them go at the next pump. Resolves once written; a pump of this process waits for it.
-   */
-  holdWebhooks(on: boolean, customerId?: string): Promise<void>;
-  /**
-   * Stops holding (all, or one customer's) and delivers what was held, in order, at once;
-   * resolves when each of those events has been delivered, given up or tried (then retried on schedule).
-   */
-  releaseHeldWebhooks(customerId?: string): Promise<void>;
-  /** Ids of the undelivered events a hold keeps back, oldest first. */
-  heldWebhookEventIds(): Promise<string[]>;
   /** Delivers a stored event once more, at once and whatever the hold (a replayed webhook); logged as attempt 0. */
   redeliver(eventId: string): Promise<{ status: number }>;
   /**
@@ -78,6 +62,4 @@ export type StripeSandbox = {
   deliverDueWebhooks(): Promise<void>;
   /** Every delivery attempt recorded in the database, oldest first (event id, type, attempt number, status). */
   webhookAttempts(): Promise<DeliveryAttempt[]>;
-  /** Stops this instance's webhook timers (shutting down); a delivery under way may finish, the queue stays. */
-  close(): void;
 };

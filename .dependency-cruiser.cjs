@@ -10,14 +10,13 @@ const ROUTE_MODULES = "^server/(routes/|[^/]+/(routes|[^/]+\\.routes)(\\.[cm]?[j
 
 /**
  * The folders under server/ that are not areas: the shared layers (domain/, db/, lib/,
- * integrations/), the clock (jobs/), the composition roots and the back office (ops/, cli/), and
- * the Stripe sandbox until it joins the other stand-ins in stand-ins/ (issue 37, part 1). Every
- * other folder under server/ is an area (accounts, annual-fee, arbitrations, checkout, claims,
+ * integrations/), the clock (jobs/), and the composition roots and the back office (ops/, cli/).
+ * Every other folder under server/ is an area (accounts, annual-fee, arbitrations, checkout, claims,
  * documents, inventory, offers, orders, payment-plans, payments, references...), so a new area is
  * held by the area rules from its first file. The stand-ins and the demo scenarios are not under
  * server/: they are a wing of their own, stand-ins/ (docs/decisions/0053).
  */
-const NOT_AREAS = ["cli", "db", "domain", "integrations", "jobs", "lib", "ops", "stripe-sandbox"];
+const NOT_AREAS = ["cli", "db", "domain", "integrations", "jobs", "lib", "ops"];
 
 /**
  * The composition roots, which wire the product and (outside production) the stand-ins together:

@@ -96,6 +96,7 @@ if (idpSettings?.embedded && !runtime && !maintenance && clusterPrimary) {
   });
 }
 
+/** The in-process API, handed the stand-ins (stand-ins/load.ts) only when this start wants them: never production with real keys. */
 // Set once this process serves (serveWeb): what /readyz asks while a SIGTERM drains it.
 let drainer: Drainer | undefined;
 

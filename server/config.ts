@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { chooseIdentityProvider } from "#common/identity-provider";
 import type { S3Settings } from "./lib/s3-files";
+import { usesStripeSandbox } from "./lib/stripe";
 
 export const DEFAULT_APP_URL = "http://localhost:3000";
 export const DEFAULT_MAIL_FROM = "Keyfree <no-reply@keyfree.example>";
@@ -162,11 +163,12 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
 /**
  * Whether this start uses any stand-in, so a composition root loads stand-ins/index.ts at all:
  * outside production always (the mailbox, the demo, the identity provider...); in production
- * only for the offline postcode book (ADDRESS_LOOKUP_PROVIDER=fixture, allowed today).
+ * only for the offline postcode book (ADDRESS_LOOKUP_PROVIDER=fixture, allowed today) or a demo on
+ * the offline Stripe (STRIPE_SANDBOX=on, no keys).
  * A production start with real keys for every provider loads none (tests/crash/production-modules.test.ts).
  */
-export function standInsInUse(config: Pick<ApiConfig, "isProduction" | "addressLookup">): boolean {
-  return !config.isProduction || !config.addressLookup || config.addressLookup.provider === "fixture";
+export function standInsInUse(config: Pick<ApiConfig, "isProduction" | "addressLookup">, env: Record<string, string | undefined> = process.env): boolean {
+  return !config.isProduction || !config.addressLookup || config.addressLookup.provider === "fixture" || usesStripeSandbox(env);
 }
 
 /**

@@ -8,7 +8,7 @@ import { followClockOffset, loadClockOffset } from "./lib/clock-store";
 import { LocalDiskFileStore, type FileStore } from "./lib/files";
 import type { AddressLookup } from "./integrations/address-lookup";
 import { S3FileStore } from "./lib/s3-files";
-import type { StripeClient } from "./lib/stripe";
+import type { StripeClient, StripeSandboxFactory } from "./lib/stripe";
 import { log } from "./lib/log";
 import { startSweeper } from "./jobs/sweeper";
 import { createPayments } from "./payments/wiring";
@@ -25,9 +25,13 @@ export type RuntimeOptions = {
 
 /**
  * What the stand-ins give the runtime (docs/decisions/0053). Declared by the product, so no
- * product module needs a type from stand-ins/. The Stripe sandbox's wiring joins here (part 1 of issue 37).
+ * product module needs a type from stand-ins/.
  */
 export type RuntimeStandIns = ApiStandIns & {
+  /** Creates the stand-ins' own tables (stand-ins/db/: their own migrations folder and table), after the product's migrations. */
+  migrate?: (database: DatabaseHandle) => Promise<void>;
+  /** The offline Stripe, used when no Stripe keys are set (decision 0052). */
+  stripeSandbox?: StripeSandboxFactory;
   /** Loads the demo data into an empty database (never in production); true when it did. */
   seedDemo?: (deps: Deps, api: Api) => Promise<boolean>;
   /** The offline postcode book, for ADDRESS_LOOKUP_PROVIDER=fixture (the default). */
@@ -71,13 +75,14 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   await database.migrate();
+  await options.standIns?.migrate?.(database);
   // Outside production the clock can be moved forward by the ops tools; the offset survives restarts.
   const clock = clockOverride ?? (config.isProduction ? systemClock : new AdjustableClock(await loadClockOffset(database.db)));
   // ...and follows a move made through another instance on the same database.
   const clockFollower = clock instanceof AdjustableClock && !clockOverride ? followClockOffset(database.db, clock) : undefined;
   let api: Api | undefined;
-  const payments = createPayments({ db: database.db, clock }, () => api);
-  const { seedDemo, fixtureAddresses, clockJobs, ...apiStandIns } = options.standIns ?? {};
+  const payments = createPayments({ db: database.db, clock, stripeSandbox: options.standIns?.stripeSandbox }, () => api);
+  const { seedDemo, fixtureAddresses, clockJobs, migrate: _migrate, stripeSandbox: _stripeSandbox, ...apiStandIns } = options.standIns ?? {};
   const deps: Deps = { db: database.db, config, clock, files: createFileStore(config), payments, fixtureAddresses, clockJobs };
   api = createApi(deps, apiStandIns);
   // Two instances starting together on an empty database: one loads the demo, the other then finds it.

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiConfig } from "../server/config";
 import type { Database } from "../server/db";
 import type { RuntimeStandIns } from "../server/runtime";
+import { usesStripeSandbox } from "../server/lib/stripe";
 
 /** What the composition roots use themselves, outside production (the runtime takes the rest). */
 export type RootStandIns = {
@@ -44,12 +45,19 @@ export type RootStandIns = {
 export type StandIns = RuntimeStandIns & Partial<RootStandIns>;
 
 /** The stand-ins this start uses (call it only when `standInsInUse(config)`). */
-export async function loadStandIns(config: Pick<ApiConfig, "isProduction" | "addressLookup">): Promise<StandIns> {
+export async function loadStandIns(
+  config: Pick<ApiConfig, "isProduction" | "addressLookup">,
+  env: Record<string, string | undefined> = process.env,
+): Promise<StandIns> {
   const standIns: StandIns = {};
   if (!config.addressLookup || config.addressLookup.provider === "fixture") {
     standIns.fixtureAddresses = (await import("./addresses")).fixtureAddresses;
   }
-  // The Stripe sandbox's wiring (stand-ins/stripe-sandbox/index.ts) joins here: part 1 of issue 37.
+  // The offline Stripe (no Stripe keys), with the stand-ins' own tables (stand-ins/db/, decision
+  // 0052): outside production, and in production only for a demo on it (STRIPE_SANDBOX=on).
+  const sandbox = usesStripeSandbox(env);
+  if (sandbox || !config.isProduction) standIns.migrate = (await import("./db/migrate")).migrateStandIns;
+  if (sandbox) standIns.stripeSandbox = (await import("./stripe-sandbox")).createStripeSandbox;
   if (config.isProduction) return standIns;
 
   const [demo, tenants, identities, commands, mailbox, analyticsRoutes, capture, idpProvider, idpStore] = await Promise.all([

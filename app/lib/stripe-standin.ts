@@ -1,6 +1,7 @@
 /**
- * Keyfree's stand-in for Stripe.js (public/stripe-sandbox/stripe.js, copied by Vite to the
- * build as-is), used without Stripe keys so the card form runs against the offline sandbox.
+ * Keyfree's stand-in for Stripe.js (TypeScript in stand-ins/stripe-sandbox/browser/, built by
+ * Vite into the classic script public/stripe-sandbox/stripe.js, which the web build copies),
+ * used without Stripe keys so the card form runs against the offline sandbox.
  *
  * The card form (app/components/card-form.tsx) adds it as a plain script before calling
  * `loadStripe`: it defines `window.Stripe`, so @stripe/stripe-js finds it and never fetches

@@ -23,7 +23,11 @@ export type DbOrTx = Database | Tx;
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";
-  migrate: () => Promise<void>;
+  /**
+   * Applies the product's migrations (server/db/migrations), or with `folder` another set kept in
+   * its own migrations table (the stand-ins' own, which a composition root runs after the product's).
+   */
+  migrate: (folder?: MigrationSet) => Promise<void>;
   /**
    * Runs `task` while no other instance on this database runs one (a PostgreSQL advisory lock;
    * the embedded database has one process only): for start-up work two instances starting
@@ -35,6 +39,9 @@ export type DatabaseHandle = {
 
 /** Migrations live beside the schema; resolved from the working directory so the bundled web build finds them too. */
 export const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "server/db/migrations");
+
+/** A folder of drizzle migrations and the table (in the `drizzle` schema) that records which have run. */
+export type MigrationSet = { migrationsFolder: string; migrationsTable: string };
 
 export type OpenOptions =
   | { kind: "postgres"; url: string }
@@ -48,12 +55,12 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     return {
       db,
       kind: "postgres",
-      async migrate() {
+      async migrate(folder) {
         // Several instances may start together: one migrates while the others wait.
         const client = await pool.connect();
         try {
           await client.query("select pg_advisory_lock(727274)");
-          await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+          await migratePg(drizzlePg({ client, schema }), folder ?? { migrationsFolder });
         } finally {
           await client.query("select pg_advisory_unlock(727274)").catch(() => undefined);
           client.release();
@@ -84,7 +91,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
+    migrate: (folder) => migratePglite(drizzlePglite({ client, schema }), folder ?? { migrationsFolder }),
     exclusively: (task) => task(),
     close: () => client.close(),
   };

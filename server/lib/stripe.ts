@@ -1,22 +1,18 @@
 import Stripe from "stripe";
 import { z } from "zod";
 import type { Database } from "../db";
-import {
-  createStripeSandbox,
-  SANDBOX_PUBLISHABLE_KEY,
-  SANDBOX_SECRET_KEY,
-  SANDBOX_WEBHOOK_SECRET,
-  type DeliverWebhook,
-  type StripeSandbox,
-} from "../stripe-sandbox";
 import type { Clock } from "./clock";
 
 /**
  * One card integration, two backends. Everything card-related goes through the official
  * `stripe` SDK. With STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (and STRIPE_WEBHOOK_SECRET)
- * it is Stripe; without them it is the offline sandbox (server/stripe-sandbox), reached
- * through the SDK's fetch HTTP client in-process: no network, the same SDK calls, the same
- * errors, and webhooks verified by the same `stripe.webhooks.constructEvent`.
+ * it is Stripe; without them it is an offline sandbox, reached through the SDK's fetch HTTP
+ * client in-process: no network, the same SDK calls, the same errors, and webhooks verified by
+ * the same `stripe.webhooks.constructEvent`.
+ *
+ * The product never imports the sandbox (a stand-in, stand-ins/stripe-sandbox): it declares
+ * here what it accepts (`StripeSandbox`, made by a `StripeSandboxFactory`), and the composition
+ * roots pass a factory in, loading the stand-in only when no Stripe keys are set (decision 0052).
  *
  * With the embedded database (PGlite) never call Stripe inside a database transaction: the
  * sandbox runs its own transaction on the same database, and PGlite runs one at a time.
@@ -105,6 +101,48 @@ export function readStripeConfig(source: Record<string, string | undefined> = pr
   return { mode: "stripe", secretKey, publishableKey, webhookSecret, livemode };
 }
 
+/** Hands a signed event to the API's `/webhooks/stripe` as Stripe would post it; answers the endpoint's status. */
+export type DeliverWebhook = (payload: string, signature: string) => Promise<{ status: number }>;
+
+type Fetcher = { fetch(request: Request): Response | Promise<Response> };
+
+/**
+ * What the product uses of an offline card provider (the stand-in's own type has more, for tests):
+ * its SDK endpoints, the endpoints Stripe.js calls in the browser, its fixed keys, the webhook
+ * hold the ops tools work, and `close()`.
+ */
+export type StripeSandbox = {
+  /** Every endpoint (`/v1/…`, `/sandbox/…`): what the SDK's HTTP client calls in-process. */
+  app: Fetcher;
+  /** The endpoints Stripe.js may call (publishable key only), for the web to forward `${browserBasePath}/*` to unchanged. */
+  browserApp: Fetcher;
+  browserBasePath: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /**
+   * While on, events wait undelivered (a payment that "takes longer than 30 s"): all, or with
+   * `customerId` only those about that customer's objects. `npm run ops -- stripe-webhooks`.
+   */
+  holdWebhooks(on: boolean, customerId?: string): Promise<void>;
+  /** Stops holding (all, or one customer's) and delivers what was held, in order; resolves when each was tried. */
+  releaseHeldWebhooks(customerId?: string): Promise<void>;
+  /** Ids of the undelivered events a hold keeps back, oldest first. */
+  heldWebhookEventIds(): Promise<string[]>;
+  /** Stops this instance's timers; what is queued stays in the database. */
+  close(): void;
+};
+
+/** Makes the offline sandbox (a composition root passes stand-ins/stripe-sandbox's `createStripeSandbox`). */
+export type StripeSandboxFactory<S extends StripeSandbox = StripeSandbox> = (
+  options: StripeSandboxDeps & { webhookRetryScale?: number },
+) => S;
+
+/** True when these settings mean the offline sandbox (no Stripe keys): only then may a root load it. */
+export function usesStripeSandbox(source: Record<string, string | undefined> = process.env): boolean {
+  return readStripeConfig(source).mode === "sandbox";
+}
+
 /** What the sandbox needs when there are no Stripe keys (ignored with them). */
 export type StripeSandboxDeps = {
   db: Database;
@@ -118,20 +156,24 @@ export type StripeSandboxDeps = {
   webhookPollMs?: number;
 };
 
-export type StripeClient = {
+export type StripeClient<S extends StripeSandbox = StripeSandbox> = {
   stripe: Stripe;
   /** For Stripe.js in the browser (the sandbox's own publishable key offline). */
   publishableKey: string;
   /** What `stripe.webhooks.constructEvent` checks `Stripe-Signature` against. */
   webhookSecret: string;
   /** Present offline: the sandbox itself (its browser endpoints, webhook hold/release/redeliver for tests). */
-  sandbox?: StripeSandbox;
+  sandbox?: S;
 };
 
 /** The SDK's retries of a connection error or 409/5xx, each with the same idempotency key. */
 const MAX_NETWORK_RETRIES = 2;
 
-export function createStripeClient(config: StripeConfig, sandboxDeps: StripeSandboxDeps): StripeClient {
+export function createStripeClient<S extends StripeSandbox = StripeSandbox>(
+  config: StripeConfig,
+  sandboxDeps: StripeSandboxDeps,
+  createSandbox?: StripeSandboxFactory<S>,
+): StripeClient<S> {
   if (config.mode === "stripe") {
     return {
       stripe: new Stripe(config.secretKey, { maxNetworkRetries: MAX_NETWORK_RETRIES, appInfo: { name: "Keyfree tenant API" } }),
@@ -139,15 +181,20 @@ export function createStripeClient(config: StripeConfig, sandboxDeps: StripeSand
       webhookSecret: config.webhookSecret,
     };
   }
-  const sandbox = createStripeSandbox({
+  if (!createSandbox) {
+    throw new Error(
+      "No Stripe keys are set and the offline Stripe sandbox is not wired in: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or start through a composition root that loads the stand-ins",
+    );
+  }
+  const sandbox = createSandbox({
     ...sandboxDeps,
     ...(config.webhookRetryScale !== undefined ? { webhookRetryScale: config.webhookRetryScale } : {}),
   });
-  const stripe = new Stripe(SANDBOX_SECRET_KEY, {
+  const stripe = new Stripe(sandbox.secretKey, {
     maxNetworkRetries: MAX_NETWORK_RETRIES,
     appInfo: { name: "Keyfree tenant API" },
     // In-process: the SDK's requests go straight to the sandbox's Hono app, never to the network.
     httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.app.fetch(new Request(url, init))),
   });
-  return { stripe, publishableKey: SANDBOX_PUBLISHABLE_KEY, webhookSecret: SANDBOX_WEBHOOK_SECRET, sandbox };
+  return { stripe, publishableKey: sandbox.publishableKey, webhookSecret: sandbox.webhookSecret, sandbox };
 }

@@ -1,16 +1,23 @@
 import type { Api } from "../app";
 import type { Database } from "../db";
 import type { Clock } from "../lib/clock";
-import { createStripeClient, readStripeConfig, type StripeClient } from "../lib/stripe";
+import { createStripeClient, readStripeConfig, type StripeClient, type StripeSandbox, type StripeSandboxFactory } from "../lib/stripe";
 
 /**
  * The card provider for an API that is about to be made: the sandbox (no keys) delivers its
  * webhooks to that API's own /webhooks/stripe, in-process — the same route Stripe posts to.
  */
-export function createPayments(
-  input: { db: Database; clock: Clock; env?: Record<string, string | undefined>; webhookRetryDelaysMs?: readonly number[] },
+export function createPayments<S extends StripeSandbox = StripeSandbox>(
+  input: {
+    db: Database;
+    clock: Clock;
+    env?: Record<string, string | undefined>;
+    webhookRetryDelaysMs?: readonly number[];
+    /** The offline sandbox, when a composition root wired one in (needed only without Stripe keys). */
+    stripeSandbox?: StripeSandboxFactory<S>;
+  },
   api: () => Api | undefined,
-): StripeClient {
+): StripeClient<S> {
   return createStripeClient(readStripeConfig(input.env ?? process.env), {
     db: input.db,
     clock: input.clock,
@@ -25,5 +32,5 @@ export function createPayments(
       });
       return { status: res.status };
     },
-  });
+  }, input.stripeSandbox);
 }

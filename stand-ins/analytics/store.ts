@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../server/db";
-import { devAnalyticsEvents } from "../../server/db/schema";
+import { devAnalyticsEvents } from "../db/schema";
 
 /** One event as PostHog's capture API takes it (the fields the stand-in keeps). */
 export const StandInEvent = z.object({

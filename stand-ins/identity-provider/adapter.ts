@@ -6,7 +6,7 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { errors, type Adapter, type AdapterPayload } from "oidc-provider";
 import type { Database } from "../../server/db";
-import { devIdpRecords } from "../../server/db/schema";
+import { devIdpRecords } from "../db/schema";
 
 /** The models whose records belong to a grant (revoked together), as oidc-provider's own memory adapter has them. */
 const GRANTABLE = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest", "PreAuthorizedCode"]);

@@ -7,13 +7,17 @@
  * so the sweep can use it in every API process.
  */
 import { randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { eq, lt, sql } from "drizzle-orm";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import type { Database } from "../../server/db";
-import { appSettings, devIdpRecords } from "../../server/db/schema";
+import { appSettings } from "../../server/db/schema";
+import { devIdpRecords } from "../db/schema";
 
 /** Records past their expiry (the machine's time, as oidc-provider judges it): the sweep deletes them. */
 export async function deleteExpiredDevIdpRecords(deps: { db: Database }, machineNow: Date): Promise<number> {
+  // A stand-in's table: absent where no stand-in is in use (production with real keys, decision 0052).
+  const found = await deps.db.execute(sql`select to_regclass('dev_idp_records') is not null as present`);
+  if (!(found as { rows: { present: boolean }[] }).rows[0]?.present) return 0;
   const gone = await deps.db.delete(devIdpRecords).where(lt(devIdpRecords.expiresAt, machineNow)).returning({ id: devIdpRecords.id });
   return gone.length;
 }

@@ -1,5 +1,5 @@
 /*
- * A development stand-in for Intercom's Messenger script (issue 26), as public/stripe-sandbox/stripe.js
+ * A development stand-in for Intercom's Messenger script (issue 26), as the stand-in Stripe.js (stand-ins/stripe-sandbox/browser/)
  * stands in for Stripe.js: served outside production at INTERCOM_WIDGET_URL + app id
  * (web-server.ts, /__stand-ins/intercom/widget/<app id>). It does what the page can see of the
  * real one: takes the `Intercom(...)` calls queued before it loaded, then answers boot, update,

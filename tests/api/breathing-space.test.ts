@@ -13,9 +13,9 @@ import {
   outboxSms,
   paymentPlanInstalments,
   paymentPlans,
-  stripeSandboxObjects,
   users,
 } from "../../server/db/schema";
+import { stripeSandboxObjects } from "../../stand-ins/db/schema";
 import { startOfLondonDay } from "../../server/domain/london-time";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { FixedClock } from "../../server/lib/clock";
@@ -29,6 +29,7 @@ import { scenarioCommands } from "../../stand-ins/scenarios/commands";
 import { deadlineCalendar } from "../../app/routes/claims/+lib/claim-deadline-calendar";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
+import { createStripeSandbox, migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * Breathing Space (issue 36, decision 0047). The API: recording one (the tenant's form, the back
@@ -69,7 +70,7 @@ function worldOfInstances(handles: DatabaseHandle[]): World & { close: () => voi
   const config = { ...readApiConfig({ NODE_ENV: "test", OPS_TOKEN }), accessTokenTtlSeconds: 5 * 365 * 24 * 3600 };
   const instances = handles.map((h) => {
     let api: ReturnType<typeof createApi> | undefined;
-    const payments = createPayments({ db: h.db, clock, env: {}, webhookRetryDelaysMs: [10, 50] }, () => api);
+    const payments = createPayments({ db: h.db, clock, env: {}, stripeSandbox: createStripeSandbox, webhookRetryDelaysMs: [10, 50] }, () => api);
     const deps: Deps = { db: h.db, config, clock, files: new MemoryFileStore(), payments };
     // A composition root: the other parties' ops commands (agent-final-proposal...) are the stand-ins'.
     api = createApi(deps, { opsCommands: scenarioCommands });
@@ -299,7 +300,7 @@ describe.runIf(pgUrl)("the clock during a Breathing Space, on PostgreSQL with tw
   it("both sweepers honour it: no charge, no reminder, nothing accepted; after it, once each at the moved dates", async () => {
     const a = await open();
     const b = await open();
-    await a.migrate();
+    await migrateWithStandIns(a);
     const w = worldOfInstances([a, b]);
     try {
       await duringAndAfterACrisisBreathingSpace(w);

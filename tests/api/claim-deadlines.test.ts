@@ -7,6 +7,7 @@ import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/bui
 import { payClaimAction, raiseClaim } from "../../stand-ins/scenarios/claims";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, type TestApi } from "../helpers/api";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -221,7 +222,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();
     const b = await open();
-    await a.migrate();
+    await migrateWithStandIns(a);
     const start = new Date("2026-11-22T10:00:00Z");
     const claimsRaised: { claimId: string; claimProposalId: string; orderId: string }[] = [];
     for (let i = 0; i < 6; i += 1) {

@@ -12,6 +12,7 @@ import { seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
 import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * The claim page reads its claim with one API call (GET /claims/{claimId}, in the claims layout's
@@ -161,7 +162,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("GET /claims/{claimId} over Postgr
 
   it("each demo claim, on the same rows, in a session time zone that is not UTC", async () => {
     const first = await pgInstances.open();
-    await first.migrate();
+    await migrateWithStandIns(first);
     // json_build_object writes timestamps in the session's time zone: read back, they must be the same instants.
     await first.db.execute(
       sql.raw(`do $$ begin execute format('alter database %I set timezone to %L', current_database(), 'America/New_York'); end $$`),

@@ -10,6 +10,7 @@ import { addSignedDocuments } from "../../stand-ins/scenarios/signed-documents";
 import { createTenant, DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * The dashboard card and heading over the demo dataset (part 2 §2): what each card shows, and
@@ -143,7 +144,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("GET /dashboard over PostgreSQL (t
 
   it("a card with its tenants, signed documents and claim, and the claim counted as outstanding", async () => {
     const handle = await pgInstances.open();
-    await handle.migrate();
+    await migrateWithStandIns(handle);
     const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
     const files = new MemoryFileStore();
     const api = createApi({ db: handle.db, config: readApiConfig({ NODE_ENV: "test" }), clock, files, payments: undefined as never });

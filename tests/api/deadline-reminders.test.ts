@@ -11,6 +11,7 @@ import { agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raise
 import { activatePaymentPlan, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, type TestApi } from "../helpers/api";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * Reminders before each response and payment deadline (issue 28, scope 2): the day before from
@@ -399,7 +400,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();
     const b = await open();
-    await a.migrate();
+    await migrateWithStandIns(a);
     const start = new Date("2026-11-22T10:00:00Z");
     const raised: { claimId: string; claimProposalId: string; userIds: string[] }[] = [];
     for (let i = 0; i < 3; i += 1) {

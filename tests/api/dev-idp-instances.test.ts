@@ -4,12 +4,14 @@ import * as oidc from "openid-client";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { openDatabase, type Database } from "../../server/db";
-import { appSettings, devIdpRecords } from "../../server/db/schema";
+import { appSettings } from "../../server/db/schema";
+import { devIdpRecords } from "../../stand-ins/db/schema";
 import { databaseAdapter } from "../../stand-ins/identity-provider/adapter";
 import { createDevIdentityProvider, type DevIdentityProvider } from "../../stand-ins/identity-provider/provider";
 import { deleteExpiredDevIdpRecords, devIdpSecrets } from "../../stand-ins/identity-provider/store";
 import { createTestApi, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * Issue 25, scope 1: the embedded development identity provider behind a load balancer. Two
@@ -195,7 +197,7 @@ describe.runIf(pgUrl)("the development identity provider, two instances on one P
   const pg = usePostgresInstances(pgUrl!, "devidp");
   journey("/pg/idp", async () => {
     const first = await pg.open();
-    await first.migrate();
+    await migrateWithStandIns(first);
     const second = await pg.open();
     return [first.db, second.db];
   });

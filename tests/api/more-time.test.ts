@@ -13,6 +13,7 @@ import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/bui
 import { raiseClaim } from "../../stand-ins/scenarios/claims";
 import { holdClaim, usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * More time to answer (issue 36, scope 4; docs/decisions/0049): asking (and the refusals),
@@ -320,7 +321,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();
     const b = await open();
-    await a.migrate();
+    await migrateWithStandIns(a);
     const start = new Date("2026-11-23T10:00:00Z");
     const asked: { claimId: string; claimProposalId: string }[] = [];
     for (let i = 0; i < 4; i += 1) {

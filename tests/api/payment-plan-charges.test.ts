@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxEmails, paymentPlanInstalments, stripeSandboxObjects } from "../../server/db/schema";
+import { outboxEmails, paymentPlanInstalments } from "../../server/db/schema";
+import { stripeSandboxObjects } from "../../stand-ins/db/schema";
 import { chargeDueInstalments } from "../../server/jobs/instalment-charges";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { startOfLondonDay, addCalendarDays, londonDate } from "../../server/domain/london-time";

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { orderCustomerActions, owedRefunds, paymentIntents, stripeEvents, stripeSandboxObjects } from "../../server/db/schema";
+import { orderCustomerActions, owedRefunds, paymentIntents, stripeEvents } from "../../server/db/schema";
+import { stripeSandboxObjects } from "../../stand-ins/db/schema";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { issueAccessToken } from "../../server/lib/access-tokens";
 import { runDueJobs } from "../../server/jobs/sweeper";

@@ -7,6 +7,7 @@ import { MemoryFileStore } from "../../server/lib/files";
 import { createPayments } from "../../server/payments/wiring";
 import { seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
 import { usePostgresInstances } from "../helpers/postgres-instances";
+import { createStripeSandbox, migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * A transaction is one PostgreSQL connection, which runs one query at a time. A `Promise.all`
@@ -23,7 +24,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("queries inside a transaction, ove
 
   it("loading the demo data never sends a query on a connection still running one", { timeout: 120_000 }, async () => {
     const handle = await instances.open();
-    await handle.migrate();
+    await migrateWithStandIns(handle);
     const overlapping: string[] = [];
     const query = pg.Client.prototype.query;
     vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: Busy, ...args: unknown[]) {
@@ -36,7 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("queries inside a transaction, ove
 
     const clock = new AdjustableClock(0);
     let api: Api | undefined;
-    const payments = createPayments({ db: handle.db, clock, env: {} }, () => api);
+    const payments = createPayments({ db: handle.db, clock, env: {}, stripeSandbox: createStripeSandbox }, () => api);
     const deps = { db: handle.db, config: readApiConfig({ NODE_ENV: "test" }), clock, files: new MemoryFileStore(), payments };
     api = createApi(deps);
     try {

@@ -10,6 +10,7 @@ import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/bui
 import { raiseClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
+import { createStripeSandbox, migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * Refunds that happen (issue 8): a tenant proposal paid by card and then refused (the agent's
@@ -173,7 +174,7 @@ describe("an owed refund survives a crash or a provider failure", () => {
     expect(await refundEmails(me.userId)).toEqual([]);
 
     // A restart: a new card integration over the same database (the sandbox keeps its state there).
-    const restarted = createPayments({ db: t.db, clock: t.clock, env: {}, webhookRetryDelaysMs: [10, 50] }, () => t.api);
+    const restarted = createPayments({ db: t.db, clock: t.clock, env: {}, stripeSandbox: createStripeSandbox, webhookRetryDelaysMs: [10, 50] }, () => t.api);
     // Before the retry time nothing is tried again; after it, the job pays it.
     expect(await payOwedRefunds({ db: t.db, clock: t.clock, payments: restarted })).toEqual({ paid: [], failed: 0 });
     t.clock.advance(2 * 60_000);
@@ -277,10 +278,10 @@ describe.runIf(pgUrl)("on PostgreSQL, two instances paying owed refunds at once"
     const { FixedClock } = await import("../../server/lib/clock");
     const a = await open();
     const b = await open();
-    await a.migrate();
+    await migrateWithStandIns(a);
     const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
-    const payA = createPayments({ db: a.db, clock, env: {}, webhookRetryDelaysMs: [] }, () => undefined);
-    const payB = createPayments({ db: b.db, clock, env: {}, webhookRetryDelaysMs: [] }, () => undefined);
+    const payA = createPayments({ db: a.db, clock, env: {}, stripeSandbox: createStripeSandbox, webhookRetryDelaysMs: [] }, () => undefined);
+    const payB = createPayments({ db: b.db, clock, env: {}, stripeSandbox: createStripeSandbox, webhookRetryDelaysMs: [] }, () => undefined);
     const owed: { userId: string; paymentIntentId: string; amount: number }[] = [];
     for (let i = 0; i < 5; i += 1) {
       const tenant = await createTenant(a.db, { email: `pg-refund-${i}@example.test`, firstName: "Pat", lastName: "Gres" });

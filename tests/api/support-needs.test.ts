@@ -12,6 +12,7 @@ import { deliverPendingEmails, type MailTransport } from "../../server/lib/mail-
 import { queueNotice } from "../../server/lib/notices";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 import { usePostgresInstances } from "../helpers/postgres-instances";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -345,7 +346,7 @@ describe.runIf(pgUrl)("on PostgreSQL, with two instances", () => {
     const { newId } = await import("../../server/lib/tokens");
     const a = await open();
     const b = await open();
-    await a.migrate();
+    await migrateWithStandIns(a);
     const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
     const tenant = await createTenant(a.db, { email: "pg-help@example.test", firstName: "Kim", lastName: "P" });
     const helperId = newId();

@@ -23,10 +23,11 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
   const config: ApiConfig = { ...readApiConfig({ NODE_ENV: "test", OPS_TOKEN }), ...overrides };
   const files = new MemoryFileStore();
   let api: ReturnType<typeof createApi> | undefined;
-  const payments = createPayments({ db: database.db, clock, env: {}, webhookRetryDelaysMs: [10, 50] }, () => api);
   // A composition root: the stand-ins as every start outside production has them (the other
-  // parties' ops commands, the mailbox's and the analytics store's ops routes, the postcode book).
-  const { fixtureAddresses, clockJobs, opsCommands, opsRoutes } = await loadStandIns(config);
+  // parties' ops commands, the mailbox's and the analytics store's ops routes, the postcode book,
+  // the offline Stripe).
+  const { fixtureAddresses, clockJobs, opsCommands, opsRoutes, stripeSandbox } = await loadStandIns(config, {});
+  const payments = createPayments({ db: database.db, clock, env: {}, stripeSandbox, webhookRetryDelaysMs: [10, 50] }, () => api);
   const created = createApi({ db: database.db, config, clock, files, payments, fixtureAddresses, clockJobs }, { opsCommands, opsRoutes });
   api = created;
 

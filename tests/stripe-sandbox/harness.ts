@@ -5,7 +5,7 @@ import { inject } from "vitest";
 import { openDatabase, type Database } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
 import { createStripeClient } from "../../server/lib/stripe";
-import { createStripeSandbox, type DeliverWebhook, type StripeSandbox, type StripeSandboxOptions } from "../../server/stripe-sandbox";
+import { createStripeSandbox, type DeliverWebhook, type StripeSandbox, type StripeSandboxOptions } from "../../stand-ins/stripe-sandbox";
 
 export const FUTURE_YEAR = 2031;
 
@@ -49,6 +49,7 @@ export async function createHarness(options: { retryDelaysMs?: number[] } = {}) 
     // No polling timer: each sandbox delivers what its own requests emit (and what its idle waits drive),
     // so two sandboxes over this database never take each other's events in a test.
     { db: database.db, clock, deliver, webhookRetryDelaysMs: options.retryDelaysMs ?? [5, 10, 20], webhookPollMs: 0 },
+    createStripeSandbox,
   );
   if (!sandbox) throw new Error("expected the sandbox");
   const browser = sdkFor(sandbox, publishableKey);

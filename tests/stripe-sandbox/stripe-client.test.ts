@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../server/db";
 import { FixedClock } from "../../server/lib/clock";
 import { createStripeClient, readStripeConfig } from "../../server/lib/stripe";
-import { SANDBOX_PUBLISHABLE_KEY, SANDBOX_WEBHOOK_SECRET } from "../../server/stripe-sandbox";
-import { canonicalForm, parseStripeForm } from "../../server/stripe-sandbox/form";
+import { createStripeSandbox, SANDBOX_PUBLISHABLE_KEY, SANDBOX_WEBHOOK_SECRET } from "../../stand-ins/stripe-sandbox";
+import { canonicalForm, parseStripeForm } from "../../stand-ins/stripe-sandbox/form";
 
 const noDatabase = {} as Database;
 const deps = { db: noDatabase, clock: new FixedClock(new Date("2026-11-22T10:00:00Z")), deliver: async () => ({ status: 200 }) };
@@ -61,7 +61,7 @@ describe("createStripeClient", () => {
   });
 
   it("without: the SDK over the sandbox, with the sandbox's keys", () => {
-    const client = createStripeClient({ mode: "sandbox" }, deps);
+    const client = createStripeClient({ mode: "sandbox" }, deps, createStripeSandbox);
     expect(client.stripe).toBeInstanceOf(Stripe);
     expect(client.sandbox).toBeDefined();
     expect(client.publishableKey).toBe(SANDBOX_PUBLISHABLE_KEY);
@@ -70,8 +70,12 @@ describe("createStripeClient", () => {
     client.sandbox?.close();
   });
 
+  it("without keys and without a sandbox wired in: a clear error, never a silent fallback", () => {
+    expect(() => createStripeClient({ mode: "sandbox" }, deps)).toThrow("the offline Stripe sandbox is not wired in");
+  });
+
   it("the browser mount follows browserUrl, a path or an absolute URL", () => {
-    const client = createStripeClient({ mode: "sandbox" }, { ...deps, browserUrl: "http://localhost:3000/pay/sandbox/" });
+    const client = createStripeClient({ mode: "sandbox" }, { ...deps, browserUrl: "http://localhost:3000/pay/sandbox/" }, createStripeSandbox);
     expect(client.sandbox?.browserBasePath).toBe("/pay/sandbox");
     client.sandbox?.close();
   });

@@ -2,14 +2,15 @@ import { asc, eq } from "drizzle-orm";
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db";
-import { stripeSandboxWebhookDeliveries as deliveries } from "../../server/db/schema";
+import { stripeSandboxWebhookDeliveries as deliveries } from "../../stand-ins/db/schema";
 import { FixedClock } from "../../server/lib/clock";
 import { log } from "../../server/lib/log";
-import { createStripeSandbox, type DeliverWebhook, type StripeSandbox } from "../../server/stripe-sandbox";
-import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_RETRY_WINDOW_MS } from "../../server/stripe-sandbox/constants";
-import { nextAttemptAfterFailure } from "../../server/stripe-sandbox/webhooks";
+import { createStripeSandbox, type DeliverWebhook, type StripeSandbox } from "../../stand-ins/stripe-sandbox";
+import { DEFAULT_WEBHOOK_RETRY_DELAYS_MS, DEFAULT_WEBHOOK_RETRY_WINDOW_MS } from "../../stand-ins/stripe-sandbox/constants";
+import { nextAttemptAfterFailure } from "../../stand-ins/stripe-sandbox/webhook-rows";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 import { createHarness, sdkFor, type Harness } from "./harness";
+import { migrateWithStandIns } from "../helpers/stand-ins";
 
 /**
  * The webhook queue lives in the database (issue 21): an event that exists is queued, a
@@ -218,7 +219,7 @@ describe.runIf(pgUrl)("two sandboxes over one PostgreSQL database", () => {
 
   it("deliver each event exactly once, never the same one at the same time", async () => {
     const a = await instances.open();
-    await a.migrate();
+    await migrateWithStandIns(a);
     const b = await instances.open();
     const clock = new FixedClock(new Date("2026-11-22T10:00:00Z"));
     const inFlight = new Set<string>();

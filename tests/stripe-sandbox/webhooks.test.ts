@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStripeSandbox, signWebhookPayload } from "../../server/stripe-sandbox";
+import { createStripeSandbox, signWebhookPayload } from "../../stand-ins/stripe-sandbox";
 import { createHarness, sdkFor, type Harness } from "./harness";
 
 let t: Harness;

@@ -1,5 +1,6 @@
 /**
- * Test harness for the Stripe.js stand-in (public/stripe-sandbox/stripe.js):
+ * Test harness for the Stripe.js stand-in (public/stripe-sandbox/stripe.js, built by Vite from
+ * stand-ins/stripe-sandbox/browser/ — tests/global-setup.ts builds it when it is missing or older):
  * - `loadStandIn()` evaluates the script in the jsdom window, as the page's `<script src>` would;
  * - `createFakeSandbox()` is a `fetch` that answers the sandbox's paths the way Stripe's API
  *   does (form-encoded requests, JSON objects, `{ error: { type, code, message, … } }`);

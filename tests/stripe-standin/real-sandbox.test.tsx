@@ -11,7 +11,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { openDatabase } from "../../server/db";
 import { systemClock } from "../../server/lib/clock";
-import { SANDBOX_PUBLISHABLE_KEY, createStripeSandbox, type StripeSandbox } from "../../server/stripe-sandbox";
+import { SANDBOX_PUBLISHABLE_KEY, createStripeSandbox, type StripeSandbox } from "../../stand-ins/stripe-sandbox";
 import { CardForm, PUBLISHABLE_KEY, type PayFlow, TEST_CARDS, fillCardForm, loadStandIn } from "./harness";
 
 let sandbox: StripeSandbox;

@@ -1,6 +1,7 @@
 import type Stripe from "stripe";
 import { invalidParam, invalidRequest, missingParam, resourceMissing, type StripeSandboxError, unexpectedState } from "../errors";
-import { type IntentInternal, type PaymentMethodInternal, publishableView, type SandboxEventType } from "../objects";
+import { publishableView, type SandboxEventType } from "../event-objects";
+import type { IntentInternal, PaymentMethodInternal } from "../objects";
 import type { Params } from "../params";
 import type { ObjectStore, ObjectType, Stored } from "../store";
 

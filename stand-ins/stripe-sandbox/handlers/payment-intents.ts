@@ -1,7 +1,8 @@
 import type Stripe from "stripe";
 import { cardError, invalidParam, invalidRequest, missingParam, unexpectedState } from "../errors";
 import { newStripeId, newClientSecret } from "../ids";
-import { chargeObject, type IntentInternal, paymentIntentObject, seconds } from "../objects";
+import { chargeObject } from "../charge-objects";
+import { type IntentInternal, paymentIntentObject, seconds } from "../objects";
 import { mergeMetadata, type Params } from "../params";
 import {
   type Ctx,

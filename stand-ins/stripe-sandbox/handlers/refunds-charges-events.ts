@@ -1,7 +1,8 @@
 import type Stripe from "stripe";
 import { invalidParam, invalidRequest } from "../errors";
 import { newStripeId } from "../ids";
-import { refundObject, seconds } from "../objects";
+import { refundObject } from "../charge-objects";
+import { seconds } from "../objects";
 import { mergeMetadata } from "../params";
 import { type Ctx, type Result, type PI, type Charge, ok, idOf, render, renderList, readLimit, mustGet } from "./shared";
 

@@ -17,109 +17,28 @@
  *
  * The pump runs after a response that emitted events, at start-up (what a killed process left),
  * on an unref'd timer (cheap when nothing is due) and when a retry falls due in this process.
+ * The rows, the signature and one attempt's delivery and record: webhook-rows.ts.
  */
-import { createHmac } from "node:crypto";
-import { and, asc, eq, gt, inArray, isNull, lte, min, notExists, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "../db";
+import { and, asc, eq, gt, inArray, min, sql } from "drizzle-orm";
+import { stripeSandboxObjects, stripeSandboxWebhookAttempts, stripeSandboxWebhookDeliveries, stripeSandboxWebhookHolds } from "../db/schema";
+import { crashPoint } from "../../server/lib/crash-points";
+import { describeError, log } from "../../server/lib/log";
 import {
-  stripeSandboxObjects,
-  stripeSandboxWebhookAttempts,
-  stripeSandboxWebhookDeliveries,
-  stripeSandboxWebhookHolds,
-} from "../db/schema";
-import { crashPoint } from "../lib/crash-points";
-import { describeError, log } from "../lib/log";
-import { stripeOrder } from "./objects";
-import type { Tx } from "./store";
-
-/** Hands a signed event to the webhook endpoint; the API passes one that calls its own `/webhooks/stripe`. */
-export type DeliverWebhook = (payload: string, signature: string) => Promise<{ status: number }>;
-
-/**
- * Stripe's `Stripe-Signature` header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.payload">`
- * keyed with the endpoint's signing secret (`whsec_…`, used as is, as Stripe does).
- */
-export function signWebhookPayload(payload: string, secret: string, timestampSeconds: number): string {
-  const v1 = createHmac("sha256", secret).update(`${timestampSeconds}.${payload}`, "utf8").digest("hex");
-  return `t=${timestampSeconds},v1=${v1}`;
-}
-
-/** The body Stripe posts: the event as pretty-printed JSON, in Stripe's key order. */
-export function webhookPayload(event: { id: string }): string {
-  return JSON.stringify(stripeOrder(event), null, 2);
-}
-
-export type DeliveryAttempt = {
-  eventId: string;
-  type: string;
-  /** 1 for the first delivery, 2 for the first retry…; 0 for a redelivery by hand. */
-  attempt: number;
-  /** The endpoint's HTTP status; 0 when `deliver` threw. */
-  status: number;
-  ok: boolean;
-  at: Date;
-};
-
-type SandboxEvent = { id: string; type: string; data?: unknown };
-
-/** The hold row that holds every event. */
-const ALL = "*";
-
-/** How many due deliveries one lease takes. */
-const BATCH = 20;
-
-/** Our own customer id, which the API puts in the metadata of the objects it creates. */
-export function ownerOfEvent(event: SandboxEvent): string | null {
-  const object = (event.data as { object?: { metadata?: Record<string, string> | null } } | undefined)?.object;
-  const owner = object?.metadata?.customerId;
-  return typeof owner === "string" && owner !== ALL ? owner : null;
-}
-
-/** Queues an event for delivery, in the transaction that stores it; due at once. */
-export async function queueWebhook(tx: Tx, event: SandboxEvent, now: Date): Promise<void> {
-  await tx.insert(stripeSandboxWebhookDeliveries).values({
-    eventId: event.id,
-    type: event.type,
-    owner: ownerOfEvent(event),
-    nextAttemptAt: now,
-    createdAt: now,
-  });
-}
-
-/**
- * When to try again after attempt number `attempt` failed at `failedAt`: after the attempt's
- * delay in the schedule, unless the schedule has run out or that would be later than the window
- * after the first attempt (then null: given up).
- */
-export function nextAttemptAfterFailure(input: {
-  attempt: number;
-  firstAttemptAt: Date;
-  failedAt: Date;
-  retryDelaysMs: readonly number[];
-  retryWindowMs: number;
-}): Date | null {
-  const delay = input.retryDelaysMs[input.attempt - 1];
-  if (delay === undefined) return null;
-  const next = input.failedAt.getTime() + delay;
-  if (next > input.firstAttemptAt.getTime() + input.retryWindowMs) return null;
-  return new Date(next);
-}
-
-export type WebhookQueueOptions = {
-  db: Database;
-  deliver: DeliverWebhook;
-  secret: string;
-  retryDelaysMs: readonly number[];
-  retryWindowMs: number;
-  leaseMs: number;
-  /** How often to look for due rows; 0: never on a timer. */
-  pollMs: number;
-  /** False: this instance only queues (its events wait for another instance, or a restart). */
-  deliverWebhooks: boolean;
-  /** Scheduling and signatures: the wall clock, never the app's test clock. */
-  wallClock: () => number;
-};
+  ALL,
+  BATCH,
+  type DeliverWebhook,
+  type DeliveryAttempt,
+  type AttemptedRow,
+  listAttempts,
+  type WebhookQueueOptions,
+  due,
+  held,
+  notHeld,
+  pending,
+  recordAttempt,
+  type SandboxEvent,
+  sendWebhook,
+} from "./webhook-rows";
 
 const d = stripeSandboxWebhookDeliveries;
 const holds = stripeSandboxWebhookHolds;
@@ -204,50 +123,6 @@ export class WebhookQueue {
     return this.running;
   }
 
-  /** Rows no hold names. */
-  private notHeld(): SQL {
-    return notExists(
-      this.options.db
-        .select({ one: sql`1` })
-        .from(holds)
-        .where(or(eq(holds.owner, ALL), eq(holds.owner, d.owner))),
-    );
-  }
-
-  private held(): SQL {
-    return sql`not ${this.notHeld()}`;
-  }
-
-  /** Not delivered, not given up. */
-  private pending(): SQL {
-    return and(isNull(d.deliveredAt), isNull(d.givenUpAt))!;
-  }
-
-  /** What a pump may take at `now`. */
-  private due(now: Date): SQL {
-    const earlier = alias(d, "earlier");
-    return and(
-      this.pending(),
-      lte(d.nextAttemptAt, now),
-      or(isNull(d.claimedUntil), lte(d.claimedUntil, now)),
-      this.notHeld(),
-      // In creation order per owner: not while an earlier event of the same owner is being delivered elsewhere.
-      notExists(
-        this.options.db
-          .select({ one: sql`1` })
-          .from(earlier)
-          .where(
-            and(
-              eq(earlier.owner, d.owner),
-              sql`${earlier.seq} < ${d.seq}`,
-              isNull(earlier.deliveredAt),
-              isNull(earlier.givenUpAt),
-              gt(earlier.claimedUntil, now),
-            ),
-          ),
-      ),
-    )!;
-  }
 
   /** One lease, its deliveries and their outcomes; returns how many deliveries were attempted. */
   private async pumpOnce(): Promise<number> {
@@ -255,14 +130,14 @@ export class WebhookQueue {
     const { db } = this.options;
     const now = this.now();
     // Cheap when nothing is due: one indexed read, no transaction.
-    const [any] = await db.select({ eventId: d.eventId }).from(d).where(this.due(now)).limit(1);
+    const [any] = await db.select({ eventId: d.eventId }).from(d).where(due(this.options.db, now)).limit(1);
     if (!any) return 0;
     const leaseEnds = new Date(now.getTime() + this.options.leaseMs);
     const leased = await db.transaction(async (tx) => {
       const rows = await tx
         .select({ eventId: d.eventId, type: d.type, attempts: d.attempts, firstAttemptAt: d.firstAttemptAt })
         .from(d)
-        .where(this.due(now))
+        .where(due(this.options.db, now))
         .orderBy(asc(d.seq))
         .limit(BATCH)
         .for("update", { skipLocked: true });
@@ -320,35 +195,8 @@ export class WebhookQueue {
   }
 
   /** The attempt's outcome on the row (and in the attempt log), in one short transaction. */
-  private async record(
-    row: { eventId: string; type: string; attempts: number; firstAttemptAt: Date | null },
-    attempt: DeliveryAttempt,
-    leaseEnds: Date,
-  ) {
-    const firstAttemptAt = row.firstAttemptAt ?? attempt.at;
-    const next = attempt.ok
-      ? null
-      : nextAttemptAfterFailure({
-          attempt: attempt.attempt,
-          firstAttemptAt,
-          failedAt: attempt.at,
-          retryDelaysMs: this.options.retryDelaysMs,
-          retryWindowMs: this.options.retryWindowMs,
-        });
-    await this.options.db.transaction(async (tx) => {
-      await tx
-        .update(d)
-        .set({
-          attempts: attempt.attempt,
-          lastStatus: attempt.status,
-          firstAttemptAt,
-          // Ours only if the lease is still ours: a pump that took the row after it ran out now owns it.
-          claimedUntil: sql`case when ${d.claimedUntil} = ${leaseEnds.toISOString()}::timestamptz then null else ${d.claimedUntil} end`,
-          ...(attempt.ok ? { deliveredAt: attempt.at } : next ? { nextAttemptAt: next } : { givenUpAt: attempt.at }),
-        })
-        .where(eq(d.eventId, row.eventId));
-      await tx.insert(stripeSandboxWebhookAttempts).values(attempt);
-    });
+  private async record(row: AttemptedRow, attempt: DeliveryAttempt, leaseEnds: Date) {
+    const { next, firstAttemptAt } = await recordAttempt(this.options, row, attempt, leaseEnds);
     if (attempt.ok) return;
     if (next) this.wakeAt(next.getTime());
     else {
@@ -389,25 +237,8 @@ export class WebhookQueue {
     this.wakeTimer = { at, timer };
   }
 
-  private async send(event: SandboxEvent, attemptNumber: number): Promise<DeliveryAttempt> {
-    const payload = webhookPayload(event);
-    const signature = signWebhookPayload(payload, this.options.secret, Math.floor(this.options.wallClock() / 1000));
-    let status = 0;
-    try {
-      status = (await this.options.deliver(payload, signature)).status;
-    } catch (error) {
-      log.warn("stripe sandbox webhook delivery threw", { eventId: event.id, ...describeError(error) });
-    }
-    const attempt: DeliveryAttempt = {
-      eventId: event.id,
-      type: event.type,
-      attempt: attemptNumber,
-      status,
-      ok: status >= 200 && status < 300,
-      at: this.now(),
-    };
-    if (!attempt.ok) log.info("stripe sandbox webhook not accepted", { eventId: event.id, attempt: attemptNumber, status });
-    return attempt;
+  private send(event: SandboxEvent, attemptNumber: number): Promise<DeliveryAttempt> {
+    return sendWebhook(this.options, event, attemptNumber);
   }
 
   /**
@@ -438,7 +269,7 @@ export class WebhookQueue {
     const rows = await this.options.db
       .select({ eventId: d.eventId })
       .from(d)
-      .where(and(this.pending(), this.held()))
+      .where(and(pending(), held(this.options.db)))
       .orderBy(asc(d.seq));
     return rows.map((r) => r.eventId);
   }
@@ -455,7 +286,7 @@ export class WebhookQueue {
         const rows = await tx
           .select({ eventId: d.eventId, attempts: d.attempts })
           .from(d)
-          .where(and(this.pending(), this.held(), owner === undefined ? undefined : eq(d.owner, owner)));
+          .where(and(pending(), held(this.options.db), owner === undefined ? undefined : eq(d.owner, owner)));
         if (owner === undefined) await tx.delete(holds);
         else await tx.delete(holds).where(eq(holds.owner, owner));
         if (rows.length > 0) {
@@ -486,10 +317,10 @@ export class WebhookQueue {
           attempts: d.attempts,
           nextAttemptAt: d.nextAttemptAt,
           claimedUntil: d.claimedUntil,
-          held: sql<boolean>`${this.held()}`,
+          held: sql<boolean>`${held(this.options.db)}`,
         })
         .from(d)
-        .where(and(this.pending(), inArray(d.eventId, [...released.keys()])));
+        .where(and(pending(), inArray(d.eventId, [...released.keys()])));
       const waiting = rows.filter((r) => !r.held && r.attempts <= (released.get(r.eventId) ?? 0));
       if (waiting.length === 0) return null;
       return Math.min(...waiting.map((r) => Math.max(r.nextAttemptAt.getTime(), r.claimedUntil?.getTime() ?? 0)));
@@ -514,7 +345,7 @@ export class WebhookQueue {
       const [row] = await db
         .select({ at: min(sql`greatest(${d.nextAttemptAt}, coalesce(${d.claimedUntil}, ${d.nextAttemptAt}))`).mapWith(d.nextAttemptAt) })
         .from(d)
-        .where(and(this.pending(), this.notHeld()));
+        .where(and(pending(), notHeld(this.options.db)));
       return row?.at ? row.at.getTime() : null;
     });
   }
@@ -546,9 +377,8 @@ export class WebhookQueue {
   }
 
   /** Every attempt on this database, oldest first. */
-  async attempts(): Promise<DeliveryAttempt[]> {
-    const rows = await this.options.db.select().from(stripeSandboxWebhookAttempts).orderBy(asc(stripeSandboxWebhookAttempts.id));
-    return rows.map(({ eventId, type, attempt, status, ok, at }) => ({ eventId, type, attempt, status, ok, at }));
+  attempts(): Promise<DeliveryAttempt[]> {
+    return listAttempts(this.options.db);
   }
 
   /** Stops the timers (a sandbox being shut down); a delivery under way may finish, the queue stays in the database. */

@@ -4,7 +4,7 @@
  * or `redirect_to_url.url`); it works without JavaScript, as a form post.
  */
 
-import { escapeHtml } from "../lib/html";
+import { escapeHtml } from "../../server/lib/html";
 
 function page(title: string, body: string): string {
   return `<!DOCTYPE html>

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, max, sql } from "drizzle-orm";
-import type { Database } from "../db";
+import type { Database } from "../../server/db";
 import { stripeSandboxObjects } from "../db/schema";
 
 export type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

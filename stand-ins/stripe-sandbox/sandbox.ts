@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import type { Database } from "../db";
 import { stripeSandboxIdempotencyKeys } from "../db/schema";
-import type { Clock } from "../lib/clock";
-import { describeError, log } from "../lib/log";
+import { describeError, log } from "../../server/lib/log";
 import { challengeDonePage, challengePage } from "./challenge";
 import {
   DEFAULT_BROWSER_BASE_PATH,
@@ -24,150 +22,26 @@ import { canonicalForm, type FormObject, FormSyntaxError, parseStripeForm } from
 import * as h from "./handlers";
 import type { Ctx, KeyKind, Result } from "./handlers";
 import { newStripeId } from "./ids";
-import { eventObject, seconds, stripeOrder } from "./objects";
+import { eventObject, stripeOrder } from "./event-objects";
+import { seconds } from "./objects";
 import { Params } from "./params";
 import { CreationTimes, ObjectStore, type Tx } from "./store";
-import { type DeliverWebhook, type DeliveryAttempt, queueWebhook, WebhookQueue } from "./webhooks";
-
-export type StripeSandboxOptions = {
-  db: Database;
-  /** The app's clock: objects' `created`, card expiry, idempotency keys' 24 hours. */
-  clock: Clock;
-  /** Delivers a signed event to the webhook endpoint (the API passes one calling its own `/webhooks/stripe`). */
-  deliver: DeliverWebhook;
-  /**
-   * Where the browser reaches `browserApp`: a path ("/stripe-sandbox", the default) or an
-   * absolute URL. The 3-D Secure page's address in `next_action` is built on it.
-   */
-  browserUrl?: string;
-  /**
-   * Delays before each retry of a webhook delivery that was not accepted (default: Stripe's
-   * schedule, 1 s, 5 s, 25 s, 2 min … 8 h, then every 12 h; `[]`: no retries). Whatever the list,
-   * no retry is made later than three days after the first attempt.
-   */
-  webhookRetryDelaysMs?: readonly number[];
-  /**
-   * Multiplies the default schedule: its delays, its three-day window and the delivery lease
-   * (down to 3 s), e.g. 0.01 for a crash test on a real server (STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE).
-   * Ignored with `webhookRetryDelaysMs` (the delays; the window and lease still scale).
-   */
-  webhookRetryScale?: number;
-  /** How often this instance looks for due webhooks in the database (default 1000 ms; 0: no timer). */
-  webhookPollMs?: number;
-  /**
-   * False: this instance queues its events but never delivers any (no pump): another instance
-   * over the same database, or this one restarted, delivers them. Default true.
-   */
-  deliverWebhooks?: boolean;
-  /**
-   * The wall clock webhooks are scheduled and signed with (default Date.now): constructEvent's
-   * tolerance is measured against it. Never the app's clock.
-   */
-  wallClock?: () => number;
-};
-
-export type StripeSandbox = {
-  /** Every endpoint, at `/v1/…` and `/sandbox/…`: what the SDK's HTTP client calls in-process. */
-  app: Hono;
-  /**
-   * The endpoints Stripe.js may call (publishable key only; the secret key is refused), under
-   * `browserBasePath`: for the web app to forward `${browserBasePath}/*` to, unchanged.
-   */
-  browserApp: Hono;
-  browserBasePath: string;
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string;
-  /**
-   * While on, events wait in the queue instead of being delivered (a payment that "takes longer
-   * than 30 s"): all of them, or with `customerId` only those about that customer's objects
-   * (metadata.customerId). Kept in the database: every instance over it holds them. Off (without
-   * releasing) lets them go at the next pump. Resolves once written; a pump of this process waits for it.
-   */
-  holdWebhooks(on: boolean, customerId?: string): Promise<void>;
-  /**
-   * Stops holding (all, or one customer's) and delivers what was held, in order, at once;
-   * resolves when each of those events has been delivered, given up or tried (then retried on schedule).
-   */
-  releaseHeldWebhooks(customerId?: string): Promise<void>;
-  /** Ids of the undelivered events a hold keeps back, oldest first. */
-  heldWebhookEventIds(): Promise<string[]>;
-  /** Delivers a stored event once more, at once and whatever the hold (a replayed webhook); logged as attempt 0. */
-  redeliver(eventId: string): Promise<{ status: number }>;
-  /**
-   * Resolves when no event of a non-held owner is left undelivered in the database (due, being
-   * delivered, or waiting for a retry, on the wall clock) and no delivery runs in this process.
-   */
-  whenWebhooksIdle(): Promise<void>;
-  /** Delivers what is due now (on the wall clock), once; resolves when done (tests with a fake wall clock). */
-  deliverDueWebhooks(): Promise<void>;
-  /** Every delivery attempt recorded in the database, oldest first (event id, type, attempt number, status). */
-  webhookAttempts(): Promise<DeliveryAttempt[]>;
-  /** Stops this instance's webhook timers (shutting down); a delivery under way may finish, the queue stays. */
-  close(): void;
-};
-
-type Access = "secret" | "publishable";
-type Route = { method: "GET" | "POST"; path: string; access: Access; handler: (ctx: Ctx) => Promise<Result>; html?: boolean };
-
-const ROUTES: Route[] = [
-  { method: "POST", path: "/v1/customers", access: "secret", handler: h.createCustomer },
-  { method: "GET", path: "/v1/customers/:id", access: "secret", handler: h.retrieveCustomer },
-  { method: "POST", path: "/v1/customers/:id", access: "secret", handler: h.updateCustomer },
-  { method: "GET", path: "/v1/customers/:customer/payment_methods", access: "secret", handler: h.listCustomerPaymentMethods },
-  { method: "GET", path: "/v1/customers/:customer/payment_methods/:id", access: "secret", handler: h.retrieveCustomerPaymentMethod },
-  { method: "POST", path: "/v1/payment_methods", access: "publishable", handler: h.createPaymentMethod },
-  { method: "GET", path: "/v1/payment_methods", access: "secret", handler: h.listPaymentMethods },
-  { method: "GET", path: "/v1/payment_methods/:id", access: "secret", handler: h.retrievePaymentMethod },
-  { method: "POST", path: "/v1/payment_methods/:id/attach", access: "secret", handler: h.attachPaymentMethod },
-  { method: "POST", path: "/v1/payment_methods/:id/detach", access: "secret", handler: h.detachPaymentMethod },
-  { method: "POST", path: "/v1/payment_intents", access: "secret", handler: h.createPaymentIntent },
-  { method: "GET", path: "/v1/payment_intents/:id", access: "publishable", handler: h.retrievePaymentIntent },
-  { method: "POST", path: "/v1/payment_intents/:id", access: "secret", handler: h.updatePaymentIntent },
-  { method: "POST", path: "/v1/payment_intents/:id/confirm", access: "publishable", handler: h.confirmPaymentIntent },
-  { method: "POST", path: "/v1/setup_intents", access: "secret", handler: h.createSetupIntent },
-  { method: "GET", path: "/v1/setup_intents/:id", access: "publishable", handler: h.retrieveSetupIntent },
-  { method: "POST", path: "/v1/setup_intents/:id/confirm", access: "publishable", handler: h.confirmSetupIntent },
-  { method: "POST", path: "/v1/refunds", access: "secret", handler: h.createRefund },
-  { method: "GET", path: "/v1/refunds", access: "secret", handler: h.listRefunds },
-  { method: "GET", path: "/v1/refunds/:id", access: "secret", handler: h.retrieveRefund },
-  { method: "GET", path: "/v1/charges/:id", access: "secret", handler: h.retrieveCharge },
-  { method: "GET", path: "/v1/events", access: "secret", handler: h.listEvents },
-  { method: "GET", path: "/v1/events/:id", access: "secret", handler: h.retrieveEvent },
-  { method: "POST", path: "/sandbox/3ds/:id", access: "publishable", handler: h.answerChallenge, html: true },
-];
-
-const NO_KEY =
-  "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.";
-const PUBLISHABLE_NOT_ALLOWED =
-  "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.";
-const SECRET_NOT_ALLOWED = "The sandbox's browser endpoints take the publishable key only: never send a secret key from a browser.";
-
-const MAX_BODY_CHARS = 256 * 1024;
-
-function maskKey(key: string): string {
-  return key.length > 12 ? `${key.slice(0, 8)}${"*".repeat(Math.min(key.length - 12, 20))}${key.slice(-4)}` : "****";
-}
-
-function keyFromHeader(header: string): string {
-  const [scheme, value] = header.trim().split(/\s+/, 2);
-  if (value && scheme?.toLowerCase() === "bearer") return value;
-  if (value && scheme?.toLowerCase() === "basic") {
-    const decoded = Buffer.from(value, "base64").toString("utf8");
-    return decoded.split(":", 1)[0] ?? "";
-  }
-  throw authenticationError(
-    "Invalid Authorization header. Use Bearer auth ('Authorization: Bearer YOUR_SECRET_KEY') or Basic auth with the key as the user name.",
-  );
-}
-
-function jsonResponse(status: number, body: string, headers: Record<string, string>): Response {
-  return new Response(body, { status, headers: { "content-type": "application/json", ...headers } });
-}
-
-function htmlResponse(status: number, html: string, headers: Record<string, string> = {}): Response {
-  return new Response(html, { status, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers } });
-}
+import {
+  type Access,
+  htmlResponse,
+  jsonResponse,
+  keyFromHeader,
+  maskKey,
+  MAX_BODY_CHARS,
+  NO_KEY,
+  PUBLISHABLE_NOT_ALLOWED,
+  type Route,
+  ROUTES,
+  SECRET_NOT_ALLOWED,
+} from "./routes";
+import type { StripeSandbox, StripeSandboxOptions } from "./types";
+import { queueWebhook } from "./webhook-rows";
+import { WebhookQueue } from "./webhooks";
 
 /**
  * An offline Stripe: the part of Stripe's REST API Keyfree uses, with Stripe's form

@@ -10,6 +10,7 @@ import { createPayments } from "../../server/payments/wiring";
 import { accessTokens, customers, users } from "../../server/db/schema";
 import { hashToken, newId, newSecretToken } from "../../server/lib/tokens";
 import { loadStandIns } from "../../stand-ins";
+import { createStripeSandbox } from "./stand-ins";
 import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../stand-ins/scenarios/tenants";
 
 export const OPS_TOKEN = "test-ops-token-0123456789";
@@ -26,8 +27,9 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
   // A composition root: the stand-ins as every start outside production has them (the other
   // parties' ops commands, the mailbox's and the analytics store's ops routes, the postcode book,
   // the offline Stripe).
-  const { fixtureAddresses, clockJobs, opsCommands, opsRoutes, stripeSandbox } = await loadStandIns(config, {});
-  const payments = createPayments({ db: database.db, clock, env: {}, stripeSandbox, webhookRetryDelaysMs: [10, 50] }, () => api);
+  const { fixtureAddresses, clockJobs, opsCommands, opsRoutes } = await loadStandIns(config, {});
+  // The sandbox's own factory (not the product's view of it), so tests reach its test hooks (whenWebhooksIdle, redeliver...).
+  const payments = createPayments({ db: database.db, clock, env: {}, stripeSandbox: createStripeSandbox, webhookRetryDelaysMs: [10, 50] }, () => api);
   const created = createApi({ db: database.db, config, clock, files, payments, fixtureAddresses, clockJobs }, { opsCommands, opsRoutes });
   api = created;
 

@@ -4,6 +4,7 @@
  * or `redirect_to_url.url`); it works without JavaScript, as a form post.
  */
 
+import { plainPounds } from "#common/wording";
 import { escapeHtml } from "../../server/lib/html";
 
 function page(title: string, body: string): string {
@@ -36,7 +37,7 @@ export function challengePage(input: {
 }): string {
   const what =
     input.intentKind === "payment_intent" && input.amountPence !== null
-      ? `<p>Payment of <strong>£${(input.amountPence / 100).toFixed(2)}</strong> to Keyfree.</p>`
+      ? `<p>Payment of <strong>${plainPounds(input.amountPence)}</strong> to Keyfree.</p>`
       : "<p>Saving your card with Keyfree for future payments.</p>";
   return page(
     "Confirm it's you",

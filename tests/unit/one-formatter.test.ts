@@ -1,8 +1,7 @@
 /**
  * One wording module (issue 37, docs/decisions/0055): money, London dates, times and deadlines are
  * written by #common/wording (common/wording.ts and common/wording/) and nowhere else. This scan
- * reads every source file of app/, server/, common/ and stand-ins/ (and the Stripe sandbox's old
- * browser script in public/stripe-sandbox/) and fails on a second formatter: pence turned into
+ * reads every source file of app/, server/, common/ and stand-ins/ and fails on a second formatter: pence turned into
  * pounds by hand, a number or date formatter of its own, London's time zone in a formatter, a
  * dayjs display format, a table of month names or day suffixes.
  *
@@ -15,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const SCANNED = ["app", "server", "common", "stand-ins", "public/stripe-sandbox"];
+const SCANNED = ["app", "server", "common", "stand-ins"];
 const WORDING = ["common/wording.ts", "common/wording/"];
 /** Generated from the OpenAPI document: descriptions, not code. */
 const GENERATED = ["app/lib/api/schema.d.ts"];
@@ -38,23 +37,13 @@ export const RULES: ReadonlyArray<{ name: string; test: (line: string) => boolea
   { name: "a day's ordinal suffix", test: (l) => /\?\s*["'`]st["'`]\s*:/.test(l) },
 ];
 
-/**
- * Until issue 37's merge only: the Stripe sandbox is being moved to stand-ins/stripe-sandbox/ by
- * another part of the issue as this is written, and may not be edited here. Its pound-formatting
- * lines are named for the lead to fold into #common/wording at merge; then these entries go (the
- * last test fails on an entry that allows nothing):
- * - server/stripe-sandbox/challenge.ts: `£${(input.amountPence / 100).toFixed(2)}` (the 3-D Secure page);
- * - server/stripe-sandbox/handlers/refunds-charges-events.ts: `const pounds = …toFixed(2)` (a charge's description);
- * - public/stripe-sandbox/stripe.js `formatAmount`: `Intl.NumberFormat(… style: "currency" …)` and its `toFixed(2)` fallback.
- */
-export const ALLOWED_UNTIL_MERGE = ["server/stripe-sandbox/", "public/stripe-sandbox/", "stand-ins/stripe-sandbox/"];
 
 function sourceFiles(dir: string): string[] {
   let entries: string[];
   try {
     entries = readdirSync(dir);
   } catch {
-    return []; // stand-ins/ and public/stripe-sandbox/ come and go with the merge
+    return [];
   }
   return entries.flatMap((name) => {
     const full = path.join(dir, name);
@@ -98,16 +87,15 @@ export function secondFormatters(source: string, file: string): string[] {
 const relative = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
 const isWording = (file: string) => WORDING.some((w) => (w.endsWith("/") ? file.startsWith(w) : file === w));
 
-function scan(): { offenders: string[]; allowed: string[] } {
+function scan(): { offenders: string[] } {
   const offenders: string[] = [];
-  const allowed: string[] = [];
   for (const full of SCANNED.flatMap((dir) => sourceFiles(path.join(ROOT, dir)))) {
     const file = relative(full);
     if (isWording(file) || GENERATED.includes(file)) continue;
     const found = secondFormatters(readFileSync(full, "utf8"), file);
-    (ALLOWED_UNTIL_MERGE.some((prefix) => file.startsWith(prefix)) ? allowed : offenders).push(...found);
+    offenders.push(...found);
   }
-  return { offenders, allowed };
+  return { offenders };
 }
 
 describe("one wording module: no second formatter of money or London dates", () => {
@@ -147,13 +135,5 @@ describe("one wording module: no second formatter of money or London dates", () 
     const hits = sourceFiles(path.join(ROOT, "common/wording")).flatMap((full) => secondFormatters(readFileSync(full, "utf8"), relative(full)));
     expect(hits.some((hit) => hit.includes("Intl.NumberFormat"))).toBe(true);
     expect(hits.some((hit) => hit.includes("Intl.DateTimeFormat"))).toBe(true);
-  });
-
-  it("each place allowed until the merge still needs it (remove an entry once its lines are folded)", () => {
-    const { allowed } = scan();
-    for (const prefix of ALLOWED_UNTIL_MERGE) {
-      const exists = statSync(path.join(ROOT, prefix), { throwIfNoEntry: false }) !== undefined;
-      if (exists) expect(allowed.filter((hit) => hit.startsWith(prefix)), prefix).not.toEqual([]);
-    }
   });
 });

@@ -3,6 +3,7 @@
  * built on prototypes and carry Stripe's loosely shaped options and API objects: typed `Loose`.
  * The card and address checks, the formatting and the form encoding are typed in full.
  */
+import { formatPounds } from "#common/wording";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Loose = any;
 
@@ -126,11 +127,8 @@ export function compact(value: unknown): unknown {
   return out;
 }
 
+/** The amount as the challenge shows it, worded as the product words pounds (the sandbox takes gbp only). */
 export function formatAmount(amount: unknown, currency: unknown): string | null {
-  if (typeof amount !== "number" || !currency) return null;
-  try {
-    return new Intl.NumberFormat("en-GB", { style: "currency", currency: String(currency).toUpperCase() }).format(amount / 100);
-  } catch (ignored) {
-    return (amount / 100).toFixed(2) + " " + String(currency).toUpperCase();
-  }
+  if (typeof amount !== "number" || String(currency).toLowerCase() !== "gbp") return null;
+  return formatPounds(amount);
 }

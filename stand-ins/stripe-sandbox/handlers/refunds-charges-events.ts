@@ -1,3 +1,4 @@
+import { plainPounds } from "#common/wording";
 import type Stripe from "stripe";
 import { invalidParam, invalidRequest } from "../errors";
 import { newStripeId } from "../ids";
@@ -39,8 +40,7 @@ export async function createRefund(ctx: Ctx): Promise<Result> {
   const amount = p.int("amount") ?? remaining;
   if (amount <= 0) throw invalidParam("amount", "Invalid positive integer");
   if (amount > remaining) {
-    const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
-    throw invalidRequest(`Refund amount (${pounds(amount)}) is greater than unrefunded amount on charge (${pounds(remaining)})`, {
+    throw invalidRequest(`Refund amount (${plainPounds(amount)}) is greater than unrefunded amount on charge (${plainPounds(remaining)})`, {
       param: "amount",
       code: "amount_too_large",
     });

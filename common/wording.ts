@@ -7,8 +7,10 @@
  * - ./wording/money.ts: pounds and pence ("£1,234.56", "£150", "£1234.56", "12.34");
  * - ./wording/dates.ts: the London day of an instant, "4th Dec 2026", "Friday 4 December 2026",
  *   "11:59pm", and the deadline sentences ("by 11:59pm on … (UK time), 7 days from today");
- * - ./wording/fees.ts: the Keyfree fee's rule and the £60 dispute fee's sentences.
+ * - ./wording/keyfree-fee.ts: the Keyfree fee's rule ("one week's rent, with a minimum of £150");
+ * - ./wording/fees.ts: the £60 dispute fee's sentences.
  */
 export * from "./wording/money";
 export * from "./wording/dates";
+export * from "./wording/keyfree-fee";
 export * from "./wording/fees";

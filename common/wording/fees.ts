@@ -20,22 +20,6 @@
  * (formatPounds, ./money.ts), and the Result card formats its amounts with the caller's `pounds`.
  */
 import { COVER_WEEKS, type DisputeFeeCase, type DisputeFeeSettlement } from "../dispute-fee";
-import { KEYFREE_FEE_WEEKS } from "../keyfree-fee";
-
-// ── The Keyfree fee (part 1 §1, §9) ─────────────────────────────────────────────────────
-
-/** A number of weeks' rent in words: 1 → "one week's rent", 5 → "5 weeks' rent". */
-export function weeksRent(weeks: number): string {
-  return weeks === 1 ? "one week's rent" : `${weeks} weeks' rent`;
-}
-
-/**
- * The Keyfree fee's rule, "one week's rent, with a minimum of £150": the checkout's banner and
- * introduction, the terms summary and the guide say it in these words. `minimumFee` formatted.
- */
-export function keyfreeFeeRule(minimumFee: string): string {
-  return `${weeksRent(KEYFREE_FEE_WEEKS)}, with a minimum of ${minimumFee}`;
-}
 
 // ── The £60 dispute fee (issue 27) ──────────────────────────────────────────────────────
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ErrorSummary } from "~/components/forms";
 import { PageHeading } from "~/components/page-heading";
+import { ClaimItemSummary } from "./+lib/claim-item-summary";
 import { pageTitle } from "~/lib/product";
 import { getClaim } from "./+lib/claims.server";
 import { CALCULATOR_IDS, itemHelpView, type CalculatorView } from "./+lib/item-help";
@@ -38,15 +39,7 @@ export default function ItemHelp({ loaderData: d }: Route.ComponentProps) {
       >
         {title}
       </PageHeading>
-      <section className="claim-proposal__item" aria-labelledby="help-item-title">
-        <h2 id="help-item-title">{d.item.description}</h2>
-        <p className="claim-proposal__type">{d.item.typeLabel}</p>
-        {d.item.amount ? (
-          <p className="claim-proposal__charge">
-            Item charges <strong>{d.item.amount}</strong>
-          </p>
-        ) : null}
-      </section>
+      <ClaimItemSummary id="help-item-title" description={d.item.description} type={d.item.typeLabel} charge={d.item.amount} />
 
       <section aria-labelledby="help-checklist">
         <h2 id="help-checklist">What you can show</h2>

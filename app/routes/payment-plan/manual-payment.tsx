@@ -3,7 +3,7 @@ import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { Link, redirect, useNavigate } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated, type CardFormResult } from "~/components/card-form";
-import { PaymentTerms } from "~/components/payment-terms";
+import { AmountDue, PaymentTerms } from "~/components/payment-terms";
 import { PaymentProcessing, PaymentTakingLonger } from "~/components/payment-success-page";
 import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
@@ -105,11 +105,7 @@ function PayInstalment({ d }: { d: PayState }) {
           ? ` ${d.othersFailed === 1 ? "One more missed instalment" : `${d.othersFailed} more missed instalments`} can be paid after this one.`
           : null}
       </p>
-      <div className="summary-card">
-        <h2 className="summary-card__title">Instalment {d.number}</h2>
-        <p className="summary-card__amount">{d.amountText}</p>
-        <p>payable today</p>
-      </div>
+      <AmountDue title={<>Instalment {d.number}</>} amountText={d.amountText} />
       <StrugglingToPay />
       {hydrated ? (
         <CardForm

@@ -3,15 +3,16 @@
  * are, About You details, the onboarding introduction, and their address history with
  * the postcode lookup. The views are in account.views.ts, the writes in account-service.ts.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../context";
 import { ABOUT_YOU_MESSAGES, GENDERS } from "#common/about-you";
 import { ADDRESS_MESSAGES, addressHistoryError } from "#common/addresses";
 import { ADDRESS_LOOKUP_FAILED_MESSAGE, AddressLookupFailed } from "../integrations/address-lookup";
 import { addressLookupFor } from "../integrations/addresses";
-import { requireTenant, tenantCustomer } from "../lib/auth";
-import { ErrorSchema, errorResponses, notFound } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
+import { tenantCustomer } from "../lib/auth";
+import { ErrorSchema, notFound } from "../lib/errors";
 import { AddressLookupResultSchema } from "../lib/schemas";
 import { idParam, singleLineText } from "../lib/input-schemas";
 import {
@@ -67,173 +68,87 @@ const NoticeSettingsBody = z
 
 const userResponse = { description: "The user", content: { "application/json": { schema: UserSchema } } };
 
-const me = createRoute({
-  method: "get",
-  path: "/me",
-  operationId: "me",
-  tags: ["account"],
+const me = apiRoute({
+  method: "get", path: "/me", operationId: "me", tags: ["account"],
   summary: "The signed-in user with their attributes and addresses",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: userResponse,
-    ...errorResponses(401),
-  },
+  auth: "tenant",
+  responses: { 200: userResponse }, errors: [401],
 });
 
-const getCustomer = createRoute({
-  method: "get",
-  path: "/customer",
-  operationId: "getCustomer",
-  tags: ["account"],
+const getCustomer = apiRoute({
+  method: "get", path: "/customer", operationId: "getCustomer", tags: ["account"],
   summary: "The signed-in user's customer record",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: { description: "The customer", content: { "application/json": { schema: CustomerSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant",
+  ok: ["The customer", CustomerSchema], errors: [401, 404],
 });
 
-const updateUser = createRoute({
-  method: "patch",
-  path: "/users/{userId}",
-  operationId: "updateUser",
-  tags: ["account"],
+const updateUser = apiRoute({
+  method: "patch", path: "/users/{userId}", operationId: "updateUser", tags: ["account"],
   summary: "Change the signed-in user's About You details (any of them)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: UserIdParam,
-    body: { required: true, content: { "application/json": { schema: UpdateUserBody } } },
-  },
-  responses: {
-    200: userResponse,
-    ...errorResponses(400, 401, 404),
-  },
+  auth: "tenant", params: UserIdParam, body: UpdateUserBody,
+  responses: { 200: userResponse }, errors: [400, 401, 404],
 });
 
-const completeOnboardingIntroduction = createRoute({
-  method: "post",
-  path: "/me/onboarding-introduction",
-  operationId: "completeOnboardingIntroduction",
-  tags: ["account"],
+const completeOnboardingIntroduction = apiRoute({
+  method: "post", path: "/me/onboarding-introduction", operationId: "completeOnboardingIntroduction", tags: ["account"],
   summary: "Record that the tenant has read the onboarding introduction ('I understand'); repeating it changes nothing",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: userResponse,
-    ...errorResponses(401),
-  },
+  auth: "tenant",
+  responses: { 200: userResponse }, errors: [401],
 });
 
-const getNoticeSettings = createRoute({
-  method: "get",
-  path: "/me/notice-settings",
-  operationId: "getNoticeSettings",
-  tags: ["account"],
+const getNoticeSettings = apiRoute({
+  method: "get", path: "/me/notice-settings", operationId: "getNoticeSettings", tags: ["account"],
   summary: "How the signed-in tenant is sent notices (issue 28): always by e-mail, and by text message unless turned off",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: { description: "The notice settings", content: { "application/json": { schema: NoticeSettingsSchema } } },
-    ...errorResponses(401),
-  },
+  auth: "tenant",
+  ok: ["The notice settings", NoticeSettingsSchema], errors: [401],
 });
 
-const updateNoticeSettings = createRoute({
-  method: "put",
-  path: "/me/notice-settings",
-  operationId: "updateNoticeSettings",
-  tags: ["account"],
+const updateNoticeSettings = apiRoute({
+  method: "put", path: "/me/notice-settings", operationId: "updateNoticeSettings", tags: ["account"],
   summary: "Turn text message notices on or off (issue 28, scope 4); e-mail notices cannot be turned off",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { body: { required: true, content: { "application/json": { schema: NoticeSettingsBody } } } },
-  responses: {
-    200: { description: "The notice settings now", content: { "application/json": { schema: NoticeSettingsSchema } } },
-    ...errorResponses(400, 401),
-  },
+  auth: "tenant", body: NoticeSettingsBody,
+  ok: ["The notice settings now", NoticeSettingsSchema], errors: [400, 401],
 });
 
-const searchAddressesByPostcode = createRoute({
-  method: "get",
-  path: "/addresses/lookup",
-  operationId: "searchAddressesByPostcode",
-  tags: ["addresses"],
+const searchAddressesByPostcode = apiRoute({
+  method: "get", path: "/addresses/lookup", operationId: "searchAddressesByPostcode", tags: ["addresses"],
   summary: "The addresses at a UK postcode (an empty list when none are found)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    query: z.object({
-      postcode: singleLineText("postcode", { required: ADDRESS_MESSAGES.postcodeRequired, tooLong: "Must be a UK postcode" })
-        .trim()
-        .min(1, ADDRESS_MESSAGES.postcodeRequired)
-        .openapi({ example: "BS1 4DJ" }),
-    }),
-  },
+  auth: "tenant",
+  query: z.object({
+    postcode: singleLineText("postcode", { required: ADDRESS_MESSAGES.postcodeRequired, tooLong: "Must be a UK postcode" })
+      .trim()
+      .min(1, ADDRESS_MESSAGES.postcodeRequired)
+      .openapi({ example: "BS1 4DJ" }),
+  }),
+  ok: ["The addresses found", z.object({ addresses: z.array(AddressLookupResultSchema) })],
   responses: {
-    200: {
-      description: "The addresses found",
-      content: { "application/json": { schema: z.object({ addresses: z.array(AddressLookupResultSchema) }) } },
-    },
-    ...errorResponses(400, 401),
     502: {
       description: "The address lookup provider could not be reached or failed (the message says to try again or enter the address)",
       content: { "application/json": { schema: ErrorSchema } },
     },
   },
+  errors: [400, 401],
 });
 
-const addAddress = createRoute({
-  method: "post",
-  path: "/users/{userId}/addresses",
-  operationId: "addAddress",
-  tags: ["addresses"],
+const addAddress = apiRoute({
+  method: "post", path: "/users/{userId}/addresses", operationId: "addAddress", tags: ["addresses"],
   summary: "Add an address to the signed-in user's address history (a current address replaces the current one)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: UserIdParam,
-    body: { required: true, content: { "application/json": { schema: AddressInputSchema } } },
-  },
-  responses: {
-    201: { description: "The address added", content: { "application/json": { schema: AddressSchema } } },
-    ...errorResponses(400, 401, 404),
-  },
+  auth: "tenant", params: UserIdParam, body: AddressInputSchema,
+  created: ["The address added", AddressSchema], errors: [400, 401, 404],
 });
 
-const removeAddress = createRoute({
-  method: "delete",
-  path: "/addresses/{id}",
-  operationId: "removeAddress",
-  tags: ["addresses"],
+const removeAddress = apiRoute({
+  method: "delete", path: "/addresses/{id}", operationId: "removeAddress", tags: ["addresses"],
   summary: "Remove an address from the signed-in user's address history",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: AddressIdParam },
-  responses: {
-    204: { description: "Removed" },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: AddressIdParam,
+  responses: { 204: { description: "Removed" } }, errors: [401, 404],
 });
 
-const updateAddressHistory = createRoute({
-  method: "put",
-  path: "/me/addresses",
-  operationId: "updateAddressHistory",
-  tags: ["addresses"],
+const updateAddressHistory = apiRoute({
+  method: "put", path: "/me/addresses", operationId: "updateAddressHistory", tags: ["addresses"],
   summary: "Replace the signed-in user's address history with the given list (at most one current address)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { body: { required: true, content: { "application/json": { schema: AddressHistoryBody } } } },
-  responses: {
-    200: {
-      description: "The address history now",
-      content: { "application/json": { schema: z.object({ addresses: z.array(AddressSchema) }).openapi("AddressHistory") } },
-    },
-    ...errorResponses(400, 401),
-  },
+  auth: "tenant", body: AddressHistoryBody,
+  ok: ["The address history now", z.object({ addresses: z.array(AddressSchema) }).openapi("AddressHistory")], errors: [400, 401],
 });
 
 function ownUserId(c: Context<AppEnv>, userId: string) {

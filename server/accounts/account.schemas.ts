@@ -3,6 +3,7 @@ import { z } from "@hono/zod-openapi";
 import { manualAddressErrors, normalisePostcode } from "#common/addresses";
 import { isCalendarDate } from "../domain/london-time";
 import { idField, MALFORMED_ID_MESSAGE, singleLineText } from "../lib/input-schemas";
+import { addressInputShape } from "../lib/schemas";
 import { isWellFormedId, type TextLimit } from "#common/input";
 
 const optionalText = (limit: TextLimit | number) =>
@@ -15,26 +16,18 @@ const optionalText = (limit: TextLimit | number) =>
  * a three-letter country code (onboarding) apply; the postcode is stored as Royal Mail writes it.
  */
 export const AddressInputSchema = z
-  .object({
-    id: idField()
-      .optional()
-      .openapi({ description: "In an address history: the id of an address already in it (kept); any other id makes a new address" }),
-    externalId: optionalText("addressLine"),
-    buildingName: optionalText("addressLine"),
-    roomNumber: optionalText("addressLine"),
-    flatNumber: optionalText("addressLine"),
-    buildingNumber: optionalText("addressLine"),
-    street: optionalText("addressLine"),
-    subStreet: optionalText("addressLine"),
-    town: optionalText("addressLine"),
-    county: optionalText("addressLine"),
-    postcode: optionalText("postcode"),
-    country: optionalText(3).openapi({ description: "Three-letter country code", example: "GBR" }),
-    startDate: optionalText(10).openapi({ description: "YYYY-MM-DD" }),
-    endDate: optionalText(10).openapi({ description: "YYYY-MM-DD" }),
-    currentlyAtAddress: z.boolean().default(true),
-    organizationId: optionalText("code").refine((v) => v === null || isWellFormedId(v), MALFORMED_ID_MESSAGE),
-  })
+  .object(
+    addressInputShape({
+      id: idField()
+        .optional()
+        .openapi({ description: "In an address history: the id of an address already in it (kept); any other id makes a new address" }),
+      line: optionalText("addressLine"),
+      postcode: optionalText("postcode"),
+      country: optionalText(3).openapi({ description: "Three-letter country code", example: "GBR" }),
+      date: optionalText(10).openapi({ description: "YYYY-MM-DD" }),
+      organizationId: optionalText("code").refine((v) => v === null || isWellFormedId(v), MALFORMED_ID_MESSAGE),
+    }),
+  )
   .superRefine((a, ctx) => {
     for (const [field, message] of Object.entries(manualAddressErrors(a))) {
       ctx.addIssue({ code: "custom", path: [field], message });

@@ -1,7 +1,6 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { clientAddress } from "../lib/client-address";
 import { emailAddress, singleLineText } from "../lib/input-schemas";
 import { signIn, signOut } from "./auth-service";
@@ -20,28 +19,18 @@ const LoginResponse = z
   })
   .openapi("LoginResponse");
 
-const login = createRoute({
-  method: "post",
-  path: "/auth/login",
-  operationId: "login",
-  tags: ["auth"],
+const login = apiRoute({
+  method: "post", path: "/auth/login", operationId: "login", tags: ["auth"],
   summary: "Sign in with email and password",
-  request: { body: { required: true, content: { "application/json": { schema: LoginBody } } } },
-  responses: {
-    200: { description: "Signed in, or told to reset the password", content: { "application/json": { schema: LoginResponse } } },
-    ...errorResponses(400, 401, 429),
-  },
+  body: LoginBody,
+  ok: ["Signed in, or told to reset the password", LoginResponse], errors: [400, 401, 429],
 });
 
-const logout = createRoute({
-  method: "post",
-  path: "/auth/logout",
-  operationId: "logout",
-  tags: ["auth"],
+const logout = apiRoute({
+  method: "post", path: "/auth/logout", operationId: "logout", tags: ["auth"],
   summary: "Revoke the access token in use and record a logout event",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: { 204: { description: "Signed out" }, ...errorResponses(401) },
+  auth: "tenant",
+  responses: { 204: { description: "Signed out" } }, errors: [401],
 });
 
 export const authRoutes = new OpenAPIHono<AppEnv>()

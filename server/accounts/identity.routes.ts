@@ -1,6 +1,6 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { singleLineText } from "../lib/input-schemas";
 import { signInWithIdentity } from "./identity-service";
 
@@ -16,20 +16,14 @@ const IdentityLoginResponse = z
   .object({ accessToken: z.string().openapi({ description: "Bearer token" }) })
   .openapi("IdentityLoginResponse");
 
-const identityLogin = createRoute({
-  method: "post",
-  path: "/auth/identity-login",
-  operationId: "identityLogin",
-  tags: ["auth"],
+const identityLogin = apiRoute({
+  method: "post", path: "/auth/identity-login", operationId: "identityLogin", tags: ["auth"],
   summary: "Sign in with an ID token from the identity provider",
   description:
     "The API verifies the ID token itself against the configured issuer's published keys (issuer, audience, expiry, " +
     "age, a verified e-mail, single use), then signs in the tenant with that e-mail address.",
-  request: { body: { required: true, content: { "application/json": { schema: IdentityLoginBody } } } },
-  responses: {
-    200: { description: "Signed in", content: { "application/json": { schema: IdentityLoginResponse } } },
-    ...errorResponses(400, 401, 404, 409),
-  },
+  body: IdentityLoginBody,
+  ok: ["Signed in", IdentityLoginResponse], errors: [400, 401, 404, 409],
 });
 
 export const identityRoutes = new OpenAPIHono<AppEnv>().openapi(identityLogin, async (c) => {

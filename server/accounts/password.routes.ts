@@ -3,12 +3,12 @@
  * reset itself, and setting the password of an invited tenant. The links travel by e-mail
  * (the outbox) and carry single-use tokens of which only a hash is stored.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { newPasswordError, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES } from "#common/passwords";
+import { apiRoute } from "../lib/api-route";
 import { clientAddress } from "../lib/client-address";
 import { commonPasswords } from "../lib/common-passwords";
-import { errorResponses } from "../lib/errors";
 import { emailAddress, singleLineText } from "../lib/input-schemas";
 import {
   PASSWORD_REQUEST_ANSWER,
@@ -68,56 +68,32 @@ const PasswordLinkResponse = z
   })
   .openapi("PasswordLinkResponse");
 
-const checkPasswordLink = createRoute({
-  method: "post",
-  path: "/auth/password-link",
-  operationId: "checkPasswordLink",
-  tags: ["auth"],
+const checkPasswordLink = apiRoute({
+  method: "post", path: "/auth/password-link", operationId: "checkPasswordLink", tags: ["auth"],
   summary: "Whether a reset or set-password link can still be used, and why not (changes nothing)",
-  request: { body: { required: true, content: { "application/json": { schema: PasswordLinkBody } } } },
-  responses: {
-    200: { description: "The link's state", content: { "application/json": { schema: PasswordLinkResponse } } },
-    ...errorResponses(400),
-  },
+  body: PasswordLinkBody,
+  ok: ["The link's state", PasswordLinkResponse], errors: [400],
 });
 
-const resetPasswordRequest = createRoute({
-  method: "post",
-  path: "/auth/reset-password-request",
-  operationId: "resetPasswordRequest",
-  tags: ["auth"],
+const resetPasswordRequest = apiRoute({
+  method: "post", path: "/auth/reset-password-request", operationId: "resetPasswordRequest", tags: ["auth"],
   summary: "E-mail a link to reset the password (the same answer whether or not the account exists; throttled per email and per client address)",
-  request: { body: { required: true, content: { "application/json": { schema: ResetPasswordRequestBody } } } },
-  responses: {
-    200: { description: "Sent when the account exists", content: { "application/json": { schema: ResetPasswordRequestResponse } } },
-    ...errorResponses(400, 429),
-  },
+  body: ResetPasswordRequestBody,
+  ok: ["Sent when the account exists", ResetPasswordRequestResponse], errors: [400, 429],
 });
 
-const resetPassword = createRoute({
-  method: "post",
-  path: "/auth/reset-password",
-  operationId: "resetPassword",
-  tags: ["auth"],
+const resetPassword = apiRoute({
+  method: "post", path: "/auth/reset-password", operationId: "resetPassword", tags: ["auth"],
   summary: "Choose a new password with the token from a reset e-mail; signs out every session",
-  request: { body: { required: true, content: { "application/json": { schema: ResetPasswordBody } } } },
-  responses: {
-    204: { description: "Password changed: the tenant can log in with it" },
-    ...errorResponses(400),
-  },
+  body: ResetPasswordBody,
+  responses: { 204: { description: "Password changed: the tenant can log in with it" } }, errors: [400],
 });
 
-const setPassword = createRoute({
-  method: "post",
-  path: "/auth/set-password",
-  operationId: "setPassword",
-  tags: ["auth"],
+const setPassword = apiRoute({
+  method: "post", path: "/auth/set-password", operationId: "setPassword", tags: ["auth"],
   summary: "Set the first password with the token from an invitation e-mail, and sign in",
-  request: { body: { required: true, content: { "application/json": { schema: SetPasswordBody } } } },
-  responses: {
-    200: { description: "Password set and signed in", content: { "application/json": { schema: SetPasswordResponse } } },
-    ...errorResponses(400),
-  },
+  body: SetPasswordBody,
+  ok: ["Password set and signed in", SetPasswordResponse], errors: [400],
 });
 
 export const passwordRoutes = new OpenAPIHono<AppEnv>()

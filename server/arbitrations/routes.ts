@@ -1,26 +1,17 @@
 /**
  * The arbitration page (part 1 §2.5, §4.1, §9): the HTTP contract; the view is views.ts's.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { idParam } from "../lib/input-schemas";
 import { ArbitrationSchema, arbitrationView } from "./views";
 
-const getArbitrationById = createRoute({
-  method: "get",
-  path: "/arbitrations/{arbitrationId}",
-  operationId: "getArbitrationById",
-  tags: ["claims"],
+const getArbitrationById = apiRoute({
+  method: "get", path: "/arbitrations/{arbitrationId}", operationId: "getArbitrationById", tags: ["claims"],
   summary: "The adjudication of a claim the tenant is a respondent of",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: z.object({ arbitrationId: idParam() }) },
-  responses: {
-    200: { description: "The arbitration", content: { "application/json": { schema: ArbitrationSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: z.object({ arbitrationId: idParam() }),
+  ok: ["The arbitration", ArbitrationSchema], errors: [401, 404],
 });
 
 export const arbitrationsRoutes = new OpenAPIHono<AppEnv>().openapi(getArbitrationById, async (c) =>

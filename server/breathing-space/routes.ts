@@ -2,11 +2,10 @@
  * Breathing Space (issue 36, decision 0047): the signed-in tenant's moratorium in force, and
  * recording one from their debt adviser's letter (/help/breathing-space).
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import { BREATHING_SPACE_MESSAGES, BREATHING_SPACE_TYPES, REFERENCE_MAX_LENGTH } from "#common/breathing-space";
 import type { AppEnv } from "../context";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { singleLineText } from "../lib/input-schemas";
 import { currentBreathingSpace, recordBreathingSpace } from "./service";
 
@@ -38,34 +37,19 @@ const RecordBreathingSpaceBody = z
   })
   .openapi("RecordBreathingSpaceRequest");
 
-const getBreathingSpace = createRoute({
-  method: "get",
-  path: "/breathing-space",
-  operationId: "getBreathingSpace",
-  tags: ["breathing-space"],
+const getBreathingSpace = apiRoute({
+  method: "get", path: "/breathing-space", operationId: "getBreathingSpace", tags: ["breathing-space"],
   summary: "The signed-in tenant's Breathing Space in force (issue 36), or null",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: { description: "The tenant's Breathing Space", content: { "application/json": { schema: CurrentBreathingSpaceSchema } } },
-    ...errorResponses(401),
-  },
+  auth: "tenant",
+  ok: ["The tenant's Breathing Space", CurrentBreathingSpaceSchema], errors: [401],
 });
 
-const recordBreathingSpaceRoute = createRoute({
-  method: "post",
-  path: "/breathing-space",
-  operationId: "recordBreathingSpace",
-  tags: ["breathing-space"],
+const recordBreathingSpaceRoute = apiRoute({
+  method: "post", path: "/breathing-space", operationId: "recordBreathingSpace", tags: ["breathing-space"],
   summary:
     "Record the tenant's Breathing Space from their debt adviser's letter (issue 36): the deadlines inside it move, no payment is asked for or taken while it lasts, and the tenant is e-mailed a receipt. One in force at a time (409)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { body: { required: true, content: { "application/json": { schema: RecordBreathingSpaceBody } } } },
-  responses: {
-    201: { description: "Recorded", content: { "application/json": { schema: CurrentBreathingSpaceSchema } } },
-    ...errorResponses(400, 401, 409),
-  },
+  auth: "tenant", body: RecordBreathingSpaceBody,
+  created: ["Recorded", CurrentBreathingSpaceSchema], errors: [400, 401, 409],
 });
 
 export const breathingSpaceRoutes = new OpenAPIHono<AppEnv>()

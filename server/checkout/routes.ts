@@ -1,11 +1,10 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { ABOUT_YOU_MESSAGES } from "#common/about-you";
 import { AGREEMENT_MESSAGES, type ConfirmAcknowledgement } from "#common/tenant-terms";
 import { CONFIRM_ACKNOWLEDGEMENTS } from "../domain/checkout";
 import { normaliseGender } from "../domain/statuses";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { idParam, singleLineText } from "../lib/input-schemas";
 import type { TextLimit } from "#common/input";
 import { clientAddress } from "../lib/client-address";
@@ -20,24 +19,14 @@ const Params = z.object({
   customerId: idParam().openapi({ param: { name: "customerId", in: "path" } }),
 });
 
-const stepResponses = {
-  200: { description: "Done; the order customer as it is now", content: { "application/json": { schema: OrderCustomerSchema } } },
-  ...errorResponses(400, 401, 404, 409),
-};
+/** What every step answers: the order customer as it is now. */
+const stepResponses = { ok: ["Done; the order customer as it is now", OrderCustomerSchema], errors: [400, 401, 404, 409] } as const;
 
-const getOrderCustomerById = createRoute({
-  method: "get",
-  path: "/orders/{orderId}/customers/{customerId}",
-  operationId: "getOrderCustomerById",
-  tags: ["checkout"],
+const getOrderCustomerById = apiRoute({
+  method: "get", path: "/orders/{orderId}/customers/{customerId}", operationId: "getOrderCustomerById", tags: ["checkout"],
   summary: "The signed-in tenant's own order customer on an order: actions, next action, steps, order and terms",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: Params },
-  responses: {
-    200: { description: "The order customer", content: { "application/json": { schema: OrderCustomerSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: Params,
+  ok: ["The order customer", OrderCustomerSchema], errors: [401, 404],
 });
 
 const text = (required: string, limit: TextLimit | number, tooLong: string) => singleLineText(limit, { required, tooLong });
@@ -61,27 +50,17 @@ const AboutYouBody = z
   })
   .openapi("AboutYouRequest");
 
-const aboutYou = createRoute({
-  method: "post",
-  path: "/orders/{orderId}/customers/{customerId}/about-you",
-  operationId: "aboutYou",
-  tags: ["checkout"],
+const aboutYou = apiRoute({
+  method: "post", path: "/orders/{orderId}/customers/{customerId}/about-you", operationId: "aboutYou", tags: ["checkout"],
   summary: "About You: save the tenant's details and complete the step",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: Params, body: { required: true, content: { "application/json": { schema: AboutYouBody } } } },
-  responses: stepResponses,
+  auth: "tenant", params: Params, body: AboutYouBody,
+  ...stepResponses,
 });
-const addressHistory = createRoute({
-  method: "post",
-  path: "/orders/{orderId}/customers/{customerId}/address-history",
-  operationId: "addressHistory",
-  tags: ["checkout"],
+const addressHistory = apiRoute({
+  method: "post", path: "/orders/{orderId}/customers/{customerId}/address-history", operationId: "addressHistory", tags: ["checkout"],
   summary: "Address history: complete the step (the tenant must have a current address)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: Params },
-  responses: stepResponses,
+  auth: "tenant", params: Params,
+  ...stepResponses,
 });
 
 const mustTick = (message: string) => z.boolean().optional().openapi({ description: message });
@@ -95,46 +74,31 @@ const ConfirmBody = z
   .openapi("ConfirmRequest", {
     description: "'Is everything correct?': every box must be true; annualFee only when the organisation has top-ups enabled",
   });
-const confirm = createRoute({
-  method: "post",
-  path: "/orders/{orderId}/customers/{customerId}/confirm",
-  operationId: "confirm",
-  tags: ["checkout"],
+const confirm = apiRoute({
+  method: "post", path: "/orders/{orderId}/customers/{customerId}/confirm", operationId: "confirm", tags: ["checkout"],
   summary: "Confirm: the tenant ticks the acknowledgements",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: Params, body: { required: true, content: { "application/json": { schema: ConfirmBody } } } },
-  responses: stepResponses,
+  auth: "tenant", params: Params, body: ConfirmBody,
+  ...stepResponses,
 });
 
 const SignBody = z
   .object({ acceptTerms: z.literal(true, { error: AGREEMENT_MESSAGES.acceptTerms }) })
   .openapi("SignRequest");
-const sign = createRoute({
-  method: "post",
-  path: "/orders/{orderId}/customers/{customerId}/sign",
-  operationId: "sign",
-  tags: ["checkout"],
+const sign = apiRoute({
+  method: "post", path: "/orders/{orderId}/customers/{customerId}/sign", operationId: "sign", tags: ["checkout"],
   summary: "Agree to Terms: creates the e-signed terms with the tenant's name and records the IP address",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: Params, body: { required: true, content: { "application/json": { schema: SignBody } } } },
-  responses: stepResponses,
+  auth: "tenant", params: Params, body: SignBody,
+  ...stepResponses,
 });
 
 const SignAddendumBody = z
   .object({ agree: z.literal(true, { error: AGREEMENT_MESSAGES.agreeAddendum }) })
   .openapi("SignAddendumRequest");
-const signAddendumForTenant = createRoute({
-  method: "post",
-  path: "/orders/{orderId}/customers/{customerId}/sign-addendum",
-  operationId: "signAddendumForTenant",
-  tags: ["checkout"],
+const signAddendumForTenant = apiRoute({
+  method: "post", path: "/orders/{orderId}/customers/{customerId}/sign-addendum", operationId: "signAddendumForTenant", tags: ["checkout"],
   summary: "Sign the addendum: creates the e-signed addendum with the tenant's name and records the IP address",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: Params, body: { required: true, content: { "application/json": { schema: SignAddendumBody } } } },
-  responses: stepResponses,
+  auth: "tenant", params: Params, body: SignAddendumBody,
+  ...stepResponses,
 });
 
 const TenancyUserSchema = z
@@ -149,19 +113,11 @@ const TenancyUserSchema = z
   })
   .openapi("TenancyUser");
 
-const getTenancyUserById = createRoute({
-  method: "get",
-  path: "/orders/{orderId}/customers/{customerId}/tenancy-user",
-  operationId: "getTenancyUserById",
-  tags: ["checkout"],
+const getTenancyUserById = apiRoute({
+  method: "get", path: "/orders/{orderId}/customers/{customerId}/tenancy-user", operationId: "getTenancyUserById", tags: ["checkout"],
   summary: "The signed-in tenant on the order's tenancy, with their guarantor",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: Params },
-  responses: {
-    200: { description: "The tenancy user", content: { "application/json": { schema: TenancyUserSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: Params,
+  ok: ["The tenancy user", TenancyUserSchema], errors: [401, 404],
 });
 
 export const checkoutRoutes = new OpenAPIHono<AppEnv>()

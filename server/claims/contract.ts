@@ -25,9 +25,8 @@
  *    and are shown only to the tenant who reported them; the API's own activities are
  *    shown to every respondent.
  */
-import { createRoute, z } from "@hono/zod-openapi";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { z } from "@hono/zod-openapi";
+import { apiRoute } from "../lib/api-route";
 import { FileField } from "../lib/uploads";
 import { idField, idParam, singleLineText } from "../lib/input-schemas";
 import { AskForMoreTimeBody, MoreTimeSchema } from "./more-time-schemas";
@@ -35,192 +34,99 @@ import { ClaimActivitySchema, ClaimItemDocumentSchema, ClaimParams, ClaimProposa
 
 // ── Routes ───────────────────────────────────────────────────────────────────────────
 
-export const claimJson = { "application/json": { schema: ClaimSchema } };
 
-export const findClaimById = createRoute({
-  method: "get",
-  path: "/claims/{claimId}",
-  operationId: "findClaimById",
-  tags: ["claims"],
+export const findClaimById = apiRoute({
+  method: "get", path: "/claims/{claimId}", operationId: "findClaimById", tags: ["claims"],
   summary: "A claim the tenant is a respondent of, with what they may see and the facts the claim screen needs",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams },
-  responses: { 200: { description: "The claim", content: claimJson }, ...errorResponses(401, 404) },
+  auth: "tenant", params: ClaimParams,
+  ok: ["The claim", ClaimSchema], errors: [401, 404],
 });
 
-export const findManyClaimResponseDocuments = createRoute({
-  method: "get",
-  path: "/claims/{claimId}/response-documents",
-  operationId: "findManyClaimResponseDocuments",
-  tags: ["claims"],
+export const findManyClaimResponseDocuments = apiRoute({
+  method: "get", path: "/claims/{claimId}/response-documents", operationId: "findManyClaimResponseDocuments", tags: ["claims"],
   summary: "The tenants' claim response documents (evidence for a dispute)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams },
-  responses: {
-    200: {
-      description: "The documents",
-      content: {
-        "application/json": {
-          schema: z.object({ claimResponseDocuments: z.array(ClaimResponseDocumentSchema) }).openapi("ClaimResponseDocumentList"),
-        },
-      },
-    },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: ClaimParams,
+  ok: ["The documents", z.object({ claimResponseDocuments: z.array(ClaimResponseDocumentSchema) }).openapi("ClaimResponseDocumentList")],
+  errors: [401, 404],
 });
 
-export const addClaimResponseDocument = createRoute({
-  method: "post",
-  path: "/claims/{claimId}/response-documents",
-  operationId: "addClaimResponseDocument",
-  tags: ["claims"],
+export const addClaimResponseDocument = apiRoute({
+  method: "post", path: "/claims/{claimId}/response-documents", operationId: "addClaimResponseDocument", tags: ["claims"],
   summary: "Upload a claim response document (type CLAIM_RESPONSE)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: ClaimParams,
-    body: {
-      required: true,
-      content: {
-        "multipart/form-data": {
-          schema: z
-            .object({ file: FileField, fileName: singleLineText("fileName").optional(), type: DocumentTypeField("CLAIM_RESPONSE") })
-            .openapi("AddClaimResponseDocument"),
-        },
-      },
-    },
-  },
-  responses: {
-    201: { description: "The document", content: { "application/json": { schema: ClaimResponseDocumentSchema } } },
-    ...errorResponses(400, 401, 404, 409, 413, 415, 429),
-  },
+  auth: "tenant",
+  params: ClaimParams,
+  upload: z
+    .object({ file: FileField, fileName: singleLineText("fileName").optional(), type: DocumentTypeField("CLAIM_RESPONSE") })
+    .openapi("AddClaimResponseDocument"),
+  created: ["The document", ClaimResponseDocumentSchema], errors: [400, 401, 404, 409, 413, 415, 429],
 });
 
-export const deleteClaimResponseDocument = createRoute({
-  method: "delete",
-  path: "/claims/{claimId}/response-documents/{documentId}",
-  operationId: "deleteClaimResponseDocument",
-  tags: ["claims"],
+export const deleteClaimResponseDocument = apiRoute({
+  method: "delete", path: "/claims/{claimId}/response-documents/{documentId}", operationId: "deleteClaimResponseDocument", tags: ["claims"],
   summary: "Delete a claim response document the tenant uploaded",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams.extend({ documentId: idParam() }) },
-  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 409) },
+  auth: "tenant", params: ClaimParams.extend({ documentId: idParam() }),
+  responses: { 204: { description: "Deleted" } }, errors: [401, 404, 409],
 });
 
-export const addClaimItemDocument = createRoute({
-  method: "post",
-  path: "/claims/{claimId}/items/{claimItemId}/documents",
-  operationId: "addClaimItemDocument",
-  tags: ["claims"],
+export const addClaimItemDocument = apiRoute({
+  method: "post", path: "/claims/{claimId}/items/{claimItemId}/documents", operationId: "addClaimItemDocument", tags: ["claims"],
   summary: "Upload the tenant's evidence for a claim item (type CLAIM_ITEM), optionally for their own item proposal",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: ClaimParams.extend({ claimItemId: idParam() }),
-    body: {
-      required: true,
-      content: {
-        "multipart/form-data": {
-          schema: z
-            .object({
-              file: FileField,
-              fileName: singleLineText("fileName").optional(),
-              type: DocumentTypeField("CLAIM_ITEM"),
-              claimItemProposalId: idField().optional(),
-            })
-            .openapi("AddClaimItemDocument"),
-        },
-      },
-    },
-  },
-  responses: {
-    201: { description: "The document", content: { "application/json": { schema: ClaimItemDocumentSchema } } },
-    ...errorResponses(400, 401, 404, 409, 413, 415, 429),
-  },
+  auth: "tenant",
+  params: ClaimParams.extend({ claimItemId: idParam() }),
+  upload: z
+    .object({
+      file: FileField,
+      fileName: singleLineText("fileName").optional(),
+      type: DocumentTypeField("CLAIM_ITEM"),
+      claimItemProposalId: idField().optional(),
+    })
+    .openapi("AddClaimItemDocument"),
+  created: ["The document", ClaimItemDocumentSchema], errors: [400, 401, 404, 409, 413, 415, 429],
 });
 
-export const deleteClaimItemDocument = createRoute({
-  method: "delete",
-  path: "/claims/{claimId}/items/{claimItemId}/documents/{documentId}",
-  operationId: "deleteClaimItemDocument",
-  tags: ["claims"],
+export const deleteClaimItemDocument = apiRoute({
+  method: "delete", path: "/claims/{claimId}/items/{claimItemId}/documents/{documentId}", operationId: "deleteClaimItemDocument", tags: ["claims"],
   summary: "Delete evidence the tenant uploaded for an item (not once its proposal is submitted)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams.extend({ claimItemId: idParam(), documentId: idParam() }) },
-  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 409) },
+  auth: "tenant", params: ClaimParams.extend({ claimItemId: idParam(), documentId: idParam() }),
+  responses: { 204: { description: "Deleted" } }, errors: [401, 404, 409],
 });
 
-export const proposalJson = { "application/json": { schema: ClaimProposalSchema } };
 
-export const createCounterProposal = createRoute({
-  method: "post",
-  path: "/claims/{claimId}/counter-proposals",
-  operationId: "createCounterProposal",
-  tags: ["claims"],
+export const createCounterProposal = apiRoute({
+  method: "post", path: "/claims/{claimId}/counter-proposals", operationId: "createCounterProposal", tags: ["claims"],
   summary: "Give a counter amount for an item in the tenant's draft proposal (starts the draft if needed; Agree uses the agent's amount)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams, body: { required: true, content: { "application/json": { schema: ItemProposalBody } } } },
-  responses: { 201: { description: "The tenant's draft proposal", content: proposalJson }, ...errorResponses(400, 401, 404, 409) },
+  auth: "tenant", params: ClaimParams, body: ItemProposalBody,
+  created: ["The tenant's draft proposal", ClaimProposalSchema], errors: [400, 401, 404, 409],
 });
 
-export const updateCounterProposal = createRoute({
-  method: "put",
-  path: "/claims/{claimId}/counter-proposals/{claimItemProposalId}",
-  operationId: "updateCounterProposal",
-  tags: ["claims"],
+export const updateCounterProposal = apiRoute({
+  method: "put", path: "/claims/{claimId}/counter-proposals/{claimItemProposalId}", operationId: "updateCounterProposal", tags: ["claims"],
   summary: "Change an item's counter amount in the tenant's draft proposal",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: ClaimParams.extend({ claimItemProposalId: idParam() }),
-    body: { required: true, content: { "application/json": { schema: ItemProposalBody } } },
-  },
-  responses: { 200: { description: "The tenant's draft proposal", content: proposalJson }, ...errorResponses(400, 401, 404, 409) },
+  auth: "tenant", params: ClaimParams.extend({ claimItemProposalId: idParam() }), body: ItemProposalBody,
+  ok: ["The tenant's draft proposal", ClaimProposalSchema], errors: [400, 401, 404, 409],
 });
 
-export const createClaimItemProposal = createRoute({
-  method: "post",
-  path: "/claims/{claimId}/proposals/{claimProposalId}/item-proposals",
-  operationId: "createClaimItemProposal",
-  tags: ["claims"],
+export const createClaimItemProposal = apiRoute({
+  method: "post", path: "/claims/{claimId}/proposals/{claimProposalId}/item-proposals", operationId: "createClaimItemProposal", tags: ["claims"],
   summary: "Add an item proposal to the tenant's draft proposal",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ProposalParams, body: { required: true, content: { "application/json": { schema: ItemProposalBody } } } },
-  responses: { 201: { description: "The tenant's draft proposal", content: proposalJson }, ...errorResponses(400, 401, 404, 409) },
+  auth: "tenant", params: ProposalParams, body: ItemProposalBody,
+  created: ["The tenant's draft proposal", ClaimProposalSchema], errors: [400, 401, 404, 409],
 });
 
-export const updateClaimItemProposal = createRoute({
-  method: "put",
-  path: "/claims/{claimId}/proposals/{claimProposalId}/item-proposals/{claimItemProposalId}",
-  operationId: "updateClaimItemProposal",
-  tags: ["claims"],
+export const updateClaimItemProposal = apiRoute({
+  method: "put", path: "/claims/{claimId}/proposals/{claimProposalId}/item-proposals/{claimItemProposalId}",
+  operationId: "updateClaimItemProposal", tags: ["claims"],
   summary: "Change an item proposal in the tenant's draft proposal",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: ProposalParams.extend({ claimItemProposalId: idParam() }),
-    body: { required: true, content: { "application/json": { schema: ItemProposalBody } } },
-  },
-  responses: { 200: { description: "The tenant's draft proposal", content: proposalJson }, ...errorResponses(400, 401, 404, 409) },
+  auth: "tenant", params: ProposalParams.extend({ claimItemProposalId: idParam() }), body: ItemProposalBody,
+  ok: ["The tenant's draft proposal", ClaimProposalSchema], errors: [400, 401, 404, 409],
 });
 
 export const proposalAction = (operationId: string, verb: string, summary: string) =>
-  createRoute({
-    method: "post",
-    path: `/claims/{claimId}/proposals/{claimProposalId}/${verb}`,
-    operationId,
-    tags: ["claims"],
+  apiRoute({
+    method: "post", path: `/claims/{claimId}/proposals/{claimProposalId}/${verb}`, operationId, tags: ["claims"],
     summary,
-    security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-    request: { params: ProposalParams },
-    responses: { 200: { description: "The claim after the action", content: claimJson }, ...errorResponses(401, 404, 409) },
+    auth: "tenant", params: ProposalParams,
+    ok: ["The claim after the action", ClaimSchema], errors: [401, 404, 409],
   });
 
 export const agreeClaimProposal = proposalAction(
@@ -249,74 +155,43 @@ export const unpublishClaimProposal = proposalAction(
   "Back from the proposal payment step: the proposal is a draft again",
 );
 
-export const updateTenantDisputeMessage = createRoute({
-  method: "put",
-  path: "/claims/{claimId}/dispute-message",
-  operationId: "updateTenantDisputeMessage",
-  tags: ["claims"],
+export const updateTenantDisputeMessage = apiRoute({
+  method: "put", path: "/claims/{claimId}/dispute-message", operationId: "updateTenantDisputeMessage", tags: ["claims"],
   summary: "The tenant's reason for the formal dispute (before the dispute fee is paid)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams, body: { required: true, content: { "application/json": { schema: MessageBody } } } },
-  responses: { 200: { description: "The claim", content: claimJson }, ...errorResponses(400, 401, 404, 409) },
+  auth: "tenant", params: ClaimParams, body: MessageBody,
+  ok: ["The claim", ClaimSchema], errors: [400, 401, 404, 409],
 });
 
-export const createClaimActivity = createRoute({
-  method: "post",
-  path: "/claims/{claimId}/activities",
-  operationId: "createClaimActivity",
-  tags: ["claims"],
+export const createClaimActivity = apiRoute({
+  method: "post", path: "/claims/{claimId}/activities", operationId: "createClaimActivity", tags: ["claims"],
   summary: "Record something the claim screen reports (e.g. an item countered, with counterProposalAmount)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams, body: { required: true, content: { "application/json": { schema: ClientActivityBody } } } },
-  responses: {
-    201: { description: "The activity", content: { "application/json": { schema: ClaimActivitySchema } } },
-    ...errorResponses(400, 401, 404, 409),
-  },
+  auth: "tenant", params: ClaimParams, body: ClientActivityBody,
+  created: ["The activity", ClaimActivitySchema], errors: [400, 401, 404, 409],
 });
 
-export const updateClaimResponse = createRoute({
-  method: "put",
-  path: "/claims/{claimId}/respondents/{claimRespondentId}/responses/{claimResponseId}",
-  operationId: "updateClaimResponse",
-  tags: ["claims"],
+export const updateClaimResponse = apiRoute({
+  method: "put", path: "/claims/{claimId}/respondents/{claimRespondentId}/responses/{claimResponseId}",
+  operationId: "updateClaimResponse", tags: ["claims"],
   summary: "Reject with no evidence: the tenant's message, and the claim goes to the adjudicator once the £60 fee is paid",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: ClaimParams.extend({ claimRespondentId: idParam(), claimResponseId: idParam() }),
-    body: { required: true, content: { "application/json": { schema: MessageBody } } },
-  },
-  responses: { 200: { description: "The claim", content: claimJson }, ...errorResponses(400, 401, 404, 409) },
+  auth: "tenant", params: ClaimParams.extend({ claimRespondentId: idParam(), claimResponseId: idParam() }), body: MessageBody,
+  ok: ["The claim", ClaimSchema], errors: [400, 401, 404, 409],
 });
 
 
 // ── Issue 36: more time to answer (decision 0049) ───────────────────────────────────
 
-const moreTimeJson = { "application/json": { schema: MoreTimeSchema } };
 
-export const getMoreTime = createRoute({
-  method: "get",
-  path: "/claims/{claimId}/more-time",
-  operationId: "getMoreTime",
-  tags: ["claims"],
+export const getMoreTime = apiRoute({
+  method: "get", path: "/claims/{claimId}/more-time", operationId: "getMoreTime", tags: ["claims"],
   summary: "More time to answer: whether a tenant may ask now, and the claim's latest request (its reason is never sent back)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams },
-  responses: { 200: { description: "The claim's more time", content: moreTimeJson }, ...errorResponses(401, 404) },
+  auth: "tenant", params: ClaimParams,
+  ok: ["The claim's more time", MoreTimeSchema], errors: [401, 404],
 });
 
-export const askForMoreTime = createRoute({
-  method: "post",
-  path: "/claims/{claimId}/more-time",
-  operationId: "askForMoreTime",
-  tags: ["claims"],
+export const askForMoreTime = apiRoute({
+  method: "post", path: "/claims/{claimId}/more-time", operationId: "askForMoreTime", tags: ["claims"],
   summary:
     "Ask for 1 to 14 more days to answer the charges or final proposal waiting for the tenants, with a reason; one request per deadline, one waiting at a time (409)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ClaimParams, body: { required: true, content: { "application/json": { schema: AskForMoreTimeBody } } } },
-  responses: { 201: { description: "The request, waiting for our answer", content: moreTimeJson }, ...errorResponses(400, 401, 404, 409) },
+  auth: "tenant", params: ClaimParams, body: AskForMoreTimeBody,
+  created: ["The request, waiting for our answer", MoreTimeSchema], errors: [400, 401, 404, 409],
 });

@@ -1,8 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { normaliseDocumentType } from "../domain/statuses";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { idParam, singleLineText } from "../lib/input-schemas";
 import { FileField } from "../lib/uploads";
 import { documentContent, uploadDocument, UPLOAD_TYPES, type UploadType } from "./service";
@@ -33,37 +32,24 @@ const CreateDocumentBody = z
   })
   .openapi("CreateDocumentRequest");
 
-const createDocument = createRoute({
-  method: "post",
-  path: "/documents",
-  operationId: "createDocument",
-  tags: ["documents"],
+const createDocument = apiRoute({
+  method: "post", path: "/documents", operationId: "createDocument", tags: ["documents"],
   summary: "Upload a document (claim evidence) to link to a claim item or claim response later",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { body: { required: true, content: { "multipart/form-data": { schema: CreateDocumentBody } } } },
-  responses: {
-    201: { description: "Stored", content: { "application/json": { schema: DocumentSchema } } },
-    ...errorResponses(400, 401, 413, 415, 429),
-  },
+  auth: "tenant", upload: CreateDocumentBody,
+  created: ["Stored", DocumentSchema], errors: [400, 401, 413, 415, 429],
 });
 
-const getDocumentContent = createRoute({
-  method: "get",
-  path: "/documents/{documentId}/content",
-  operationId: "getDocumentContent",
-  tags: ["documents"],
+const getDocumentContent = apiRoute({
+  method: "get", path: "/documents/{documentId}/content", operationId: "getDocumentContent", tags: ["documents"],
   summary: "The bytes of a document the tenant may see, as an attachment",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: z.object({ documentId: idParam() }) },
+  auth: "tenant", params: z.object({ documentId: idParam() }),
   responses: {
     200: {
       description: "The file, with its stored content type",
       content: { "application/octet-stream": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
     },
-    ...errorResponses(401, 404),
   },
+  errors: [401, 404],
 });
 
 export const documentsRoutes = new OpenAPIHono<AppEnv>()

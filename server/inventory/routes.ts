@@ -9,10 +9,10 @@
  * with outcome ERROR and changes nothing ('any other value shows the error page'), so
  * the web maps outcomes to pages one to one.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { INVENTORY_OUTCOMES } from "../domain/tenancy-inventory";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { singleLineText } from "../lib/input-schemas";
 import { respondToTenancyInventory as recordResponse } from "./service";
 
@@ -32,17 +32,11 @@ const OutcomeSchema = z
   })
   .openapi("TenancyInventoryOutcome");
 
-const respondToTenancyInventory = createRoute({
-  method: "post",
-  path: "/tenancy-inventory-responses",
-  operationId: "respondToTenancyInventory",
-  tags: ["tenancy inventory"],
+const respondToTenancyInventory = apiRoute({
+  method: "post", path: "/tenancy-inventory-responses", operationId: "respondToTenancyInventory", tags: ["tenancy inventory"],
   summary: "Confirm or deny receiving the tenancy inventory (no login: the token from the e-mail link)",
-  request: { body: { required: true, content: { "application/json": { schema: RespondBody } } } },
-  responses: {
-    200: { description: "What happened, as the page to show", content: { "application/json": { schema: OutcomeSchema } } },
-    ...errorResponses(400, 404),
-  },
+  body: RespondBody,
+  ok: ["What happened, as the page to show", OutcomeSchema], errors: [400, 404],
 });
 
 export const inventoryRoutes = new OpenAPIHono<AppEnv>().openapi(respondToTenancyInventory, async (c) => {

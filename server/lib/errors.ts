@@ -23,8 +23,11 @@ export class ApiError extends Error {
 export const notFound = (what = "Not found") => new ApiError(404, what);
 export const unauthorised = (message = "Your session has ended. Please sign in again.") => new ApiError(401, message);
 
+/** The statuses an operation may answer with an Error. */
+export type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 415 | 429 | 502;
+
 /** Response entries to spread into a route's `responses`. */
-export function errorResponses(...statuses: Array<400 | 401 | 404 | 409 | 413 | 415 | 429 | 502>) {
+export function errorResponses(...statuses: ErrorStatus[]) {
   const descriptions: Record<number, string> = {
     400: "The request is malformed or invalid, or the card payment provider refused the card (its message says why)",
     401: "No valid access token",

@@ -39,6 +39,41 @@ export const AddressLookupResultSchema = z
 
 export type AddressLookupResult = z.infer<typeof AddressLookupResultSchema>;
 
+/**
+ * The fields of an address a tenant sends (part 1 §3 Address, part 2 §3 Address form), in the
+ * contract's order: the one list both address input schemas are made of (AddressInput in
+ * accounts, PaymentPlanAddressInput in payment plans). Each passes its own field schemas, and
+ * keeps its own rules and messages: part 1 §5's for an address history, part 2 §5's for a plan.
+ */
+export function addressInputShape<Id extends z.ZodType, Line extends z.ZodType, Postcode extends z.ZodType, Country extends z.ZodType, Day extends z.ZodType, Organization extends z.ZodType>(fields: {
+  id: Id;
+  line: Line;
+  postcode: Postcode;
+  country: Country;
+  date: Day;
+  organizationId: Organization;
+}) {
+  const { id, line, postcode, country, date, organizationId } = fields;
+  return {
+    id,
+    externalId: line,
+    buildingName: line,
+    roomNumber: line,
+    flatNumber: line,
+    buildingNumber: line,
+    street: line,
+    subStreet: line,
+    town: line,
+    county: line,
+    postcode,
+    country,
+    startDate: date,
+    endDate: date,
+    currentlyAtAddress: z.boolean().default(true),
+    organizationId,
+  };
+}
+
 /** The fields an address schema (`schema`) names, taken from `source` (an address row, a looked-up address). */
 export function addressFields<S extends z.ZodObject>(schema: S, source: z.infer<S>): z.infer<S> {
   const from = source as Record<string, unknown>;

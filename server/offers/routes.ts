@@ -4,7 +4,7 @@
  * offer e-mail takes the place of a bearer token: a token that is not a recipient's of
  * that offer answers 404 and reveals nothing about the offer.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { REJECTION_MESSAGES, REJECTION_REASON_MAX_LENGTH, rejectionProblems } from "../domain/keyfree-offers";
 import {
@@ -15,7 +15,7 @@ import {
   type OfferChoice,
   type RejectionReason,
 } from "../domain/statuses";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { idParam, multiLineText, singleLineText } from "../lib/input-schemas";
 import { addRejectionReason as recordRejectionReason, readOfferForRecipient, respondToOffer as recordChoice } from "./service";
 import { ChosenSchema, KeyfreeOfferSchema, keyfreeOfferView } from "./views";
@@ -67,52 +67,29 @@ const RejectionResultSchema = z
 
 // ── Routes ──────────────────────────────────────────────────────────────────
 
-const getKeyfreeOffer = createRoute({
-  method: "get",
-  path: "/keyfree-offers/{keyfreeOfferId}",
-  operationId: "getKeyfreeOffer",
-  tags: ["keyfree offers"],
+const getKeyfreeOffer = apiRoute({
+  method: "get", path: "/keyfree-offers/{keyfreeOfferId}", operationId: "getKeyfreeOffer", tags: ["keyfree offers"],
   summary: "The offer as its recipient sees it, through the token from the offer e-mail (no login)",
-  request: { params: OfferParams, query: z.object({ token: Token }) },
-  responses: {
-    200: { description: "The offer", content: { "application/json": { schema: KeyfreeOfferSchema } } },
-    ...errorResponses(400, 404),
-  },
+  params: OfferParams, query: z.object({ token: Token }),
+  ok: ["The offer", KeyfreeOfferSchema], errors: [400, 404],
 });
 
-const respondToOffer = createRoute({
-  method: "post",
-  path: "/keyfree-offers/{keyfreeOfferId}/choice",
-  operationId: "respondToOffer",
-  tags: ["keyfree offers"],
+const respondToOffer = apiRoute({
+  method: "post", path: "/keyfree-offers/{keyfreeOfferId}/choice", operationId: "respondToOffer", tags: ["keyfree offers"],
   summary: "Choose Keyfree or a cash deposit: final for the tenancy, and cannot be changed by co-tenants",
-  request: {
-    params: OfferParams,
-    body: { required: true, content: { "application/json": { schema: RespondToOfferBody } } },
-  },
-  responses: {
-    200: {
-      description: "The choice is recorded (the same answer again for a repeat of the same choice by the same recipient)",
-      content: { "application/json": { schema: ChosenSchema.extend({ keyfreeOfferId: z.string() }).openapi("KeyfreeOfferChoiceResult") } },
-    },
-    ...errorResponses(400, 404, 409),
-  },
+  params: OfferParams, body: RespondToOfferBody,
+  ok: [
+    "The choice is recorded (the same answer again for a repeat of the same choice by the same recipient)",
+    ChosenSchema.extend({ keyfreeOfferId: z.string() }).openapi("KeyfreeOfferChoiceResult"),
+  ],
+  errors: [400, 404, 409],
 });
 
-const addRejectionReason = createRoute({
-  method: "post",
-  path: "/keyfree-offers/{keyfreeOfferId}/rejection-reason",
-  operationId: "addRejectionReason",
-  tags: ["keyfree offers"],
+const addRejectionReason = apiRoute({
+  method: "post", path: "/keyfree-offers/{keyfreeOfferId}/rejection-reason", operationId: "addRejectionReason", tags: ["keyfree offers"],
   summary: "Say why Keyfree was not chosen (after this recipient chose a cash deposit)",
-  request: {
-    params: OfferParams,
-    body: { required: true, content: { "application/json": { schema: AddRejectionReasonBody } } },
-  },
-  responses: {
-    200: { description: "The reason is recorded", content: { "application/json": { schema: RejectionResultSchema } } },
-    ...errorResponses(400, 404, 409),
-  },
+  params: OfferParams, body: AddRejectionReasonBody,
+  ok: ["The reason is recorded", RejectionResultSchema], errors: [400, 404, 409],
 });
 
 export const offersRoutes = new OpenAPIHono<AppEnv>()

@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { requireTenant, tenantCustomer } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
+import { tenantCustomer } from "../lib/auth";
 import { TenancyOrderSchema } from "./schemas";
 import { BreathingSpaceStatusSchema } from "../lib/schemas";
 import { dashboardView } from "./views";
@@ -59,18 +59,11 @@ const DashboardSchema = z
   })
   .openapi("Dashboard");
 
-const getDashboard = createRoute({
-  method: "get",
-  path: "/dashboard",
-  operationId: "getDashboard",
-  tags: ["dashboard"],
+const getDashboard = apiRoute({
+  method: "get", path: "/dashboard", operationId: "getDashboard", tags: ["dashboard"],
   summary: "Everything the signed-in tenant's dashboard shows or redirects on, in one call",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: { description: "The dashboard", content: { "application/json": { schema: DashboardSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant",
+  ok: ["The dashboard", DashboardSchema], errors: [401, 404],
 });
 
 export const dashboardRoutes = new OpenAPIHono<AppEnv>().openapi(getDashboard, async (c) => {

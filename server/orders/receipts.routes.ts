@@ -1,7 +1,7 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { requireTenant, tenantCustomer } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
+import { tenantCustomer } from "../lib/auth";
 import { idParam } from "../lib/input-schemas";
 import { KeyfreePaymentListSchema, PaymentReceiptSchema } from "./schemas";
 import { keyfreePayments, paymentReceipt, type PaymentMade } from "./receipts-service";
@@ -10,35 +10,19 @@ import { keyfreePayments, paymentReceipt, type PaymentMade } from "./receipts-se
  * A Keyfree's payments and their receipts (issue 27, scope 6): what the Keyfree page lists under
  * 'Payments' and what each receipt shows. Only the tenant's own payments, on their own Keyfree.
  */
-const getTenancyOrderPayments = createRoute({
-  method: "get",
-  path: "/tenancy-orders/{id}/payments",
-  operationId: "getTenancyOrderPayments",
-  tags: ["orders"],
+const getTenancyOrderPayments = apiRoute({
+  method: "get", path: "/tenancy-orders/{id}/payments", operationId: "getTenancyOrderPayments", tags: ["orders"],
   summary:
     "Every payment the signed-in tenant made on one of their Keyfrees (its fee, annual fees, the charges, a proposal, the dispute fee, an adjudicated amount, payment plan instalments), newest first",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: z.object({ id: idParam() }) },
-  responses: {
-    200: { description: "The payments", content: { "application/json": { schema: KeyfreePaymentListSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: z.object({ id: idParam() }),
+  ok: ["The payments", KeyfreePaymentListSchema], errors: [401, 404],
 });
 
-const getPaymentReceipt = createRoute({
-  method: "get",
-  path: "/payments/{paymentId}/receipt",
-  operationId: "getPaymentReceipt",
-  tags: ["orders"],
+const getPaymentReceipt = apiRoute({
+  method: "get", path: "/payments/{paymentId}/receipt", operationId: "getPaymentReceipt", tags: ["orders"],
   summary: "One payment the signed-in tenant made, as its receipt: what for, how much, when, the Keyfree and who paid",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: z.object({ paymentId: idParam() }) },
-  responses: {
-    200: { description: "The receipt", content: { "application/json": { schema: PaymentReceiptSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: z.object({ paymentId: idParam() }),
+  ok: ["The receipt", PaymentReceiptSchema], errors: [401, 404],
 });
 
 const paymentView = (p: PaymentMade) => ({

@@ -1,57 +1,37 @@
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { defaultDashboardFilter } from "../domain/order-customers";
-import { currentCustomer, requireTenant, tenantCustomer } from "../lib/auth";
-import { errorResponses, notFound } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
+import { currentCustomer, tenantCustomer } from "../lib/auth";
+import { notFound } from "../lib/errors";
 import { idParam } from "../lib/input-schemas";
 import { ProductId, TenancyOrderSchema } from "./schemas";
 import { amountRemaining, tenancyOrdersFor } from "./views";
 
-const getTenancyOrdersByProductId = createRoute({
-  method: "get",
-  path: "/tenancy-orders",
-  operationId: "getTenancyOrdersByProductId",
-  tags: ["orders"],
+const getTenancyOrdersByProductId = apiRoute({
+  method: "get", path: "/tenancy-orders", operationId: "getTenancyOrdersByProductId", tags: ["orders"],
   summary: "The signed-in tenant's orders for a product, newest first",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { query: z.object({ productId: ProductId }) },
-  responses: {
-    200: {
-      description: "The tenant's orders",
-      content: {
-        "application/json": {
-          schema: z
-            .object({
-              tenancyOrders: z.array(TenancyOrderSchema),
-              hasOutstandingActions: z
-                .boolean()
-                .openapi({ description: "Any order has an open next action the tenant can do ('You have outstanding actions')" }),
-              defaultAccountStatus: z
-                .enum(["ACTIVE", "EXPIRED"])
-                .openapi({ description: "The dashboard's default filter (part 2 §2)" }),
-            })
-            .openapi("TenancyOrderList"),
-        },
-      },
-    },
-    ...errorResponses(400, 401),
-  },
+  auth: "tenant", query: z.object({ productId: ProductId }),
+  ok: [
+    "The tenant's orders",
+    z
+      .object({
+        tenancyOrders: z.array(TenancyOrderSchema),
+        hasOutstandingActions: z
+          .boolean()
+          .openapi({ description: "Any order has an open next action the tenant can do ('You have outstanding actions')" }),
+        defaultAccountStatus: z.enum(["ACTIVE", "EXPIRED"]).openapi({ description: "The dashboard's default filter (part 2 §2)" }),
+      })
+      .openapi("TenancyOrderList"),
+  ],
+  errors: [400, 401],
 });
 
-const getTenancyOrderById = createRoute({
-  method: "get",
-  path: "/tenancy-orders/{id}",
-  operationId: "getTenancyOrderById",
-  tags: ["orders"],
+const getTenancyOrderById = apiRoute({
+  method: "get", path: "/tenancy-orders/{id}", operationId: "getTenancyOrderById", tags: ["orders"],
   summary: "One of the signed-in tenant's own Keyfree orders",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: z.object({ id: idParam() }) },
-  responses: {
-    200: { description: "The order", content: { "application/json": { schema: TenancyOrderSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: z.object({ id: idParam() }),
+  ok: ["The order", TenancyOrderSchema], errors: [401, 404],
 });
 
 const AmountRemainingSchema = z
@@ -62,29 +42,20 @@ const AmountRemainingSchema = z
   })
   .openapi("AmountRemaining");
 
-const getAmountRemaining = createRoute({
-  method: "get",
-  path: "/orders/{orderId}/amount-remaining",
-  operationId: "getAmountRemaining",
-  tags: ["orders"],
+const getAmountRemaining = apiRoute({
+  method: "get", path: "/orders/{orderId}/amount-remaining", operationId: "getAmountRemaining", tags: ["orders"],
   summary:
     "What the signed-in tenant still has to pay on one of their orders; with remainingBalance=true, the whole order's remaining balance across all its tenants",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: z.object({ orderId: idParam() }),
-    query: z.object({
-      remainingBalance: z
-        .enum(["true", "false"])
-        .optional()
-        .transform((v) => v === "true")
-        .openapi({ description: "true for the whole order's remaining balance" }),
-    }),
-  },
-  responses: {
-    200: { description: "The amount", content: { "application/json": { schema: AmountRemainingSchema } } },
-    ...errorResponses(400, 401, 404),
-  },
+  auth: "tenant",
+  params: z.object({ orderId: idParam() }),
+  query: z.object({
+    remainingBalance: z
+      .enum(["true", "false"])
+      .optional()
+      .transform((v) => v === "true")
+      .openapi({ description: "true for the whole order's remaining balance" }),
+  }),
+  ok: ["The amount", AmountRemainingSchema], errors: [400, 401, 404],
 });
 
 export const orderRoutes = new OpenAPIHono<AppEnv>()

@@ -11,183 +11,92 @@
  * createOneTimeSessionToken is not offered: it sent the browser to an external plan portal
  * that these screens replace.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { requireTenant, tenantCustomer } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
+import { tenantCustomer } from "../lib/auth";
 import { InstalmentParams, InstalmentPaymentIntentSecretSchema, PaymentPlanActionSchema, PaymentPlanAddressSchema, PaymentPlanInstalmentSchema, PaymentPlanSchema, PaymentPlanScreenSchema, PlanParams, SetupIntentSecretSchema, TenancyAnniversarySchema, UpdateAddressBody, UpdateCardDetailsBody } from "./schemas";
 import { confirmPlan, instalmentPaymentIntent, planSetupIntent, updatePlanAddress, updatePlanCard } from "./steps-service";
 import { ownedPlanView, planActionView, planInstalmentView, planPropertyAddressView, tenancyAnniversariesOf } from "./views";
 
 // ── Routes ──────────────────────────────────────────────────────────────────
 
-const common = {
-  tags: ["payment plans"],
-  security: [{ bearer: [] as string[] }],
-};
+const plans = { tags: ["payment plans"], auth: "tenant" } as const;
 
-const planResponse = (description: string) => ({
-  description,
-  content: { "application/json": { schema: PaymentPlanSchema } },
-});
-
-const getPaymentPlanById = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "get",
-  path: "/payment-plans/{paymentPlanId}",
-  operationId: "getPaymentPlanById",
+const getPaymentPlanById = apiRoute({
+  ...plans, method: "get", path: "/payment-plans/{paymentPlanId}", operationId: "getPaymentPlanById",
   summary: "The tenant's payment plan with its instalments, steps, next step and the screen to show",
-  request: { params: PlanParams },
-  responses: { 200: planResponse("The payment plan"), ...errorResponses(400, 401, 404) },
+  params: PlanParams,
+  ok: ["The payment plan", PaymentPlanSchema], errors: [400, 401, 404],
 });
 
-const getPaymentPlanPropertyAddressById = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "get",
-  path: "/payment-plans/{paymentPlanId}/property-address",
-  operationId: "getPaymentPlanPropertyAddressById",
+const getPaymentPlanPropertyAddressById = apiRoute({
+  ...plans, method: "get", path: "/payment-plans/{paymentPlanId}/property-address", operationId: "getPaymentPlanPropertyAddressById",
   summary: "The address of the property the plan's tenancy is for",
-  request: { params: PlanParams },
-  responses: {
-    200: {
-      description: "The property address",
-      content: { "application/json": { schema: z.object({ address: PaymentPlanAddressSchema }).openapi("PaymentPlanPropertyAddress") } },
-    },
-    ...errorResponses(400, 401, 404),
-  },
+  params: PlanParams,
+  ok: ["The property address", z.object({ address: PaymentPlanAddressSchema }).openapi("PaymentPlanPropertyAddress")],
+  errors: [400, 401, 404],
 });
 
-const getPaymentPlanAction = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "get",
-  path: "/payment-plans/{paymentPlanId}/next-action",
-  operationId: "getPaymentPlanAction",
+const getPaymentPlanAction = apiRoute({
+  ...plans, method: "get", path: "/payment-plans/{paymentPlanId}/next-action", operationId: "getPaymentPlanAction",
   summary: "The plan's current next action (null when none) and the screen to show",
-  request: { params: PlanParams },
-  responses: {
-    200: {
-      description: "The next action",
-      content: {
-        "application/json": {
-          schema: z
-            .object({ action: PaymentPlanActionSchema.nullable(), screen: PaymentPlanScreenSchema })
-            .openapi("PaymentPlanNextAction"),
-        },
-      },
-    },
-    ...errorResponses(400, 401, 404),
-  },
+  params: PlanParams,
+  ok: [
+    "The next action",
+    z.object({ action: PaymentPlanActionSchema.nullable(), screen: PaymentPlanScreenSchema }).openapi("PaymentPlanNextAction"),
+  ],
+  errors: [400, 401, 404],
 });
 
-const confirmPaymentPlan = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "post",
-  path: "/payment-plans/{paymentPlanId}/confirm",
-  operationId: "confirmPaymentPlan",
+const confirmPaymentPlan = apiRoute({
+  ...plans, method: "post", path: "/payment-plans/{paymentPlanId}/confirm", operationId: "confirmPaymentPlan",
   summary: "Confirm the proposed payment plan (step 1, Payment Proposal Outline)",
-  request: { params: PlanParams },
-  responses: { 200: planResponse("The plan, with CONFIRM done"), ...errorResponses(400, 401, 404, 409) },
+  params: PlanParams,
+  ok: ["The plan, with CONFIRM done", PaymentPlanSchema], errors: [400, 401, 404, 409],
 });
 
-const updateAddress = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "put",
-  path: "/payment-plans/{paymentPlanId}/address",
-  operationId: "updateAddress",
+const updateAddress = apiRoute({
+  ...plans, method: "put", path: "/payment-plans/{paymentPlanId}/address", operationId: "updateAddress",
   summary: "Give the postal address for the plan's confirmations (step 2, Address Confirmation)",
-  request: {
-    params: PlanParams,
-    body: { required: true, content: { "application/json": { schema: UpdateAddressBody } } },
-  },
-  responses: { 200: planResponse("The plan, with ADDRESS done and the address stored"), ...errorResponses(400, 401, 404, 409) },
+  params: PlanParams, body: UpdateAddressBody,
+  ok: ["The plan, with ADDRESS done and the address stored", PaymentPlanSchema], errors: [400, 401, 404, 409],
 });
 
-const getSetupIntentSecret = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "post",
-  path: "/payment-plans/{paymentPlanId}/setup-intent",
-  operationId: "getSetupIntentSecret",
+const getSetupIntentSecret = apiRoute({
+  ...plans, method: "post", path: "/payment-plans/{paymentPlanId}/setup-intent", operationId: "getSetupIntentSecret",
   summary: "The setup intent the card form confirms to save the plan's card (step 3, Payment Details)",
-  request: { params: PlanParams },
-  responses: {
-    200: { description: "The setup intent's client secret", content: { "application/json": { schema: SetupIntentSecretSchema } } },
-    ...errorResponses(400, 401, 404, 409, 502),
-  },
+  params: PlanParams,
+  ok: ["The setup intent's client secret", SetupIntentSecretSchema], errors: [400, 401, 404, 409, 502],
 });
 
-const updateCardDetails = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "put",
-  path: "/payment-plans/{paymentPlanId}/card-details",
-  operationId: "updateCardDetails",
+const updateCardDetails = apiRoute({
+  ...plans, method: "put", path: "/payment-plans/{paymentPlanId}/card-details", operationId: "updateCardDetails",
   summary: "Give the card the instalments are charged to (step 3, 'Confirm my payment plan'): the plan goes live",
-  request: {
-    params: PlanParams,
-    body: { required: true, content: { "application/json": { schema: UpdateCardDetailsBody } } },
-  },
-  responses: {
-    200: planResponse("The plan, ACTIVE, with CARD_DETAILS done and no next action"),
-    ...errorResponses(400, 401, 404, 409, 502),
-  },
+  params: PlanParams, body: UpdateCardDetailsBody,
+  ok: ["The plan, ACTIVE, with CARD_DETAILS done and no next action", PaymentPlanSchema], errors: [400, 401, 404, 409, 502],
 });
 
-const getInstalmentPaymentIntentSecret = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "post",
-  path: "/payment-plans/{paymentPlanId}/instalments/{instalmentId}/pay",
-  operationId: "getInstalmentPaymentIntentSecret",
+const getInstalmentPaymentIntentSecret = apiRoute({
+  ...plans, method: "post", path: "/payment-plans/{paymentPlanId}/instalments/{instalmentId}/pay", operationId: "getInstalmentPaymentIntentSecret",
   summary: "The payment intent for paying one instalment by card (manual-payment); the same one again until it is paid",
-  request: { params: InstalmentParams },
-  responses: {
-    200: {
-      description: "The intent's client secret",
-      content: { "application/json": { schema: InstalmentPaymentIntentSecretSchema } },
-    },
-    ...errorResponses(400, 401, 404, 409, 502),
-  },
+  params: InstalmentParams,
+  ok: ["The intent's client secret", InstalmentPaymentIntentSecretSchema], errors: [400, 401, 404, 409, 502],
 });
 
-const getInstalmentById = createRoute({
-  ...common,
-  middleware: [requireTenant] as const,
-  method: "get",
-  path: "/payment-plans/{paymentPlanId}/instalments/{instalmentId}",
-  operationId: "getInstalmentById",
+const getInstalmentById = apiRoute({
+  ...plans, method: "get", path: "/payment-plans/{paymentPlanId}/instalments/{instalmentId}", operationId: "getInstalmentById",
   summary: "One instalment of the plan, with its status (polled until PAID)",
-  request: { params: InstalmentParams },
-  responses: {
-    200: { description: "The instalment", content: { "application/json": { schema: PaymentPlanInstalmentSchema } } },
-    ...errorResponses(400, 401, 404),
-  },
+  params: InstalmentParams,
+  ok: ["The instalment", PaymentPlanInstalmentSchema], errors: [400, 401, 404],
 });
 
-const getUserTenancyAnniversaries = createRoute({
-  method: "get",
-  path: "/tenancy-anniversaries",
-  operationId: "getUserTenancyAnniversaries",
-  tags: ["annual fee"],
+const getUserTenancyAnniversaries = apiRoute({
+  method: "get", path: "/tenancy-anniversaries", operationId: "getUserTenancyAnniversaries", tags: ["annual fee"],
   summary: "The anniversaries of the signed-in tenant's tenancies, with whether each year's annual fee is paid",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: {
-      description: "The anniversaries, oldest first",
-      content: {
-        "application/json": {
-          schema: z.object({ tenancyAnniversaries: z.array(TenancyAnniversarySchema) }).openapi("TenancyAnniversaries"),
-        },
-      },
-    },
-    ...errorResponses(401),
-  },
+  auth: "tenant",
+  ok: ["The anniversaries, oldest first", z.object({ tenancyAnniversaries: z.array(TenancyAnniversarySchema) }).openapi("TenancyAnniversaries")],
+  errors: [401],
 });
 
 export const paymentPlansRoutes = new OpenAPIHono<AppEnv>()

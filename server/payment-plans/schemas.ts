@@ -20,7 +20,7 @@ import {
   PAYMENT_PLAN_ACTION_TYPES,
   PAYMENT_PLAN_STATUSES
 } from "../domain/statuses";
-import { BreathingSpaceStatusSchema, PropertyAddressSchema } from "../lib/schemas";
+import { addressInputShape, BreathingSpaceStatusSchema, PropertyAddressSchema } from "../lib/schemas";
 import { idParam, providerIdField, singleLineText } from "../lib/input-schemas";
 
 // ── Schemas ─────────────────────────────────────────────────────────────────
@@ -123,24 +123,16 @@ export const optionalDate = singleLineText("code")
 
 /** One address of the form (part 2 §3 Address form), checked with part 2 §5's rules and messages. */
 export const PaymentPlanAddressInputSchema = z
-  .object({
-    id: singleLineText("addressLine").nullish().openapi({ description: "The form's temporary id; not stored" }),
-    externalId: optionalText,
-    buildingName: optionalText,
-    roomNumber: optionalText,
-    flatNumber: optionalText,
-    buildingNumber: optionalText,
-    street: optionalText,
-    subStreet: optionalText,
-    town: optionalText,
-    county: optionalText,
-    postcode: optionalText,
-    country: optionalText.openapi({ description: "Two-letter code (GB); GBR is read as the UK too" }),
-    startDate: optionalDate,
-    endDate: optionalDate,
-    currentlyAtAddress: z.boolean().default(true),
-    organizationId: optionalText,
-  })
+  .object(
+    addressInputShape({
+      id: singleLineText("addressLine").nullish().openapi({ description: "The form's temporary id; not stored" }),
+      line: optionalText,
+      postcode: optionalText,
+      country: optionalText.openapi({ description: "Two-letter code (GB); GBR is read as the UK too" }),
+      date: optionalDate,
+      organizationId: optionalText,
+    }),
+  )
   .superRefine((address, ctx) => {
     for (const problem of paymentPlanAddressProblems(address)) {
       ctx.addIssue({ code: "custom", path: [problem.field], message: problem.message });

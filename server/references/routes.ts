@@ -2,11 +2,10 @@
  * References (part 1 §4.2, §4.3): the HTTP contract and short handlers. Changes are the
  * service's (service.ts), what is shown the views' (views.ts).
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { normaliseReferenceDocumentType, REFERENCE_DOCUMENT_TYPES } from "../domain/statuses";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import { idParam, singleLineText } from "../lib/input-schemas";
 import { FileField } from "../lib/uploads";
 import { addReferenceDocument, removeReferenceDocument, sendForReview, startReference } from "./service";
@@ -16,56 +15,27 @@ import { checksOf, ownReference, ReferenceCheckSchema, ReferenceDocumentSchema, 
 
 const ReferenceParams = z.object({ referenceId: idParam() });
 
-const createReference = createRoute({
-  method: "post",
-  path: "/orders/{orderId}/customers/{customerId}/reference",
-  operationId: "reference",
-  tags: ["references"],
+const createReference = apiRoute({
+  method: "post", path: "/orders/{orderId}/customers/{customerId}/reference", operationId: "reference", tags: ["references"],
   summary: "Start referencing (eligibility) for the tenant's order customer; answers the existing reference when there is one",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: z.object({ orderId: idParam(), customerId: idParam() }) },
-  responses: {
-    201: {
-      description: "Created",
-      content: { "application/json": { schema: z.object({ id: z.string() }).openapi("ReferenceId") } },
-    },
-    200: { description: "The reference already exists", content: { "application/json": { schema: z.object({ id: z.string() }) } } },
-    ...errorResponses(401, 404, 409),
-  },
+  auth: "tenant", params: z.object({ orderId: idParam(), customerId: idParam() }),
+  created: ["Created", z.object({ id: z.string() }).openapi("ReferenceId")],
+  ok: ["The reference already exists", z.object({ id: z.string() })],
+  errors: [401, 404, 409],
 });
 
-const findReferenceById = createRoute({
-  method: "get",
-  path: "/references/{referenceId}",
-  operationId: "findReferenceById",
-  tags: ["references"],
+const findReferenceById = apiRoute({
+  method: "get", path: "/references/{referenceId}", operationId: "findReferenceById", tags: ["references"],
   summary: "The tenant's own reference with its documents and checks",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ReferenceParams },
-  responses: {
-    200: { description: "The reference", content: { "application/json": { schema: ReferenceSchema } } },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: ReferenceParams,
+  ok: ["The reference", ReferenceSchema], errors: [401, 404],
 });
 
-const getChecks = createRoute({
-  method: "get",
-  path: "/references/{referenceId}/checks",
-  operationId: "getChecks",
-  tags: ["references"],
+const getChecks = apiRoute({
+  method: "get", path: "/references/{referenceId}/checks", operationId: "getChecks", tags: ["references"],
   summary: "The checks of the tenant's own reference",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ReferenceParams },
-  responses: {
-    200: {
-      description: "The checks",
-      content: { "application/json": { schema: z.object({ checks: z.array(ReferenceCheckSchema) }).openapi("ReferenceChecks") } },
-    },
-    ...errorResponses(401, 404),
-  },
+  auth: "tenant", params: ReferenceParams,
+  ok: ["The checks", z.object({ checks: z.array(ReferenceCheckSchema) }).openapi("ReferenceChecks")], errors: [401, 404],
 });
 
 const AddReferenceDocumentBody = z
@@ -85,52 +55,25 @@ const AddReferenceDocumentBody = z
   })
   .openapi("AddReferenceDocumentRequest");
 
-const addReferenceDocumentRoute = createRoute({
-  method: "post",
-  path: "/references/{referenceId}/documents",
-  operationId: "addReferenceDocument",
-  tags: ["references"],
+const addReferenceDocumentRoute = apiRoute({
+  method: "post", path: "/references/{referenceId}/documents", operationId: "addReferenceDocument", tags: ["references"],
   summary: "Upload one proof of identity or address while the reference needs information",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: {
-    params: ReferenceParams,
-    body: { required: true, content: { "multipart/form-data": { schema: AddReferenceDocumentBody } } },
-  },
-  responses: {
-    201: { description: "Uploaded", content: { "application/json": { schema: ReferenceDocumentSchema } } },
-    ...errorResponses(400, 401, 404, 409, 413, 415, 429),
-  },
+  auth: "tenant", params: ReferenceParams, upload: AddReferenceDocumentBody,
+  created: ["Uploaded", ReferenceDocumentSchema], errors: [400, 401, 404, 409, 413, 415, 429],
 });
 
-const deleteReferenceDocument = createRoute({
-  method: "delete",
-  path: "/references/{referenceId}/documents/{referenceDocumentId}",
-  operationId: "deleteReferenceDocument",
-  tags: ["references"],
+const deleteReferenceDocument = apiRoute({
+  method: "delete", path: "/references/{referenceId}/documents/{referenceDocumentId}", operationId: "deleteReferenceDocument", tags: ["references"],
   summary: "Remove an uploaded proof while the reference needs information",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: z.object({ referenceId: idParam(), referenceDocumentId: idParam() }) },
-  responses: {
-    200: { description: "Removed; the reference as it is now", content: { "application/json": { schema: ReferenceSchema } } },
-    ...errorResponses(401, 404, 409),
-  },
+  auth: "tenant", params: z.object({ referenceId: idParam(), referenceDocumentId: idParam() }),
+  ok: ["Removed; the reference as it is now", ReferenceSchema], errors: [401, 404, 409],
 });
 
-const readyForReviewRoute = createRoute({
-  method: "post",
-  path: "/references/{referenceId}/ready-for-review",
-  operationId: "readyForReview",
-  tags: ["references"],
+const readyForReviewRoute = apiRoute({
+  method: "post", path: "/references/{referenceId}/ready-for-review", operationId: "readyForReview", tags: ["references"],
   summary: "'Send for Review': moves an INFO_REQUIRED reference with both proofs to IN_REVIEW",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { params: ReferenceParams },
-  responses: {
-    200: { description: "In review", content: { "application/json": { schema: ReferenceSchema } } },
-    ...errorResponses(401, 404, 409),
-  },
+  auth: "tenant", params: ReferenceParams,
+  ok: ["In review", ReferenceSchema], errors: [401, 404, 409],
 });
 
 export const referencesRoutes = new OpenAPIHono<AppEnv>()

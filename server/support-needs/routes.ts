@@ -3,10 +3,9 @@
  * tenant's own record (no ids: it is always theirs), and the helper's confirmation through the
  * token e-mailed to them, which takes the place of a bearer token.
  */
-import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
-import { requireTenant } from "../lib/auth";
-import { errorResponses } from "../lib/errors";
+import { apiRoute } from "../lib/api-route";
 import {
   AddSupportHelperBody,
   HelperConfirmationSchema,
@@ -22,91 +21,55 @@ import { helperConfirmationView, supportNeedsView } from "./views";
 
 const supportNeedsAnswer = (description: string) => ({ description, content: { "application/json": { schema: SupportNeedsSchema } } });
 
-const getSupportNeeds = createRoute({
-  method: "get",
-  path: "/me/support-needs",
-  operationId: "getSupportNeeds",
-  tags: ["support needs"],
+const getSupportNeeds = apiRoute({
+  method: "get", path: "/me/support-needs", operationId: "getSupportNeeds", tags: ["support needs"],
   summary: "What the signed-in tenant has told us would help them (kept only with their consent), and who helps them (issue 36)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: { 200: supportNeedsAnswer("The support needs and the helper"), ...errorResponses(401) },
+  auth: "tenant",
+  responses: { 200: supportNeedsAnswer("The support needs and the helper") }, errors: [401],
 });
 
-const saveSupportNeedsRoute = createRoute({
-  method: "put",
-  path: "/me/support-needs",
-  operationId: "saveSupportNeeds",
-  tags: ["support needs"],
-  summary: "Record what would help, with the tenant's explicit consent (consent must be true; nothing is saved without it); replaces what was recorded",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { body: { required: true, content: { "application/json": { schema: SaveSupportNeedsBody } } } },
-  responses: { 200: supportNeedsAnswer("Recorded"), ...errorResponses(400, 401) },
+const saveSupportNeedsRoute = apiRoute({
+  method: "put", path: "/me/support-needs", operationId: "saveSupportNeeds", tags: ["support needs"],
+  summary:
+    "Record what would help, with the tenant's explicit consent (consent must be true; nothing is saved without it); replaces what was recorded",
+  auth: "tenant", body: SaveSupportNeedsBody,
+  responses: { 200: supportNeedsAnswer("Recorded") }, errors: [400, 401],
 });
 
-const withdrawSupportNeedsRoute = createRoute({
-  method: "delete",
-  path: "/me/support-needs",
-  operationId: "withdrawSupportNeeds",
-  tags: ["support needs"],
+const withdrawSupportNeedsRoute = apiRoute({
+  method: "delete", path: "/me/support-needs", operationId: "withdrawSupportNeeds", tags: ["support needs"],
   summary: "Withdraw consent: what was recorded is deleted (the helper, if any, stays until removed on its own)",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: { 200: supportNeedsAnswer("Deleted (or there was nothing to delete)"), ...errorResponses(401) },
+  auth: "tenant",
+  responses: { 200: supportNeedsAnswer("Deleted (or there was nothing to delete)") }, errors: [401],
 });
 
-const addSupportHelperRoute = createRoute({
-  method: "post",
-  path: "/me/support-helper",
-  operationId: "addSupportHelper",
-  tags: ["support needs"],
+const addSupportHelperRoute = apiRoute({
+  method: "post", path: "/me/support-helper", operationId: "addSupportHelper", tags: ["support needs"],
   summary:
     "Add the one person who helps the tenant (an adviser or a relative): they are e-mailed a link to confirm, valid for 7 days, and once they confirm they get a copy of every e-mail about the tenant's Keyfree, claims and payments. 409 while another is waiting or confirmed",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  request: { body: { required: true, content: { "application/json": { schema: AddSupportHelperBody } } } },
-  responses: { 201: supportNeedsAnswer("Added: the link is e-mailed to them"), ...errorResponses(400, 401, 409) },
+  auth: "tenant", body: AddSupportHelperBody,
+  responses: { 201: supportNeedsAnswer("Added: the link is e-mailed to them") }, errors: [400, 401, 409],
 });
 
-const removeSupportHelperRoute = createRoute({
-  method: "delete",
-  path: "/me/support-helper",
-  operationId: "removeSupportHelper",
-  tags: ["support needs"],
+const removeSupportHelperRoute = apiRoute({
+  method: "delete", path: "/me/support-helper", operationId: "removeSupportHelper", tags: ["support needs"],
   summary: "Remove the helper at once: no copy reaches them from now on, not even of e-mails already queued; a helper who had confirmed is told",
-  security: [{ bearer: [] }],
-  middleware: [requireTenant] as const,
-  responses: {
-    200: { description: "Removed (or nobody was helping)", content: { "application/json": { schema: RemovedHelperSchema } } },
-    ...errorResponses(401),
-  },
+  auth: "tenant",
+  ok: ["Removed (or nobody was helping)", RemovedHelperSchema], errors: [401],
 });
 
-const getHelperConfirmation = createRoute({
-  method: "get",
-  path: "/support-helpers/confirmation",
-  operationId: "getSupportHelperConfirmation",
-  tags: ["support needs"],
+const getHelperConfirmation = apiRoute({
+  method: "get", path: "/support-helpers/confirmation", operationId: "getSupportHelperConfirmation", tags: ["support needs"],
   summary: "What the helper's link is, without signing in: whom they would help while it can be used, otherwise why not (used, expired, not valid)",
-  request: { query: HelperTokenQuery },
-  responses: {
-    200: { description: "The link's state", content: { "application/json": { schema: HelperConfirmationSchema } } },
-    ...errorResponses(400),
-  },
+  query: HelperTokenQuery,
+  ok: ["The link's state", HelperConfirmationSchema], errors: [400],
 });
 
-const confirmHelper = createRoute({
-  method: "post",
-  path: "/support-helpers/confirm",
-  operationId: "confirmSupportHelper",
-  tags: ["support needs"],
+const confirmHelper = apiRoute({
+  method: "post", path: "/support-helpers/confirm", operationId: "confirmSupportHelper", tags: ["support needs"],
   summary: "The helper confirms through their link (no sign-in): once, within 7 days, unless the tenant removed them; 400 with the reason otherwise",
-  request: { body: { required: true, content: { "application/json": { schema: HelperTokenBody } } } },
-  responses: {
-    200: { description: "Confirmed: from now on they get copies", content: { "application/json": { schema: HelperConfirmedSchema } } },
-    ...errorResponses(400),
-  },
+  body: HelperTokenBody,
+  ok: ["Confirmed: from now on they get copies", HelperConfirmedSchema], errors: [400],
 });
 
 export const supportNeedsRoutes = new OpenAPIHono<AppEnv>()

@@ -2,12 +2,11 @@
  * The contact page's message to support (issue 26, scope 3): signed in or not, throttled per
  * client address and per sender e-mail.
  */
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv, Auth } from "../context";
 import { SUPPORT_MESSAGE_MAX_LENGTH, SUPPORT_MESSAGES, SUPPORT_TOPIC_LABELS, SUPPORT_TOPICS } from "#common/support-messages";
-import { optionalTenant } from "../lib/auth";
+import { apiRoute } from "../lib/api-route";
 import { clientAddress } from "../lib/client-address";
-import { errorResponses } from "../lib/errors";
 import { emailAddress, idField, multiLineText, singleLineText } from "../lib/input-schemas";
 import { sendSupportMessage } from "./service";
 
@@ -44,21 +43,13 @@ const SupportMessageResponse = z
   .object({ id: z.string().openapi({ description: "The message's id" }) })
   .openapi("SupportMessage");
 
-const sendSupportMessageRoute = createRoute({
-  method: "post",
-  path: "/support-messages",
-  operationId: "sendSupportMessage",
-  tags: ["support"],
+const sendSupportMessageRoute = apiRoute({
+  method: "post", path: "/support-messages", operationId: "sendSupportMessage", tags: ["support"],
   summary:
     "Send a message to support from the contact page, signed in or not: stored, e-mailed to support with a receipt to the sender; at most 5 an hour per sender e-mail and 20 per client address",
   // Signed in or not: without a token the sender gives a name and an e-mail.
-  security: [{ bearer: [] }, {}] as Array<Record<string, string[]>>,
-  middleware: [optionalTenant] as const,
-  request: { body: { required: true, content: { "application/json": { schema: SupportMessageBody } } } },
-  responses: {
-    201: { description: "Sent", content: { "application/json": { schema: SupportMessageResponse } } },
-    ...errorResponses(400, 401, 404, 429),
-  },
+  auth: "optional", body: SupportMessageBody,
+  created: ["Sent", SupportMessageResponse], errors: [400, 401, 404, 429],
 });
 
 export const supportRoutes = new OpenAPIHono<AppEnv>().openapi(sendSupportMessageRoute, async (c) => {

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { AmountDue } from "~/components/payment-terms";
 import { CardPayment } from "~/components/payment-flow";
 import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
@@ -53,11 +54,9 @@ export default function AnnualFee({ loaderData: d }: Route.ComponentProps) {
         Your tenancy is longer than 12 months, so a {d.annualFee} annual fee is due for your {PRODUCT.name} each year after the first,
         split between the tenants.
       </p>
-      <div className="summary-card">
-        <h2 className="summary-card__title">{title}</h2>
-        <p className="summary-card__amount">{d.amountText}</p>
+      <AmountDue title={title} amountText={d.amountText} payableToday={false}>
         {d.years > 1 ? <p>As your previous year's fee was not paid, it has been rolled into this year's payment.</p> : null}
-      </div>
+      </AmountDue>
       <StrugglingToPay />
       <CardPayment
         orderId={d.orderId}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Facts } from "~/components/facts";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { arbitrationPageView } from "./+lib/arbitration-view";
@@ -53,28 +54,15 @@ export default function ArbitrationPage({ loaderData: { view, breathingSpace } }
           <h2 id="result-heading" className="summary-card__title">
             Result
           </h2>
-          <dl className="claim-totals">
-            {view.result.asked ? (
-              <div>
-                <dt>{view.landlord} asked for</dt>
-                <dd>{view.result.asked}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>The adjudicator awarded</dt>
-              <dd>{view.result.awarded}</dd>
-            </div>
-            <div>
-              <dt>Your limit (the most you can be asked for)</dt>
-              <dd>{view.result.limit}</dd>
-            </div>
-            {view.result.amountDue !== null ? (
-              <div>
-                <dt>To pay in all</dt>
-                <dd>{view.result.amountDue}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <Facts
+            className="claim-totals"
+            facts={[
+              view.result.asked ? [<>{view.landlord} asked for</>, view.result.asked] : null,
+              ["The adjudicator awarded", view.result.awarded],
+              ["Your limit (the most you can be asked for)", view.result.limit],
+              view.result.amountDue !== null ? ["To pay in all", view.result.amountDue] : null,
+            ]}
+          />
           {view.result.disputeFee ? (
             <p className="arbitration-page__fee">
               <strong>{view.result.disputeFee.headline}</strong>{" "}

@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { AmountDue } from "~/components/payment-terms";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { paymentSuccessPath } from "#common/payments";
@@ -97,10 +98,7 @@ function Pay({ d, pay }: { d: Route.ComponentProps["loaderData"]; pay: NonNullab
   const success = paymentSuccessPath(pay.paymentType, { orderId: pay.orderId, customerId: d.customerId });
   return (
     <>
-      <div className="summary-card">
-        <h2 className="summary-card__title">{pay.title}</h2>
-        <p className="summary-card__amount">{pay.amountText}</p>
-        <p>payable today</p>
+      <AmountDue title={pay.title} amountText={pay.amountText}>
         {pay.changeHref ? (
           <p>
             <Link to={pay.changeHref}>Change how much to pay</Link>
@@ -111,7 +109,7 @@ function Pay({ d, pay }: { d: Route.ComponentProps["loaderData"]; pay: NonNullab
             <Link to={pay.explainHref}>What does paying my share mean?</Link>
           </p>
         ) : null}
-      </div>
+      </AmountDue>
       {pay.explanation ? (
         <section className="notice" aria-labelledby="explain-heading">
           <h2 id="explain-heading" className="notice__title">

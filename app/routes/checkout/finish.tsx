@@ -1,12 +1,11 @@
 import { Link, redirect } from "react-router";
-import { Polling } from "~/components/polling";
+import { PaymentProcessing, PaymentTakingLonger } from "~/components/payment-success-page";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { POLL_PARAM, pollingState } from "~/lib/polling";
 import { contactPath } from "~/lib/contact";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/finish";
-import { ChatOffer } from "~/components/chat-offer";
 
 /**
  * Part 1 §2.3 Finish: 'You're all set!' once every action is done. Straight after paying
@@ -37,22 +36,10 @@ export default function CheckoutFinish({ loaderData: d }: Route.ComponentProps) 
   return (
     <>
       {d.state === "processing" && d.polling ? (
-        <>
-          <title>{pageTitle("Processing your payment")}</title>
-          <h1>Payment</h1>
-          <p role="status" className="notice">
-            Processing your payment...
-          </p>
-          <Polling state={d.polling} />
-        </>
+        <PaymentProcessing heading="Payment" polling={d.polling} />
       ) : d.state === "waiting" ? (
         <>
-          <title>{pageTitle("Your payment is taking longer than expected")}</title>
-          <h1>Your payment is taking longer than expected!</h1>
-          <p>
-            Please <Link to={d.contact}>contact us</Link>
-            <ChatOffer /> if this issue persists.
-          </p>
+          <PaymentTakingLonger contact={d.contact} />
           <p>
             When your payment has come through, this page will say you're all set:{" "}
             <Link to={d.self} reloadDocument>

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { Facts } from "~/components/facts";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
 import { ButtonGroup } from "~/components/button-group";
@@ -73,26 +74,15 @@ export default function AcceptCharges({ loaderData: d }: Route.ComponentProps) {
           By accepting, you agree to the charges of {d.charges} raised by {d.organisation}, and you pay them straight away by card.
         </p>
       )}
-      <dl className="claim-totals">
-        <div>
-          <dt>{d.final ? "Final proposal" : "Charges raised"}</dt>
-          <dd>{d.charges}</dd>
-        </div>
-        <div>
-          <dt>Maximum liability</dt>
-          <dd>{d.limit}</dd>
-        </div>
-        <div>
-          <dt>Amount to pay</dt>
-          <dd>{d.due}</dd>
-        </div>
-        {d.share ? (
-          <div>
-            <dt>Your share</dt>
-            <dd>{d.share}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        className="claim-totals"
+        facts={[
+          [d.final ? "Final proposal" : "Charges raised", d.charges],
+          ["Maximum liability", d.limit],
+          ["Amount to pay", d.due],
+          d.share ? ["Your share", d.share] : null,
+        ]}
+      />
       {d.capped ? <p>Your liability is capped, so you pay no more than your maximum liability of {d.limit}.</p> : null}
       {d.coTenants.length > 0 ? (
         <div className="notice notice--warning">

@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { AmountDue } from "~/components/payment-terms";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { paymentSuccessPath } from "#common/payments";
@@ -106,11 +107,7 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
       <p className="notice notice--warning">
         <strong>{d.warning}</strong>
       </p>
-      <div className="summary-card">
-        <h2 className="summary-card__title">The fee for your formal dispute is</h2>
-        <p className="summary-card__amount">{d.amountText}</p>
-        <p>payable today</p>
-      </div>
+      <AmountDue title="The fee for your formal dispute is" amountText={d.amountText} />
       <StrugglingToPay />
       <CardPayment
         orderId={d.orderId}

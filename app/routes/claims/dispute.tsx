@@ -12,7 +12,7 @@ import { readForm } from "~/lib/csrf.server";
 import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/dispute";
-import { PageHeading } from "~/components/page-heading";
+import { BackLink, PageHeading } from "~/components/page-heading";
 
 const TITLE = "Formal dispute";
 
@@ -107,17 +107,7 @@ export default function Dispute() {
     <div className="panel panel--narrow claim-dispute">
       <title>{pageTitle(TITLE, form.errors.length > 0)}</title>
       {/* The h1 first in main, the Back link after it and shown above it (issue 24). */}
-      <PageHeading
-        above={
-          <p>
-            <Link to={d.claimPage} className="back-link">
-              Back to your claim
-            </Link>
-          </p>
-        }
-      >
-        {TITLE}
-      </PageHeading>
+      <PageHeading above={<BackLink to={d.claimPage}>Back to your claim</BackLink>}>{TITLE}</PageHeading>
       {d.wentBack ? (
         <p className="notice" role="status">
           You can change your message and your documents, then press Proceed To Payment.{" "}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { ErrorSummary } from "~/components/forms";
 import { PageHeading } from "~/components/page-heading";
+import { ClaimItemSummary } from "./+lib/claim-item-summary";
 import { pageTitle } from "~/lib/product";
 import { getClaim } from "./+lib/claims.server";
 import { CALCULATOR_IDS, itemHelpView, type CalculatorView } from "./+lib/item-help";
@@ -21,6 +22,13 @@ export function loader({ request, params, context }: Route.LoaderArgs) {
   return view;
 }
 
+/** The calculator's questions, in the order asked (the tenancy in whole months). */
+const CALCULATOR_FIELDS: ReadonlyArray<{ name: keyof typeof CALCULATOR_IDS; label: string; hint: string; whole?: boolean }> = [
+  { name: "age", label: "How old was it when your tenancy started?", hint: "In years, for example 3 or 2.5. Your check-in report may say." },
+  { name: "life", label: "How many years does an item like it usually last?", hint: "For example, a good carpet often lasts about 10 years, and paintwork about 5." },
+  { name: "tenancy", label: "How many months did your tenancy last?", hint: "In whole months, for example 12.", whole: true },
+];
+
 export default function ItemHelp({ loaderData: d }: Route.ComponentProps) {
   const title = `What helps for ${d.name}`;
   const hasErrors = (d.calculator?.errors.length ?? 0) > 0;
@@ -38,15 +46,7 @@ export default function ItemHelp({ loaderData: d }: Route.ComponentProps) {
       >
         {title}
       </PageHeading>
-      <section className="claim-proposal__item" aria-labelledby="help-item-title">
-        <h2 id="help-item-title">{d.item.description}</h2>
-        <p className="claim-proposal__type">{d.item.typeLabel}</p>
-        {d.item.amount ? (
-          <p className="claim-proposal__charge">
-            Item charges <strong>{d.item.amount}</strong>
-          </p>
-        ) : null}
-      </section>
+      <ClaimItemSummary id="help-item-title" description={d.item.description} type={d.item.typeLabel} charge={d.item.amount} />
 
       <section aria-labelledby="help-checklist">
         <h2 id="help-checklist">What you can show</h2>
@@ -99,31 +99,18 @@ function WearAndTear({ calculator: c, self }: { calculator: CalculatorView; self
         <h2 id="help-calculator">Work out the share you would usually pay</h2>
         <ErrorSummary errors={c.errors.map((e) => ({ fieldId: e.id, message: e.message }))} />
         <form method="get" action={self} className="item-help__calculator" aria-labelledby="help-calculator" noValidate>
-          <NumberField
-            id={CALCULATOR_IDS.age}
-            name="age"
-            label="How old was it when your tenancy started?"
-            hint="In years, for example 3 or 2.5. Your check-in report may say."
-            value={c.values.age}
-            error={errorOf("age")}
-          />
-          <NumberField
-            id={CALCULATOR_IDS.life}
-            name="life"
-            label="How many years does an item like it usually last?"
-            hint="For example, a good carpet often lasts about 10 years, and paintwork about 5."
-            value={c.values.life}
-            error={errorOf("life")}
-          />
-          <NumberField
-            id={CALCULATOR_IDS.tenancy}
-            name="tenancy"
-            label="How many months did your tenancy last?"
-            hint="In whole months, for example 12."
-            value={c.values.tenancy}
-            error={errorOf("tenancy")}
-            whole
-          />
+          {CALCULATOR_FIELDS.map((field) => (
+            <NumberField
+              key={field.name}
+              id={CALCULATOR_IDS[field.name]}
+              name={field.name}
+              label={field.label}
+              hint={field.hint}
+              value={c.values[field.name]}
+              error={errorOf(field.name)}
+              whole={field.whole}
+            />
+          ))}
           <button type="submit" className="button button--secondary">
             Work it out
           </button>

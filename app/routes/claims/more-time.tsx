@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, redirect, useActionData } from "react-router";
 import { TextAreaField } from "~/components/choice-fields";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
-import { PageHeading } from "~/components/page-heading";
+import { BackLink, PageHeading } from "~/components/page-heading";
 import { ApiFailure, apiContext, failureMessage } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle } from "~/lib/product";
@@ -42,13 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function MoreTime({ loaderData }: Route.ComponentProps) {
   const { page, claimPage } = loaderData;
-  const back = (
-    <p>
-      <Link to={claimPage} className="back-link">
-        Back to your claim
-      </Link>
-    </p>
-  );
+  const back = <BackLink to={claimPage}>Back to your claim</BackLink>;
   if (page.state === "ask") return <AskForm page={page} back={back} />;
   return (
     <div className="panel panel--narrow">

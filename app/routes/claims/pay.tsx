@@ -1,4 +1,5 @@
 import { Link, redirect } from "react-router";
+import { AmountDue } from "~/components/payment-terms";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { paymentSuccessPath } from "#common/payments";
@@ -72,11 +73,7 @@ export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
         </p>
       ) : null}
       {d.paidByOthers ? <p className="notice">{d.paidByOthers}</p> : null}
-      <div className="summary-card">
-        <h2 className="summary-card__title">{d.title}</h2>
-        <p className="summary-card__amount">{d.amountText}</p>
-        <p>payable today</p>
-      </div>
+      <AmountDue title={d.title} amountText={d.amountText} />
       <StrugglingToPay />
       <CardPayment
         orderId={d.orderId}

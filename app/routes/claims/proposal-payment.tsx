@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { AmountDue } from "~/components/payment-terms";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
@@ -74,11 +75,7 @@ export default function ProposalPayment({ loaderData: d }: Route.ComponentProps)
         Pay for your proposal
       </PageHeading>
       <BreathingSpaceNotice notice={d.breathingSpace} />
-      <div className="summary-card">
-        <h2 className="summary-card__title">Your upfront payment for this proposal is</h2>
-        <p className="summary-card__amount">{d.amountText}</p>
-        <p>payable today</p>
-      </div>
+      <AmountDue title="Your upfront payment for this proposal is" amountText={d.amountText} />
       {d.cappedAtLimit ? (
         <p>
           Your proposal of {d.proposed} is more than your maximum liability, so you only pay your maximum liability of {d.amountText}.

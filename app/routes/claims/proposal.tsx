@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata, type SubmissionResult } from "@confo
 import { chargeEvidence } from "#common/charge-evidence";
 import { itemHelpPath } from "./+lib/item-help";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import { claimProposalWarning, CLAIM_PROPOSAL_WARNINGS, type ClaimProposalWarning } from "#common/claim-proposal";
 import { TextAreaField } from "~/components/choice-fields";
 import { AppForm, FieldError, useAppForm } from "~/components/forms";
@@ -24,7 +24,8 @@ import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
 import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "./+lib/proposal-warning-script";
 import type { Route } from "./+types/proposal";
-import { PageHeading } from "~/components/page-heading";
+import { BackLink, PageHeading } from "~/components/page-heading";
+import { ClaimItemSummary } from "./+lib/claim-item-summary";
 
 /*
  * No hydration (no `handle.hydrate`): the form's schema (conform + zod) would take the page over
@@ -178,27 +179,12 @@ export default function Proposal() {
     <div className="panel claim-proposal">
       <title>{pageTitle(TITLE, form.errors.length > 0)}</title>
       {/* The h1 first in main, the Back link after it and shown above it (issue 24). */}
-      <PageHeading
-        above={
-          <p>
-            <Link to={d.back} reloadDocument className="back-link">
-              Back to charges
-            </Link>
-          </p>
-        }
-      >
-        {TITLE}
-      </PageHeading>
-      <section className="claim-proposal__item" aria-labelledby="proposal-item-title">
-        <h2 id="proposal-item-title">{d.item.description}</h2>
-        <p className="claim-proposal__type">{d.item.type}</p>
-        <p className="claim-proposal__charge">
-          Item charges <strong>{d.charge}</strong>
-        </p>
+      <PageHeading above={<BackLink to={d.back} reloadDocument>Back to charges</BackLink>}>{TITLE}</PageHeading>
+      <ClaimItemSummary id="proposal-item-title" description={d.item.description} type={d.item.type} charge={d.charge}>
         <p>
           <a href={d.help.href}>{d.help.label}</a>: what you can show, and fair wear and tear.
         </p>
-      </section>
+      </ClaimItemSummary>
 
       <section className="claim-proposal__evidence" aria-labelledby="proposal-evidence-title">
         <h2 id="proposal-evidence-title">Your evidence for this item</h2>

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { Facts } from "~/components/facts";
 import { ActionButton } from "~/components/action-button";
 import { CancelLink } from "~/components/cancel-link";
 import { ButtonGroup } from "~/components/button-group";
@@ -90,20 +91,14 @@ export default function SubmitProposal({ loaderData: d }: Route.ComponentProps) 
         </div>
       ) : null}
 
-      <dl className="claim-totals">
-        <div>
-          <dt>Your proposal</dt>
-          <dd>{v.proposed}</dd>
-        </div>
-        <div>
-          <dt>Charges raised</dt>
-          <dd>{v.charges}</dd>
-        </div>
-        <div>
-          <dt>Maximum liability</dt>
-          <dd>{v.limit}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="claim-totals"
+        facts={[
+          ["Your proposal", v.proposed],
+          ["Charges raised", v.charges],
+          ["Maximum liability", v.limit],
+        ]}
+      />
 
       {v.upfrontPence > 0 ? (
         <p>

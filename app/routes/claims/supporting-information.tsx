@@ -1,15 +1,13 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { useActionData, useLoaderData } from "react-router";
 import { CLAIM_RESPONSE_UPLOAD_LIMIT } from "#common/uploads";
-import { UploadZone } from "~/components/upload-zone";
 import { apiContext } from "~/lib/api.server";
-import { DOCUMENT_DELETED_MESSAGE, RESPONSE_DOCUMENT_CREATED_MESSAGE, sendClaimDocument } from "./+lib/claim-documents.server";
-import { claimFailureRedirect, claimPaths, claimSuccessRedirect, CLAIM_FLASH_KEYS, getClaim } from "./+lib/claims.server";
+import { ClaimDocumentsZone } from "./+lib/claim-documents-zone";
+import { claimDocumentsAction, RESPONSE_DOCUMENT_CREATED_MESSAGE } from "./+lib/claim-documents.server";
+import { claimPaths, CLAIM_FLASH_KEYS, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
-import { dispatchIntent } from "~/lib/intent.server";
-import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/supporting-information";
-import { PageHeading } from "~/components/page-heading";
+import { BackLink, PageHeading } from "~/components/page-heading";
 
 /** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015). */
 export const handle = { hydrate: true };
@@ -39,30 +37,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const api = context.get(apiContext);
   const self = `${claimPaths.sub(claim.id, "supporting-information")}${url.searchParams.get("from") === "dispute" ? "?from=dispute" : ""}`;
   const form = await readForm(request);
-  return dispatchIntent(
-    form,
-    {
-      upload: async () => {
-        const refusal = await sendClaimDocument(api, { kind: "response", claimId: claim.id }, form);
-        if (refusal) return data({ uploadError: refusal, category: CLAIM_FLASH_KEYS.createResponseDocument }, { status: 400 });
-        return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.createResponseDocument, RESPONSE_DOCUMENT_CREATED_MESSAGE);
-      },
-      remove: async () => {
-        const documentId = form.get("documentId");
-        if (typeof documentId !== "string" || !claim.responseDocuments.some((d) => d.id === documentId && d.uploadedByCurrentUser)) {
-          return data({ uploadError: FORM_UNREADABLE_MESSAGE, category: CLAIM_FLASH_KEYS.deleteResponseDocument }, { status: 400 });
-        }
-        try {
-          await api.DELETE("/claims/{claimId}/response-documents/{documentId}", { params: { path: { claimId: claim.id, documentId } } });
-        } catch (error) {
-          return claimFailureRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, error);
-        }
-        return claimSuccessRedirect(self, CLAIM_FLASH_KEYS.deleteResponseDocument, DOCUMENT_DELETED_MESSAGE);
-      },
-    },
-    // Shown at the zone, where the tenant is.
-    { unknown: (message) => data({ uploadError: message, category: undefined }, { status: 400 }) },
-  );
+  return claimDocumentsAction(api, form, {
+    self,
+    target: { kind: "response", claimId: claim.id },
+    uploaded: { category: CLAIM_FLASH_KEYS.createResponseDocument, message: RESPONSE_DOCUMENT_CREATED_MESSAGE },
+    removed: CLAIM_FLASH_KEYS.deleteResponseDocument,
+    removable: (documentId) => claim.responseDocuments.some((d) => d.id === documentId && d.uploadedByCurrentUser),
+    remove: (documentId) => api.DELETE("/claims/{claimId}/response-documents/{documentId}", { params: { path: { claimId: claim.id, documentId } } }),
+  });
 }
 
 export default function SupportingInformation() {
@@ -72,28 +54,16 @@ export default function SupportingInformation() {
     <div className="panel">
       <title>{pageTitle(TITLE, Boolean(actionData?.uploadError))}</title>
       {/* The h1 first in main, the Back link after it and shown above it (issue 24). */}
-      <PageHeading
-        above={
-          <p>
-            <Link to={d.back} reloadDocument className="back-link">
-              {d.backText}
-            </Link>
-          </p>
-        }
-      >
-        {TITLE}
-      </PageHeading>
+      <PageHeading above={<BackLink to={d.back} reloadDocument>{d.backText}</BackLink>}>{TITLE}</PageHeading>
       <p>Add any documents that support your response to these charges, such as photos, receipts or messages.</p>
-      <UploadZone
+      <ClaimDocumentsZone
         limit={CLAIM_RESPONSE_UPLOAD_LIMIT}
         id="response-documents"
         label="Your supporting documents"
         action={d.self}
         uploadUrl={d.uploadUrl}
-        fields={{ intent: "upload" }}
         documents={d.documents}
-        removeFields={(document) => (d.documents.find((x) => x.id === document.id)?.own ? { intent: "remove", documentId: document.id } : null)}
-        multiple
+        removable={(documentId) => d.documents.some((x) => x.id === documentId && x.own)}
         error={actionData?.uploadError ?? null}
       />
     </div>

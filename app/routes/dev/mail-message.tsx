@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { Facts } from "~/components/facts";
 import { apiContext } from "~/lib/api.server";
 import { webConfig } from "~/lib/env.server";
 import { deliveryStatus, fetchOutboxEmail, formatMailTime, OpsUnavailable } from "./+lib/ops.server";
@@ -60,29 +61,15 @@ export default function DevMailMessage({ loaderData }: Route.ComponentProps) {
       >
         {email.subject}
       </PageHeading>
-      <dl className="card__facts">
-        <div>
-          <dt>To</dt>
-          <dd>{email.to}</dd>
-        </div>
-        <div>
-          <dt>Time</dt>
-          <dd>
-            <time dateTime={email.createdAt}>{email.time}</time>
-          </dd>
-        </div>
-        <div>
-          <dt>Delivery</dt>
-          <dd>
-            {email.status}
-            {email.lastError ? ` — ${email.lastError}` : null}
-          </dd>
-        </div>
-        <div>
-          <dt>Kind</dt>
-          <dd>{email.template}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="card__facts"
+        facts={[
+          ["To", email.to],
+          ["Time", <time dateTime={email.createdAt}>{email.time}</time>],
+          ["Delivery", <>{email.status}{email.lastError ? ` — ${email.lastError}` : null}</>],
+          ["Kind", email.template],
+        ]}
+      />
       <h2>Message</h2>
       <div className="panel mail-text">
         <LinkifiedText parts={email.parts} />

@@ -1,4 +1,5 @@
 import { data, Link, redirect, useActionData } from "react-router";
+import { Facts } from "~/components/facts";
 import { ActionButton } from "~/components/action-button";
 import { SelectField } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
@@ -170,20 +171,14 @@ function Answer({ answer, values }: { answer: AnswerData; values: Record<string,
         Your budget worked out
       </h2>
       <p>{answer.debt}</p>
-      <dl className="budget-answer__totals">
-        <div>
-          <dt>Coming in each month</dt>
-          <dd>{answer.income}</dd>
-        </div>
-        <div>
-          <dt>Going out each month</dt>
-          <dd>{answer.outgoings}</dd>
-        </div>
-        <div>
-          <dt>Left each month</dt>
-          <dd>{answer.left}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="budget-answer__totals"
+        facts={[
+          ["Coming in each month", answer.income],
+          ["Going out each month", answer.outgoings],
+          ["Left each month", answer.left],
+        ]}
+      />
       {answer.nothingFits ? (
         <NothingFits words={answer.nothingFits} />
       ) : (

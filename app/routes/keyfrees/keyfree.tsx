@@ -1,4 +1,5 @@
 import { FAQS_PATH, GUIDE_PATH, GUIDE_TITLE } from "~/lib/guide";
+import { Facts } from "~/components/facts";
 import { redirect } from "react-router";
 import { keyfreePageView } from "./+lib/keyfree-page-view";
 import { apiContext } from "~/lib/api.server";
@@ -36,36 +37,23 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="keyfree-details" className="keyfree-page__section">
         <h2 id="keyfree-details">Details</h2>
-        <dl className="keyfree-page__facts">
-          <div>
-            <dt>Property</dt>
-            <dd>
-              {view.address}, {view.postcode}
-            </dd>
-          </div>
-          <div>
-            <dt>Rent per month</dt>
-            <dd>{view.rent}</dd>
-          </div>
-          <div>
-            <dt>{view.termLabel}</dt>
-            <dd>{view.term}</dd>
-          </div>
-          <div>
-            <dt>{view.tenants.length === 1 ? "Tenant" : "Tenants"}</dt>
-            <dd>
+        <Facts
+          className="keyfree-page__facts"
+          facts={[
+            ["Property", <>{view.address}, {view.postcode}</>],
+            ["Rent per month", view.rent],
+            [view.termLabel, view.term],
+            [
+              view.tenants.length === 1 ? "Tenant" : "Tenants",
               <ul>
                 {view.tenants.map((name, i) => (
                   <li key={i}>{name}</li>
                 ))}
-              </ul>
-            </dd>
-          </div>
-          <div>
-            <dt>Your {PRODUCT.name} fee</dt>
-            <dd>{view.feePaid}</dd>
-          </div>
-        </dl>
+              </ul>,
+            ],
+            [<>Your {PRODUCT.name} fee</>, view.feePaid],
+          ]}
+        />
       </section>
 
       <section aria-labelledby="keyfree-documents" className="keyfree-page__section">
@@ -89,18 +77,13 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
         <h2 id="keyfree-charges">End of tenancy charges</h2>
         {view.claim ? (
           <>
-            <dl className="keyfree-page__facts">
-              <div>
-                <dt>Outcome</dt>
-                <dd>{view.claim.outcome}</dd>
-              </div>
-              {view.claim.totalChargesSettled !== null ? (
-                <div>
-                  <dt>Total charges settled</dt>
-                  <dd>{view.claim.totalChargesSettled}</dd>
-                </div>
-              ) : null}
-            </dl>
+            <Facts
+              className="keyfree-page__facts"
+              facts={[
+                ["Outcome", view.claim.outcome],
+                view.claim.totalChargesSettled !== null ? ["Total charges settled", view.claim.totalChargesSettled] : null,
+              ]}
+            />
             {view.claim.link ? (
               <p>
                 <a href={view.claim.link.href} className="standalone-link">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Facts } from "~/components/facts";
 import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { InstalmentSchedule } from "./+lib/instalment-schedule";
@@ -54,24 +55,14 @@ export default function ActivePlan({ loaderData: d }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <dl className="plan-facts">
-        <div>
-          <dt>Paid so far</dt>
-          <dd>{d.paid}</dd>
-        </div>
-        <div>
-          <dt>Left to pay</dt>
-          <dd>{d.remaining}</dd>
-        </div>
-        {d.next ? (
-          <div>
-            <dt>Next payment</dt>
-            <dd>
-              {d.next.amount} on {d.next.date}
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        className="plan-facts"
+        facts={[
+          ["Paid so far", d.paid],
+          ["Left to pay", d.remaining],
+          d.next ? ["Next payment", <>{d.next.amount} on {d.next.date}</>] : null,
+        ]}
+      />
 
       {d.paidOff ? null : (
         <p>

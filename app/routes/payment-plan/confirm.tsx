@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { Facts } from "~/components/facts";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { ActionButton } from "~/components/action-button";
 import { InstalmentSchedule } from "./+lib/instalment-schedule";
@@ -58,30 +59,16 @@ export default function ConfirmPlan({ loaderData: d }: Route.ComponentProps) {
         </>
       ) : null}
       <h2>Your plan</h2>
-      <dl className="plan-summary">
-        <div>
-          <dt>Total to pay</dt>
-          <dd>{d.summary.total}</dd>
-        </div>
-        <div>
-          <dt>Interest included in the total</dt>
-          <dd>{d.summary.interest}</dd>
-        </div>
-        <div>
-          <dt>Number of instalments</dt>
-          <dd>{d.summary.count}</dd>
-        </div>
-        <div>
-          <dt>Instalments</dt>
-          <dd>{d.summary.instalments}</dd>
-        </div>
-        {d.summary.firstDate ? (
-          <div>
-            <dt>First payment</dt>
-            <dd>{d.summary.firstDate}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        className="plan-summary"
+        facts={[
+          ["Total to pay", d.summary.total],
+          ["Interest included in the total", d.summary.interest],
+          ["Number of instalments", d.summary.count],
+          ["Instalments", d.summary.instalments],
+          d.summary.firstDate ? ["First payment", d.summary.firstDate] : null,
+        ]}
+      />
       <InstalmentSchedule schedule={d.schedule} caption="Your instalment schedule" />
       <ActionButton>Confirm</ActionButton>
     </div>

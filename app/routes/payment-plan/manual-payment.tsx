@@ -3,8 +3,8 @@ import { BreathingSpaceNotice } from "~/components/breathing-space-notice";
 import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { Link, redirect, useNavigate } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated, type CardFormResult } from "~/components/card-form";
-import { PaymentTerms } from "~/components/payment-terms";
-import { Polling } from "~/components/polling";
+import { AmountDue, PaymentTerms } from "~/components/payment-terms";
+import { PaymentProcessing, PaymentTakingLonger } from "~/components/payment-success-page";
 import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { manualPaymentState } from "./+lib/payment-plan-live";
@@ -16,7 +16,6 @@ import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/manual-payment";
 import { PageHeading } from "~/components/page-heading";
 import type { DeliveryHandle } from "~/lib/page-delivery";
-import { ChatOffer } from "~/components/chat-offer";
 import { StrugglingToPay } from "~/components/struggling-to-pay";
 
 /** The card form needs JavaScript: only the state that shows it hydrates (the wait and the time-out send none). */
@@ -54,24 +53,14 @@ export default function ManualPayment({ loaderData: d }: Route.ComponentProps) {
   if (d.state === "processing") {
     return (
       <div className="panel panel--narrow">
-        <title>{pageTitle("Processing your payment")}</title>
-        <h1>Processing your payment</h1>
-        <p role="status" className="notice">
-          Processing your payment...
-        </p>
-        <Polling state={d.polling} />
+        <PaymentProcessing polling={d.polling} />
       </div>
     );
   }
   if (d.state === "slow") {
     return (
       <div className="panel panel--narrow">
-        <title>{pageTitle("Your payment is taking longer than expected")}</title>
-        <h1>Your payment is taking longer than expected!</h1>
-        <p>
-          Please <Link to={d.contact}>contact us</Link>
-          <ChatOffer /> if this issue persists.
-        </p>
+        <PaymentTakingLonger contact={d.contact} />
       </div>
     );
   }
@@ -116,11 +105,7 @@ function PayInstalment({ d }: { d: PayState }) {
           ? ` ${d.othersFailed === 1 ? "One more missed instalment" : `${d.othersFailed} more missed instalments`} can be paid after this one.`
           : null}
       </p>
-      <div className="summary-card">
-        <h2 className="summary-card__title">Instalment {d.number}</h2>
-        <p className="summary-card__amount">{d.amountText}</p>
-        <p>payable today</p>
-      </div>
+      <AmountDue title={<>Instalment {d.number}</>} amountText={d.amountText} />
       <StrugglingToPay />
       {hydrated ? (
         <CardForm

@@ -1,6 +1,5 @@
-import { Link } from "react-router";
 import { requireAccessToken } from "~/lib/auth.server";
-import { pageTitle } from "~/lib/product";
+import { SuccessPanel } from "~/components/success-panel";
 import type { Route } from "./+types/add-payment-method-success";
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -11,15 +10,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** Part 1 §2.4: 'Thanks!' the payment method was added and the provider will be in touch if more is needed. */
 export default function AddPaymentMethodSuccess() {
   return (
-    <div className="panel panel--narrow">
-      <title>{pageTitle("Thanks!")}</title>
-      <h1>Thanks!</h1>
+    <SuccessPanel title="Thanks!">
       <p>Your payment method has been added. Our payment provider will be in touch if they need anything more from you.</p>
-      <p>
-        <Link to="/" className="button">
-          Return Home
-        </Link>
-      </p>
-    </div>
+    </SuccessPanel>
   );
 }

@@ -1,5 +1,9 @@
+import { data } from "react-router";
 import { uploadProblem } from "#common/uploads";
 import { ApiFailure, failureMessage, type Api } from "~/lib/api.server";
+import { dispatchIntent } from "~/lib/intent.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/lib/messages";
+import { claimFailureRedirect, claimSuccessRedirect, type ClaimFlashKey } from "./claims.server";
 
 /** Part 1 §8: an upload refused for any other reason than its size or type. */
 export const UPLOAD_FAILURE_FALLBACK = "Something went wrong";
@@ -53,4 +57,46 @@ export async function sendClaimDocument(api: Api, target: ClaimDocumentTarget, f
     if (error instanceof ApiFailure) return UPLOAD_FAILURE_FALLBACK;
     throw error;
   }
+}
+
+/**
+ * The action of a page that lists claim documents under an upload zone (item-evidence,
+ * supporting-information): `upload` sends the posted file, `remove` deletes one of the
+ * documents the page lets the tenant remove; each ends in a redirect with its flash under the
+ * page's keys. A refusal, or any other intent, is shown at the zone (a 400), where the tenant is.
+ */
+export function claimDocumentsAction(
+  api: Api,
+  form: FormData,
+  page: {
+    self: string;
+    target: ClaimDocumentTarget;
+    uploaded: { category: ClaimFlashKey; message: string };
+    removed: ClaimFlashKey;
+    removable: (documentId: string) => boolean;
+    remove: (documentId: string) => Promise<unknown>;
+  },
+) {
+  const refused = (uploadError: string, category?: ClaimFlashKey) => data({ uploadError, category }, { status: 400 });
+  return dispatchIntent(
+    form,
+    {
+      upload: async () => {
+        const refusal = await sendClaimDocument(api, page.target, form);
+        if (refusal) return refused(refusal, page.uploaded.category);
+        return claimSuccessRedirect(page.self, page.uploaded.category, page.uploaded.message);
+      },
+      remove: async () => {
+        const documentId = form.get("documentId");
+        if (typeof documentId !== "string" || !page.removable(documentId)) return refused(FORM_UNREADABLE_MESSAGE, page.removed);
+        try {
+          await page.remove(documentId);
+        } catch (error) {
+          return claimFailureRedirect(page.self, page.removed, error);
+        }
+        return claimSuccessRedirect(page.self, page.removed, DOCUMENT_DELETED_MESSAGE);
+      },
+    },
+    { unknown: (message) => refused(message) },
+  );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Facts } from "~/components/facts";
 import { PRODUCT } from "~/lib/product";
 
 /** One Keyfree on the dashboard (part 2 §2), as the dashboard's loader prepares it: every string ready to show. */
@@ -39,36 +40,23 @@ export function KeyfreeCard({ card }: { card: KeyfreeCardData }) {
           </Link>
         </div>
       ) : null}
-      <dl className="card__facts">
-        <div>
-          <dt>Postcode</dt>
-          <dd>{card.postcode}</dd>
-        </div>
-        <div>
-          <dt>Rent per month</dt>
-          <dd>{card.rent}</dd>
-        </div>
-        <div>
-          <dt>{card.termLabel}</dt>
-          <dd>{card.term}</dd>
-        </div>
-        <div>
-          <dt>{card.tenants.length === 1 ? "Tenant" : "Tenants"}</dt>
-          <dd>
+      <Facts
+        className="card__facts"
+        facts={[
+          ["Postcode", card.postcode],
+          ["Rent per month", card.rent],
+          [card.termLabel, card.term],
+          [
+            card.tenants.length === 1 ? "Tenant" : "Tenants",
             <ul className="card__tenants">
               {card.tenants.map((name, i) => (
                 <li key={i}>{name}</li>
               ))}
-            </ul>
-          </dd>
-        </div>
-        {card.totalChargesSettled !== null ? (
-          <div>
-            <dt>Total charges settled</dt>
-            <dd>{card.totalChargesSettled}</dd>
-          </div>
-        ) : null}
-      </dl>
+            </ul>,
+          ],
+          card.totalChargesSettled !== null ? ["Total charges settled", card.totalChargesSettled] : null,
+        ]}
+      />
       {card.documents.length > 0 ? (
         <div className="card__documents">
           <h4>Signed documents</h4>

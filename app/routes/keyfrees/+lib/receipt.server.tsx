@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { Facts } from "~/components/facts";
 import type { components } from "~/lib/api/schema";
 import { addressLine } from "~/lib/format";
 import { formatDate, formatPounds } from "#common/wording";
@@ -36,40 +37,17 @@ export function receiptDocument(receipt: Receipt): string {
         <main>
           <h1>{PRODUCT.name} payment receipt</h1>
           <p>Thank you. This is your receipt for a payment you made to {PRODUCT.name}. Keep it for your records.</p>
-          <dl>
-            <div>
-              <dt>Receipt number</dt>
-              <dd>{receipt.id}</dd>
-            </div>
-            <div>
-              <dt>Date paid</dt>
-              <dd>{date}</dd>
-            </div>
-            <div>
-              <dt>Amount paid</dt>
-              <dd>{amount}</dd>
-            </div>
-            <div>
-              <dt>Payment for</dt>
-              <dd>{label}</dd>
-            </div>
-            {refund ? (
-              <div>
-                <dt>Given back</dt>
-                <dd>{refund}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>Paid by</dt>
-              <dd>
-                {receipt.payer.name} ({receipt.payer.email})
-              </dd>
-            </div>
-            <div>
-              <dt>Property</dt>
-              <dd>{address}</dd>
-            </div>
-          </dl>
+          <Facts
+            facts={[
+              ["Receipt number", receipt.id],
+              ["Date paid", date],
+              ["Amount paid", amount],
+              ["Payment for", label],
+              refund ? ["Given back", refund] : null,
+              ["Paid by", <>{receipt.payer.name} ({receipt.payer.email})</>],
+              ["Property", address],
+            ]}
+          />
         </main>
       </body>
     </html>,

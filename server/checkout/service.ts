@@ -32,6 +32,7 @@ import { newId } from "../lib/tokens";
 import { storeDocument } from "../lib/uploads";
 import {
   loadOrderCustomers,
+  orderPropertyAddress,
   ownOrderCustomer,
   toDomainOrderCustomer,
   type ActionRow,
@@ -338,15 +339,8 @@ export async function queueCheckoutTurns(tx: Tx, orderId: string, before: readon
   const after = (await loadOrderCustomers(tx, [orderId])).get(orderId) ?? [];
   const ids = newlyActionable(before.map(toDomainOrderCustomer), after.map(toDomainOrderCustomer), actedBy);
   if (ids.length === 0) return 0;
-  const [row] = await tx
-    .select({ address: addresses })
-    .from(orders)
-    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
-    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-    .innerJoin(addresses, eq(addresses.id, properties.addressId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  const property = row ? propertyLine(row.address) : "your tenancy";
+  const address = await orderPropertyAddress(tx, orderId);
+  const property = address ? propertyLine(address) : "your tenancy";
   for (const id of ids) {
     const oc = after.find((o) => o.id === id)!;
     await queueNotice(

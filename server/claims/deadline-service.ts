@@ -70,14 +70,8 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
     .orderBy(asc(claimProposals.responseDeadline), asc(claimProposals.id));
   for (const candidate of charges) {
     const result = await db.transaction(async (tx): Promise<{ outcome: Outcome }> => {
-      const claim = await lockClaim(tx, candidate.claimId, { skipLocked: true });
+      const claim = await lockClaimAndProposal(tx, candidate);
       if (!claim) return { outcome: "locked" };
-      const [locked] = await tx
-        .select({ id: claimProposals.id })
-        .from(claimProposals)
-        .where(eq(claimProposals.id, candidate.id))
-        .for("update", { skipLocked: true });
-      if (!locked) return { outcome: "locked" };
       const proposals = await loadProposals(tx, claim.id);
       const proposal = proposals.find((p) => p.id === candidate.id);
       if (!proposal || proposal.autoResponded) return { outcome: "notDue" };
@@ -125,14 +119,8 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
     .orderBy(asc(claimProposals.holdExpiresAt), asc(claimProposals.id));
   for (const candidate of holds) {
     const result = await db.transaction(async (tx): Promise<{ outcome: Outcome; refundPence?: number }> => {
-      const claim = await lockClaim(tx, candidate.claimId, { skipLocked: true });
+      const claim = await lockClaimAndProposal(tx, candidate);
       if (!claim) return { outcome: "locked" };
-      const [locked] = await tx
-        .select({ id: claimProposals.id })
-        .from(claimProposals)
-        .where(eq(claimProposals.id, candidate.id))
-        .for("update", { skipLocked: true });
-      if (!locked) return { outcome: "locked" };
       const proposal = (await loadProposals(tx, claim.id)).find((p) => p.id === candidate.id);
       const status = claimStatusOf(claim);
       if (
@@ -161,4 +149,19 @@ export async function applyDueClaimDeadlines(db: Database, now: Date): Promise<C
   }
 
   return summary;
+}
+
+/**
+ * Locks a due proposal's claim, then the proposal itself, skipping either when another run holds
+ * it (that run applies the deadline): the claim, or null when either is locked elsewhere.
+ */
+async function lockClaimAndProposal(tx: Database, candidate: { id: string; claimId: string }) {
+  const claim = await lockClaim(tx, candidate.claimId, { skipLocked: true });
+  if (!claim) return null;
+  const [locked] = await tx
+    .select({ id: claimProposals.id })
+    .from(claimProposals)
+    .where(eq(claimProposals.id, candidate.id))
+    .for("update", { skipLocked: true });
+  return locked ? claim : null;
 }

@@ -9,6 +9,7 @@ export {
   loadOrderCustomers,
   loadTenants,
   nextActionOf,
+  orderPropertyAddress,
   orderStatusOf,
   ownOrder,
   ownOrderCustomer,

@@ -366,3 +366,16 @@ export async function loadTenancyOrderRows(
 }
 
 export type TenancyOrderRow = Awaited<ReturnType<typeof loadTenancyOrderRows>>[number];
+
+/** The address of the property the order's tenancy is for (null when the order has no tenancy). */
+export async function orderPropertyAddress(db: Database, orderId: string) {
+  const [row] = await db
+    .select({ address: addresses })
+    .from(orders)
+    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
+    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
+    .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row?.address ?? null;
+}

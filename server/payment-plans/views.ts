@@ -15,6 +15,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { breathingSpaceStatusOfCustomer } from "../lib/breathing-space-reads";
 import type { Database } from "../db";
+import { orderPropertyAddress } from "../orders";
 import {
   addresses,
   orderCustomers,
@@ -23,8 +24,6 @@ import {
   paymentPlanActions,
   paymentPlanInstalments,
   paymentPlans,
-  properties,
-  tenancies,
   tenancyAnniversaries,
   tenancyTenants
 } from "../db/schema";
@@ -102,19 +101,6 @@ export function instalmentView(i: LoadedPlan["instalments"][number]) {
 
 export function addressView(a: typeof addresses.$inferSelect) {
   return { id: a.id, externalId: a.externalId, ...propertyAddressView(a) };
-}
-
-/** The address of the property the order's tenancy is for (null when the order has no tenancy). */
-export async function orderPropertyAddress(db: Database, orderId: string) {
-  const [row] = await db
-    .select({ address: addresses })
-    .from(orders)
-    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
-    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-    .innerJoin(addresses, eq(addresses.id, properties.addressId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row?.address ?? null;
 }
 
 export async function planView(db: Database, loaded: LoadedPlan, now: Date) {

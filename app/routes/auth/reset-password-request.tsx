@@ -1,4 +1,4 @@
-import { data, Link, useActionData } from "react-router";
+import { data, useActionData } from "react-router";
 import { z } from "zod";
 import { ActionButton } from "~/components/action-button";
 import { AppForm, TextField, useAppForm } from "~/components/forms";
@@ -7,6 +7,7 @@ import { clientAddressContext } from "~/lib/client-address.server";
 import { parseForm } from "~/lib/forms.server";
 import { textField } from "~/lib/text-rules";
 import { emailField, PASSWORD_FAILURE_MESSAGE } from "./+lib/password-forms";
+import { BackToLogin } from "./+lib/password-pages";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/reset-password-request";
 
@@ -52,11 +53,7 @@ export default function ResetPasswordRequest() {
         <ActionButton fields={{ email: sent.email, resend: "1" }} buttonClassName="button button--secondary" reloadDocument>
           Resend Email
         </ActionButton>
-        <p>
-          <Link to="/auth/login" className="standalone-link">
-            Back to Login
-          </Link>
-        </p>
+        <BackToLogin />
       </div>
     );
   }
@@ -72,11 +69,7 @@ export default function ResetPasswordRequest() {
           Send link
         </button>
       </AppForm>
-      <p>
-        <Link to="/auth/login" className="standalone-link">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </div>
   );
 }

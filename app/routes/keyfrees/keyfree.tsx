@@ -5,6 +5,7 @@ import { keyfreePageView } from "./+lib/keyfree-page-view";
 import { apiContext } from "~/lib/api.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/keyfree";
+import { DownloadList } from "~/components/download-list";
 
 /**
  * A Keyfree the tenant already has (issue 27, scope 6): where the dashboard card of an Active or
@@ -59,15 +60,7 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="keyfree-documents" className="keyfree-page__section">
         <h2 id="keyfree-documents">Signed documents</h2>
         {view.documents.length > 0 ? (
-          <ul>
-            {view.documents.map((d) => (
-              <li key={d.id}>
-                <a href={d.url} download>
-                  {d.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <DownloadList files={view.documents} />
         ) : (
           <p>There are no signed documents for this {PRODUCT.name}.</p>
         )}

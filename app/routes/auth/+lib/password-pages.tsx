@@ -26,11 +26,7 @@ export function PasswordLinkProblem({ state, message }: { state: keyof typeof PR
           Get a new link
         </Link>
       </p>
-      <p>
-        <Link to="/auth/login" className="standalone-link">
-          Back to Login
-        </Link>
-      </p>
+      <BackToLogin />
     </div>
   );
 }
@@ -66,5 +62,16 @@ export function NewPasswordForm({ id, heading, submit, reply }: { id: string; he
         </button>
       </AppForm>
     </div>
+  );
+}
+
+/** 'Back to Login', under the password pages' forms and messages. */
+export function BackToLogin() {
+  return (
+    <p>
+      <Link to="/auth/login" className="standalone-link">
+        Back to Login
+      </Link>
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { Facts } from "~/components/facts";
 import { PRODUCT } from "~/lib/product";
+import { DownloadList } from "~/components/download-list";
 
 /** One Keyfree on the dashboard (part 2 §2), as the dashboard's loader prepares it: every string ready to show. */
 export type KeyfreeCardData = {
@@ -60,15 +61,7 @@ export function KeyfreeCard({ card }: { card: KeyfreeCardData }) {
       {card.documents.length > 0 ? (
         <div className="card__documents">
           <h4>Signed documents</h4>
-          <ul>
-            {card.documents.map((d) => (
-              <li key={d.id}>
-                <a href={d.url} download>
-                  {d.name}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <DownloadList files={card.documents} />
         </div>
       ) : null}
       <p className="card__status">{card.statusLine}</p>

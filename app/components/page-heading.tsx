@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 /**
  * A page's h1 with what the design shows just above it (a Back link, the payment plan's
@@ -15,16 +14,5 @@ export function PageHeading({ id, above, children }: { id?: string; above: React
       <h1 id={id}>{children}</h1>
       {above}
     </div>
-  );
-}
-
-/** The Back link a page shows above its title (`above` of PageHeading). */
-export function BackLink({ to, reloadDocument, children }: { to: string; reloadDocument?: boolean; children: ReactNode }) {
-  return (
-    <p>
-      <Link to={to} reloadDocument={reloadDocument} className="back-link">
-        {children}
-      </Link>
-    </p>
   );
 }

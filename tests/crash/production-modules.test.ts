@@ -12,7 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, it } from "vitest";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const scratch = mkdtempSync(path.join(tmpdir(), "keyfree-production-modules-"));
@@ -89,8 +89,9 @@ async function modulesLoadedUntil(entry: string, env: Record<string, string>, re
     });
 }
 
-describe("a production start with real keys (issue 37)", () => {
-  it("loads no stand-in: the tenant API (npm run start:api) listens without one module under stand-ins/", async () => {
+// The two starts side by side: each is a process of its own on its own port and data folder.
+describe.concurrent("a production start with real keys (issue 37)", () => {
+  it("loads no stand-in: the tenant API (npm run start:api) listens without one module under stand-ins/", async ({ expect }) => {
     const port = await freePort();
     const loaded = await modulesLoadedUntil(
       "server/main.ts",
@@ -104,7 +105,7 @@ describe("a production start with real keys (issue 37)", () => {
     expect(loaded.filter((file) => file.startsWith("stand-ins/"))).toEqual([]);
   }, 90_000);
 
-  it("loads no stand-in: the web server over the production build (npm start) listens without one module under stand-ins/", async () => {
+  it("loads no stand-in: the web server over the production build (npm start) listens without one module under stand-ins/", async ({ expect }) => {
     const port = await freePort();
     const loaded = await modulesLoadedUntil(
       "web-server.ts",

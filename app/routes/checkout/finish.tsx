@@ -1,5 +1,5 @@
 import { Link, redirect } from "react-router";
-import { PaymentProcessing, PaymentTakingLonger } from "~/components/payment-success-page";
+import { PaymentProcessing, PaymentTakingLonger } from "~/components/payment-processing";
 import { checkoutPath } from "./+lib/checkout";
 import { getCheckout, nextActionPath } from "./+lib/checkout.server";
 import { POLL_PARAM, pollingState } from "~/lib/polling";

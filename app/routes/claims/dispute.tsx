@@ -12,7 +12,8 @@ import { readForm } from "~/lib/csrf.server";
 import { readDisputeSteps, saveDisputeSteps } from "./+lib/dispute.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/dispute";
-import { BackLink, PageHeading } from "~/components/page-heading";
+import { BackLink } from "~/components/back-link";
+import { PageHeading } from "~/components/page-heading";
 
 const TITLE = "Formal dispute";
 

@@ -10,7 +10,8 @@ import { readForm } from "~/lib/csrf.server";
 import { formatPounds } from "#common/wording";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/item-evidence";
-import { BackLink, PageHeading } from "~/components/page-heading";
+import { BackLink } from "~/components/back-link";
+import { PageHeading } from "~/components/page-heading";
 import { ClaimItemSummary } from "./+lib/claim-item-summary";
 
 /** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015, 0021). */

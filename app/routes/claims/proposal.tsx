@@ -24,7 +24,8 @@ import { useNonce } from "~/lib/page-delivery";
 import { pageTitle } from "~/lib/product";
 import { KEEP_AMOUNT_TEXT, PROPOSAL_WARNING_IDS, proposalWarningScript } from "./+lib/proposal-warning-script";
 import type { Route } from "./+types/proposal";
-import { BackLink, PageHeading } from "~/components/page-heading";
+import { BackLink } from "~/components/back-link";
+import { PageHeading } from "~/components/page-heading";
 import { ClaimItemSummary } from "./+lib/claim-item-summary";
 
 /*

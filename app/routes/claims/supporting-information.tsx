@@ -7,7 +7,8 @@ import { claimPaths, CLAIM_FLASH_KEYS, getClaim } from "./+lib/claims.server";
 import { readForm } from "~/lib/csrf.server";
 import { pageTitle } from "~/lib/product";
 import type { Route } from "./+types/supporting-information";
-import { BackLink, PageHeading } from "~/components/page-heading";
+import { BackLink } from "~/components/back-link";
+import { PageHeading } from "~/components/page-heading";
 
 /** The upload zone sends each file with progress once the page runs its script (docs/decisions/0015). */
 export const handle = { hydrate: true };

@@ -4,7 +4,7 @@ import { breathingSpaceNotice } from "~/lib/breathing-space.server";
 import { Link, redirect, useNavigate } from "react-router";
 import { CardDetailsNeedJavaScript, CardForm, PROVIDER_FALLBACK_MESSAGE, useHydrated, type CardFormResult } from "~/components/card-form";
 import { AmountDue, PaymentTerms } from "~/components/payment-terms";
-import { PaymentProcessing, PaymentTakingLonger } from "~/components/payment-success-page";
+import { PaymentProcessing, PaymentTakingLonger } from "~/components/payment-processing";
 import { useCardStep } from "~/lib/card-step";
 import { webConfig } from "~/lib/env.server";
 import { manualPaymentState } from "./+lib/payment-plan-live";

@@ -1,5 +1,5 @@
 /**
- * The spec's configuration sets a tooltip maximum width of 240 px (part 1 §8, part 2 §8). The
+ * The spec's configuration sets a tooltip maximum width of 240 px (part 1 §9, part 2 §9). The
  * design has no tooltips: a tooltip hides words behind a hover that touch screens, keyboards and
  * screen readers do not reliably reach, so every explanation is on the page (decision 0062).
  * This test keeps that true: a tooltip (role="tooltip", an HTML `title` attribute on an element,

@@ -371,7 +371,18 @@ export async function outboxFor(request: APIRequestContext, to: string): Promise
   return Promise.all(emails.map(async (e) => (await (await request.get(`/__ops/outbox/${e.id}`, { headers })).json()) as Email));
 }
 
-export type TextMessage = { id: string; to: string; text: string; template: string; userId: string | null; createdAt: string; sentAt: string | null };
+export type TextMessage = {
+  id: string;
+  to: string;
+  text: string;
+  template: string;
+  userId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  /** The status callback's (the offline Twilio's in the tests): delivered, undelivered... (issue 38). */
+  deliveryStatus?: string | null;
+  deliveryErrorCode?: string | null;
+};
 
 /** Every text message queued to the tenant with the e-mail address `to` (the ops outbox), newest first. */
 export async function smsFor(request: APIRequestContext, to: string): Promise<TextMessage[]> {

@@ -30,7 +30,7 @@ import { cspSourcesFor, thirdPartyTools } from "./app/lib/third-parties.server";
 import { clientAddressContext, clientAddressOf, trustedProxyHops } from "./app/lib/client-address.server";
 import { hostApiFor, hostLoadContext } from "./app/lib/host";
 import { identityProviderSettings } from "./app/lib/oidc-settings.server";
-import { readApiConfig, standInsInUse } from "./server/config";
+import { readApiConfig, SMS_STATUS_CALLBACK_PATH, standInsInUse } from "./server/config";
 import { createDrainer, drainOnSignals, drainTimeoutMs, type Drainer } from "./server/lib/graceful-shutdown";
 import { requestAsBrowserSentIt } from "./server/lib/forwarded-request";
 import { keepConnectionsLongerThanClients } from "./server/lib/http-server";
@@ -228,6 +228,17 @@ async function serveWeb() {
       c.body(null, 204, { ...tools.cors, "Access-Control-Allow-Methods": "POST", "Access-Control-Allow-Headers": "content-type" }),
     );
   }
+
+  // Twilio's status callbacks for text messages (issue 38, decision 0060): posted to APP_URL's
+  // path, passed to the API's route of the same path, which checks Twilio's signature.
+  app.post(SMS_STATUS_CALLBACK_PATH, async (c) => {
+    if (maintenance) return c.json({ message: "Service unavailable" }, 503);
+    const headers = new Headers({ "content-type": c.req.header("content-type") ?? "application/x-www-form-urlencoded" });
+    const signature = c.req.header("x-twilio-signature");
+    if (signature) headers.set("x-twilio-signature", signature);
+    const body = await c.req.text();
+    return hostApi.fetch(new Request(new URL(SMS_STATUS_CALLBACK_PATH, hostApi.baseUrl), { method: "POST", headers, body }));
+  });
 
   // A state-changing request from another site is refused before it reaches the app.
   const CROSS_SITE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sorry, that did not work — Keyfree</title></head><body><main><h1>Sorry, that did not work</h1><p>This form could not be sent because it did not come from this site. Go back, reload the page and try again.</p><p><a href="/">Return Home</a></p></main></body></html>`;

@@ -35,4 +35,8 @@ export type OutboxSmsMessage = {
   sentAt: string | null;
   attempts: number;
   lastError: string | null;
+  /** What the provider (or its stand-in) last said: delivered, undelivered..., null before its first status callback (issue 38). */
+  deliveryStatus?: string | null;
+  /** The provider's error code with an undelivered or failed status. */
+  deliveryErrorCode?: string | null;
 };

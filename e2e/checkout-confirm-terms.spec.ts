@@ -64,7 +64,8 @@ test("while a co-tenant has not confirmed, Agree to Terms waits for them", async
   await openCheckout(page, tenant, "sign");
   await expect(page.getByRole("heading", { level: 1, name: "Agree to Terms" })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "Waiting for other tenants..." })).toContainText(
-    "We will let you know by email and SMS when you can agree to the terms.",
+    // No mobile number from About You here: e-mail only (issue 38).
+    "We will let you know by email when you can agree to the terms.",
   );
   await expect(page.getByRole("checkbox", { name: "Accept terms" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Back to your Keyfrees" })).toHaveAttribute("href", "/");

@@ -95,7 +95,8 @@ test("while a co-tenant has not signed yet, the pay page says it is waiting for 
   const email = `pay-wait-${uniqueStamp()}@example.test`;
   const created = (await ops("create-tenancy", {
     tenants: [
-      { email, firstName: "Tayo", lastName: "Okoro" },
+      // A mobile number, text messages on: told by e-mail and text (issue 38).
+      { email, firstName: "Tayo", lastName: "Okoro", mobileNumber: "07700900131" },
       { email: `co-${email}`, firstName: "Kemi", lastName: "Okoro" },
     ],
     ppm: 130_000,

@@ -1,3 +1,4 @@
+import type { OutboxSmsMessage } from "#common/dev-mail";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -371,7 +372,8 @@ export async function outboxFor(request: APIRequestContext, to: string): Promise
   return Promise.all(emails.map(async (e) => (await (await request.get(`/__ops/outbox/${e.id}`, { headers })).json()) as Email));
 }
 
-export type TextMessage = { id: string; to: string; text: string; template: string; userId: string | null; createdAt: string; sentAt: string | null };
+/** A text message as the dev mailbox lists it, with its delivery status (the offline Twilio's, issue 38). */
+export type TextMessage = OutboxSmsMessage;
 
 /** Every text message queued to the tenant with the e-mail address `to` (the ops outbox), newest first. */
 export async function smsFor(request: APIRequestContext, to: string): Promise<TextMessage[]> {

@@ -32,6 +32,7 @@ import { orderRoutes } from "./orders/routes";
 import { passwordRoutes } from "./accounts/password.routes";
 import { paymentsRoutes } from "./payments/routes";
 import { stripeWebhookRoutes } from "./payments/webhooks.routes";
+import { smsStatusCallbackRoutes } from "./lib/sms-status.routes";
 import { paymentPlansRoutes } from "./payment-plans/routes";
 import { planRequestRoutes } from "./plan-requests/routes";
 import { referencesRoutes } from "./references/routes";
@@ -226,6 +227,7 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   app.route("/", orderPaymentRoutes);
   app.route("/", paymentsRoutes);
   app.route("/", stripeWebhookRoutes);
+  app.route("/", smsStatusCallbackRoutes);
   app.route("/", supportRoutes);
   app.route("/", supportNeedsRoutes);
   app.route("/", breathingSpaceRoutes);

@@ -106,6 +106,12 @@ export type ApiConfig = {
   intercomIdentitySecret?: string;
 };
 
+/**
+ * Where Twilio posts a text message's status callbacks (issue 38, decision 0060): a path of the web
+ * server (APP_URL), which passes it to the API's route of the same path. Twilio signs the full URL.
+ */
+export const SMS_STATUS_CALLBACK_PATH = "/webhooks/twilio/status";
+
 /** Twilio's account, token, and the sender: a number or sender id, or a messaging service (decision 0046). */
 export type TwilioSettings = {
   accountSid: string;

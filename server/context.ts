@@ -4,6 +4,7 @@ import type { customers } from "./db/schema";
 import type { AddressLookup } from "./integrations/address-lookup";
 import type { Clock } from "./lib/clock";
 import type { FileStore } from "./lib/files";
+import type { SmsStandIn } from "./lib/sms-delivery";
 import type { StripeClient } from "./lib/stripe";
 
 /** A Breathing Space row not yet ended, as the token lookup reads it (server/lib/auth.ts). */
@@ -22,6 +23,8 @@ export type Deps = {
    * the composition root (stand-ins/addresses/); unused with a real provider.
    */
   fixtureAddresses?: AddressLookup;
+  /** The text-message stand-in (stand-ins/text-messages/): sends the texts when no TWILIO_* keys are set; never in production. */
+  smsStandIn?: SmsStandIn;
   /** Jobs the composition root adds to the clock's run (server/jobs/sweeper.ts): the stand-ins' own housekeeping. */
   clockJobs?: readonly ClockJob[];
 };

@@ -10,6 +10,7 @@ import type { AddressLookup } from "./integrations/address-lookup";
 import { S3FileStore } from "./lib/s3-files";
 import type { StripeClient, StripeSandboxFactory } from "./lib/stripe";
 import { log } from "./lib/log";
+import type { SmsStandInFactory } from "./lib/sms-delivery";
 import { startSweeper } from "./jobs/sweeper";
 import { createPayments } from "./payments/wiring";
 
@@ -38,6 +39,8 @@ export type RuntimeStandIns = ApiStandIns & {
   fixtureAddresses?: AddressLookup;
   /** Jobs added to the clock's run (the development identity provider's expired records). */
   clockJobs?: readonly ClockJob[];
+  /** The offline Twilio (no TWILIO_* keys, never in production): sends the texts and their status callbacks (decision 0060). */
+  smsStandIn?: SmsStandInFactory;
 };
 
 export type Runtime = {
@@ -82,8 +85,18 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const clockFollower = clock instanceof AdjustableClock && !clockOverride ? followClockOffset(database.db, clock) : undefined;
   let api: Api | undefined;
   const payments = createPayments({ db: database.db, clock, stripeSandbox: options.standIns?.stripeSandbox }, () => api);
-  const { seedDemo, fixtureAddresses, clockJobs, migrate: _migrate, stripeSandbox: _stripeSandbox, ...apiStandIns } = options.standIns ?? {};
-  const deps: Deps = { db: database.db, config, clock, files: createFileStore(config), payments, fixtureAddresses, clockJobs };
+  const { seedDemo, fixtureAddresses, clockJobs: standInJobs, migrate: _migrate, stripeSandbox: _stripeSandbox, smsStandIn: makeSmsStandIn, ...apiStandIns } =
+    options.standIns ?? {};
+  // Texts through the offline Twilio when no Twilio keys are set: its status callbacks reach this
+  // API's own route, in-process, as Twilio's reach it through the web server.
+  const smsStandIn = config.twilio
+    ? undefined
+    : makeSmsStandIn?.({
+        appUrl: config.appUrl,
+        deliver: async (path, init) => (api ? { status: (await api.request(path, init)).status } : { status: 503 }),
+      });
+  const clockJobs = smsStandIn ? [...(standInJobs ?? []), { name: "smsStatusCallbacks", run: smsStandIn.sendStatusCallbacks }] : standInJobs;
+  const deps: Deps = { db: database.db, config, clock, files: createFileStore(config), payments, fixtureAddresses, clockJobs, smsStandIn };
   api = createApi(deps, apiStandIns);
   // Two instances starting together on an empty database: one loads the demo, the other then finds it.
   const seeded = config.isProduction || !seedDemo ? false : await database.exclusively(() => seedDemo(deps, api!));

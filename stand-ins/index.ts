@@ -60,7 +60,7 @@ export async function loadStandIns(
   if (sandbox) standIns.stripeSandbox = (await import("./stripe-sandbox")).createStripeSandbox;
   if (config.isProduction) return standIns;
 
-  const [demo, tenants, identities, commands, mailbox, analyticsRoutes, capture, idpProvider, idpStore] = await Promise.all([
+  const [demo, tenants, identities, commands, mailbox, analyticsRoutes, capture, idpProvider, idpStore, textMessages] = await Promise.all([
     import("./scenarios/demo"),
     import("./scenarios/tenants"),
     import("./scenarios/dev-identities"),
@@ -70,11 +70,14 @@ export async function loadStandIns(
     import("./analytics/capture"),
     import("./identity-provider/provider"),
     import("./identity-provider/store"),
+    import("./text-messages"),
   ]);
   standIns.seedDemo = demo.seedDemoIfEmpty;
   standIns.opsCommands = commands.scenarioCommands;
   standIns.opsRoutes = [mailbox.devMailRoutes, analyticsRoutes.analyticsOpsRoutes];
   standIns.clockJobs = [{ name: "devIdpRecordsDeleted", run: idpStore.deleteExpiredDevIdpRecords }];
+  // The offline Twilio (the runtime uses it only without TWILIO_* keys): texts sent, status callbacks posted.
+  standIns.smsStandIn = textMessages.createSmsStandIn;
   return {
     ...standIns,
     identityProvider: {

@@ -4,10 +4,13 @@ import { createHmac } from "node:crypto";
  * as the API sends them.
  */
 import { z } from "@hono/zod-openapi";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { addresses, users } from "../db/schema";
+import { addresses, outboxSms, supportNeeds, users } from "../db/schema";
+import { smsNotDelivered } from "../domain/sms-status";
+import { textMessagesWanted } from "../domain/support-needs";
 import { notFound } from "../lib/errors";
+import { MAX_SMS_ATTEMPTS } from "../lib/sms-delivery";
 import { PropertyAddressSchema } from "../lib/schemas";
 
 export const AddressSchema = PropertyAddressSchema.extend({
@@ -53,18 +56,52 @@ export const NoticeSettingsSchema = z
     email: z.string().openapi({ description: "Where every notice is e-mailed (the terms serve notices by e-mail, so this cannot be turned off)" }),
     mobileNumber: z.string().nullable().openapi({ description: "Where text messages go (from About You); null when the tenant has given none" }),
     smsNotices: z.boolean().openapi({ description: "Whether notices with a deadline, and 'it's your turn', are also sent by text message" }),
+    textMessagesSent: z.boolean().openapi({
+      description: "Whether notices go by text message now: turned on, a mobile number given, and no support need for e-mail only (issue 38)",
+    }),
+    lastTextMessageUndelivered: z.boolean().openapi({
+      description: "Whether the last text message to the current mobile number whose outcome is known could not be delivered (the provider's status, issue 38)",
+    }),
   })
   .openapi("NoticeSettings");
 
-/** How the tenant is sent notices (issue 28): their e-mail address, their mobile number and whether text messages are on. */
+const OUTCOMES = ["delivered", "read", "undelivered", "failed"];
+
+/**
+ * How the tenant is sent notices (issue 28): their e-mail address, their mobile number, whether
+ * text messages are on and go out, and whether the last one to that number could not be delivered
+ * (Twilio's status, or a number we gave up on; issue 38).
+ */
 export async function noticeSettingsView(db: Database, userId: string): Promise<z.infer<typeof NoticeSettingsSchema>> {
   const [user] = await db
-    .select({ email: users.email, mobileNumber: users.mobileNumber, smsNotices: users.smsNotices })
+    .select({ email: users.email, mobileNumber: users.mobileNumber, smsNotices: users.smsNotices, needs: supportNeeds.needs })
     .from(users)
+    .leftJoin(supportNeeds, eq(supportNeeds.userId, users.id))
     .where(eq(users.id, userId))
     .limit(1);
   if (!user) throw notFound();
-  return { email: user.email, mobileNumber: user.mobileNumber?.trim() || null, smsNotices: user.smsNotices };
+  const mobileNumber = user.mobileNumber?.trim() || null;
+  const [last] = mobileNumber
+    ? await db
+        .select({ deliveryStatus: outboxSms.deliveryStatus, sentAt: outboxSms.sentAt })
+        .from(outboxSms)
+        .where(
+          and(
+            eq(outboxSms.userId, userId),
+            eq(outboxSms.to, mobileNumber),
+            or(inArray(outboxSms.deliveryStatus, OUTCOMES), and(isNull(outboxSms.sentAt), gte(outboxSms.attempts, MAX_SMS_ATTEMPTS))),
+          ),
+        )
+        .orderBy(desc(outboxSms.createdAt), desc(outboxSms.id))
+        .limit(1)
+    : [];
+  return {
+    email: user.email,
+    mobileNumber,
+    smsNotices: user.smsNotices,
+    textMessagesSent: mobileNumber !== null && textMessagesWanted(user.smsNotices, user.needs),
+    lastTextMessageUndelivered: last !== undefined && (last.sentAt === null || smsNotDelivered(last.deliveryStatus)),
+  };
 }
 
 type AddressRow = typeof addresses.$inferSelect;

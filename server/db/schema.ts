@@ -311,8 +311,23 @@ export const outboxSms = pgTable(
     lastError: text("last_error"),
     /** The provider's id for the message once accepted (Twilio's SM... sid). */
     providerMessageId: text("provider_message_id"),
+    /**
+     * What the provider last said about it (Twilio's status callback, issue 38; decision 0060):
+     * queued, sent, delivered, undelivered or failed. Null until the provider's first callback. It
+     * only moves forward (server/domain/sms-status.ts).
+     */
+    deliveryStatus: text("delivery_status"),
+    /** Twilio's ErrorCode with an undelivered or failed status (30003: unreachable, 30005: unknown number...). */
+    deliveryErrorCode: text("delivery_error_code"),
+    /** When that status was recorded. */
+    deliveryStatusAt: ts("delivery_status_at"),
   },
-  (t) => [index("outbox_sms_unsent_idx").on(t.sentAt, t.createdAt), uniqueIndex("outbox_sms_dedupe_idx").on(t.dedupeKey)],
+  (t) => [
+    index("outbox_sms_unsent_idx").on(t.sentAt, t.createdAt),
+    uniqueIndex("outbox_sms_dedupe_idx").on(t.dedupeKey),
+    index("outbox_sms_provider_message_idx").on(t.providerMessageId),
+    index("outbox_sms_user_idx").on(t.userId, t.createdAt),
+  ],
 );
 
 /** Stored files: the bytes live behind the files interface (local disk by default). */

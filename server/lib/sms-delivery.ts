@@ -4,26 +4,47 @@
  * (TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID) are set. Without them they stay unsent and the
  * development mailbox (/dev/mail) shows them beside the e-mails.
  *
- * Safe with several API instances, like the e-mail outbox: each run claims its rows with
- * FOR UPDATE SKIP LOCKED. A message is marked sent with the provider's id in the transaction that
- * claimed it; a crash between Twilio accepting it and that commit sends it again on the next run
+ * Safe with several API instances, like the e-mail outbox: each run claims its rows one at a time
+ * with FOR UPDATE SKIP LOCKED. A message is marked sent with the provider's id in the transaction
+ * that claimed it (one per message, so Twilio's status callbacks find it: issue 38); a crash between Twilio accepting it and that commit sends it again on the next run
  * (Twilio takes no idempotency key), which is the right side to err on for a deadline.
  */
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
-import type { ApiConfig, TwilioSettings } from "../config";
+import { and, asc, eq, isNull, lt, notInArray } from "drizzle-orm";
+import { SMS_STATUS_CALLBACK_PATH, type ApiConfig, type TwilioSettings } from "../config";
 import type { Database } from "../db";
 import { outboxSms } from "../db/schema";
 import { toE164 } from "../domain/phone-numbers";
+import { smsStatusMovesForward, type SmsStatus } from "../domain/sms-status";
 import type { Clock } from "./clock";
 import { errorMessage, log } from "./log";
 
 export const MAX_SMS_ATTEMPTS = 5;
 export const DEFAULT_SMS_BATCH = 20;
 
-/** What sends one text message: Twilio, or anything with the same shape (tests). */
+/**
+ * What sends one text message: Twilio, the text-message stand-in, or anything with the same shape
+ * (tests). `statusCallback` is where the provider posts the message's delivery statuses.
+ */
 export type SmsTransport = {
-  send(message: { to: string; body: string }): Promise<{ providerMessageId: string }>;
+  send(message: { to: string; body: string; statusCallback?: string }): Promise<{ providerMessageId: string }>;
 };
+
+/**
+ * A stand-in for Twilio (stand-ins/text-messages/, never in production): a composition root wires
+ * it in when no TWILIO_* keys are set. It accepts the messages and posts signed status callbacks
+ * like Twilio's, signed with `authToken` (the callback route checks them with it).
+ */
+export type SmsStandIn = { transport: SmsTransport; authToken: string };
+
+/**
+ * Makes the stand-in for one API: `deliver` posts a status callback to that API's own route (the
+ * path Twilio posts to), and `sendStatusCallbacks` is the clock job that sends them for the
+ * messages it accepted (run after the outbox is sent, so each row already has its id).
+ */
+export type SmsStandInFactory = (input: {
+  appUrl: string;
+  deliver: (path: string, init: { method: "POST"; headers: Record<string, string>; body: string }) => Promise<{ status: number }>;
+}) => SmsStandIn & { sendStatusCallbacks: (deps: { db: Database }) => Promise<number> };
 
 export type { TwilioSettings };
 
@@ -34,7 +55,7 @@ export type { TwilioSettings };
 export function twilioTransport(settings: TwilioSettings, options: { httpClient?: unknown } = {}): SmsTransport {
   let client: ReturnType<typeof import("twilio")> | undefined;
   return {
-    async send({ to, body }) {
+    async send({ to, body, statusCallback }) {
       if (!client) {
         const { default: twilio } = await import("twilio");
         client = twilio(settings.accountSid, settings.authToken, options.httpClient ? ({ httpClient: options.httpClient } as never) : undefined);
@@ -42,6 +63,8 @@ export function twilioTransport(settings: TwilioSettings, options: { httpClient?
       const message = await client.messages.create({
         to,
         body,
+        // Delivery receipts (issue 38): Twilio posts each status there, signed with the auth token.
+        ...(statusCallback ? { statusCallback } : {}),
         ...(settings.messagingServiceSid ? { messagingServiceSid: settings.messagingServiceSid } : { from: settings.from! }),
       });
       return { providerMessageId: message.sid };
@@ -58,40 +81,56 @@ function transportFor(settings: TwilioSettings): SmsTransport {
 
 export type SmsDeliveryResult = { configured: boolean; sent: number; failed: number; gaveUp: number };
 
+/** The auth token a status callback is signed with: Twilio's, or the stand-in's; undefined when texts are not sent. */
+export function smsCallbackAuthToken(deps: { config: Pick<ApiConfig, "twilio">; smsStandIn?: SmsStandIn }): string | undefined {
+  return deps.config.twilio?.authToken ?? deps.smsStandIn?.authToken;
+}
+
+/** The full URL Twilio posts status callbacks to (and signs): APP_URL's. */
+export function smsStatusCallbackUrl(appUrl: string): string {
+  return `${appUrl}${SMS_STATUS_CALLBACK_PATH}`;
+}
+
 /**
  * Sends up to `limit` unsent text messages, oldest first, tried fewer than MAX_SMS_ATTEMPTS times.
  * A number that cannot be put in E.164 form is given up on at once (trying again cannot help).
+ * Through Twilio when its keys are set, else through the stand-in when a composition root gave one.
  */
 export async function deliverPendingSms(
-  deps: { db: Database; config: Pick<ApiConfig, "twilio">; clock: Clock },
+  deps: { db: Database; config: Pick<ApiConfig, "twilio"> & Partial<Pick<ApiConfig, "appUrl">>; clock: Clock; smsStandIn?: SmsStandIn },
   options: { transport?: SmsTransport; limit?: number } = {},
 ): Promise<SmsDeliveryResult> {
-  const transport = options.transport ?? (deps.config.twilio ? transportFor(deps.config.twilio) : undefined);
+  const transport = options.transport ?? (deps.config.twilio ? transportFor(deps.config.twilio) : deps.smsStandIn?.transport);
   if (!transport) return { configured: false, sent: 0, failed: 0, gaveUp: 0 };
   const limit = options.limit ?? DEFAULT_SMS_BATCH;
+  const statusCallback = deps.config.appUrl ? smsStatusCallbackUrl(deps.config.appUrl) : undefined;
 
-  return deps.db.transaction(async (tx) => {
-    const batch = await tx
-      .select()
-      .from(outboxSms)
-      .where(and(isNull(outboxSms.sentAt), lt(outboxSms.attempts, MAX_SMS_ATTEMPTS)))
-      .orderBy(asc(outboxSms.createdAt), asc(outboxSms.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-
-    const result: SmsDeliveryResult = { configured: true, sent: 0, failed: 0, gaveUp: 0 };
-    for (const sms of batch) {
+  // One transaction per message, so that a message is marked sent (with Twilio's id) as soon as
+  // Twilio has it: its status callbacks find it by that id (issue 38).
+  const result: SmsDeliveryResult = { configured: true, sent: 0, failed: 0, gaveUp: 0 };
+  const tried: string[] = [];
+  while (tried.length < limit) {
+    const more = await deps.db.transaction(async (tx) => {
+      const [sms] = await tx
+        .select()
+        .from(outboxSms)
+        .where(and(isNull(outboxSms.sentAt), lt(outboxSms.attempts, MAX_SMS_ATTEMPTS), tried.length ? notInArray(outboxSms.id, tried) : undefined))
+        .orderBy(asc(outboxSms.createdAt), asc(outboxSms.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!sms) return false;
+      tried.push(sms.id);
       const to = toE164(sms.to);
       if (!to) {
         await tx.update(outboxSms).set({ attempts: MAX_SMS_ATTEMPTS, lastError: "Not a mobile number in a form we can send to" }).where(eq(outboxSms.id, sms.id));
         result.failed += 1;
         result.gaveUp += 1;
         log.warn("sms given up", { smsId: sms.id, template: sms.template, error: "not an E.164 number" });
-        continue;
+        return true;
       }
       const attempts = sms.attempts + 1;
       try {
-        const { providerMessageId } = await transport.send({ to, body: sms.text });
+        const { providerMessageId } = await transport.send({ to, body: sms.text, statusCallback });
         await tx
           .update(outboxSms)
           .set({ sentAt: deps.clock.now(), attempts, lastError: null, providerMessageId })
@@ -112,7 +151,34 @@ export async function deliverPendingSms(
           error: message.replace(/\+?\d[\d ]{6,}\d/g, "[number]").slice(0, 200),
         });
       }
-    }
-    return result;
+      return true;
+    });
+    if (!more) break;
+  }
+  return result;
+}
+
+export type SmsStatusUpdate = { messageSid: string; status: SmsStatus; errorCode: string | null };
+export type SmsStatusOutcome = "recorded" | "unchanged" | "unknown-message";
+
+/**
+ * Records what Twilio says about one message on its outbox row (issue 38; decision 0060), moving
+ * only forward: a late "sent" never overwrites "delivered", and a replay changes nothing.
+ */
+export async function recordSmsStatus(deps: { db: Database; clock: Clock }, update: SmsStatusUpdate): Promise<{ outcome: SmsStatusOutcome; smsId?: string }> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: outboxSms.id, deliveryStatus: outboxSms.deliveryStatus })
+      .from(outboxSms)
+      .where(eq(outboxSms.providerMessageId, update.messageSid))
+      .limit(1)
+      .for("update");
+    if (!row) return { outcome: "unknown-message" };
+    if (!smsStatusMovesForward(row.deliveryStatus, update.status)) return { outcome: "unchanged", smsId: row.id };
+    await tx
+      .update(outboxSms)
+      .set({ deliveryStatus: update.status, deliveryErrorCode: update.errorCode, deliveryStatusAt: deps.clock.now() })
+      .where(eq(outboxSms.id, row.id));
+    return { outcome: "recorded", smsId: row.id };
   });
 }

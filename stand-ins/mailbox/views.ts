@@ -74,6 +74,8 @@ export async function outboxSmsList(db: Database, toEmail: string | undefined): 
       sentAt: sms.sentAt?.toISOString() ?? null,
       attempts: sms.attempts,
       lastError: sms.lastError,
+      deliveryStatus: sms.deliveryStatus,
+      deliveryErrorCode: sms.deliveryErrorCode,
     })),
   };
 }

@@ -22,25 +22,25 @@ import { addSignedDocuments } from "./signed-documents";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 
 export const DEMO_TENANTS = [
-  { email: "demo@keyfree.example", firstName: "Alex", lastName: "Morgan", situation: "one active Keyfree, nothing outstanding" },
+  { email: "demo@keyfree.example", mobileNumber: "07700900101", firstName: "Alex", lastName: "Morgan", situation: "one active Keyfree, nothing outstanding" },
   { email: "checkout@keyfree.example", firstName: "Chris", lastName: "Patel", situation: "new order, introduction not seen, first action About You" },
-  { email: "referencing@keyfree.example", firstName: "Rowan", lastName: "Hughes", situation: "checkout at referencing, status INFO_REQUIRED" },
-  { email: "waiting@keyfree.example", firstName: "Wren", lastName: "Okafor", situation: "shared order, signed, waiting for a co-tenant" },
-  { email: "claim@keyfree.example", firstName: "Casey", lastName: "Brennan", situation: "claim awaiting response: round 1, mediation on, 3 items, deadline in 3 days, a co-tenant" },
-  { email: "final@keyfree.example", firstName: "Finley", lastName: "Shaw", situation: "round 3 final proposal awaiting response" },
-  { email: "dispute@keyfree.example", firstName: "Dana", lastName: "Kowalski", situation: "claim awaiting the £60 admin fee, dispute message written" },
-  { email: "arbitration@keyfree.example", firstName: "Ari", lastName: "Mensah", situation: "adjudicated claim with two pay actions (remaining balance and own share) of different amounts" },
-  { email: "plan@keyfree.example", firstName: "Pat", lastName: "Doyle", situation: "pending payment plan offer, no step done" },
-  { email: "annual@keyfree.example", firstName: "Ana", lastName: "Silva", situation: "annual fee due for 2 years (one rolled over)" },
-  { email: "newcard@keyfree.example", firstName: "Noor", lastName: "Rahman", situation: "customer who must add a new payment method" },
-  { email: "expired@keyfree.example", firstName: "Eli", lastName: "Turner", situation: "only an expired Keyfree whose claim was resolved" },
+  { email: "referencing@keyfree.example", mobileNumber: "07700900103", firstName: "Rowan", lastName: "Hughes", situation: "checkout at referencing, status INFO_REQUIRED" },
+  { email: "waiting@keyfree.example", mobileNumber: "07700900104", firstName: "Wren", lastName: "Okafor", situation: "shared order, signed, waiting for a co-tenant" },
+  { email: "claim@keyfree.example", mobileNumber: "07700900105", firstName: "Casey", lastName: "Brennan", situation: "claim awaiting response: round 1, mediation on, 3 items, deadline in 3 days, a co-tenant" },
+  { email: "final@keyfree.example", mobileNumber: "07700900106", firstName: "Finley", lastName: "Shaw", situation: "round 3 final proposal awaiting response" },
+  { email: "dispute@keyfree.example", mobileNumber: "07700900107", firstName: "Dana", lastName: "Kowalski", situation: "claim awaiting the £60 admin fee, dispute message written" },
+  { email: "arbitration@keyfree.example", mobileNumber: "07700900108", firstName: "Ari", lastName: "Mensah", situation: "adjudicated claim with two pay actions (remaining balance and own share) of different amounts" },
+  { email: "plan@keyfree.example", mobileNumber: "07700900109", firstName: "Pat", lastName: "Doyle", situation: "pending payment plan offer, no step done" },
+  { email: "annual@keyfree.example", mobileNumber: "07700900110", firstName: "Ana", lastName: "Silva", situation: "annual fee due for 2 years (one rolled over)" },
+  { email: "newcard@keyfree.example", mobileNumber: "07700900111", firstName: "Noor", lastName: "Rahman", situation: "customer who must add a new payment method" },
+  { email: "expired@keyfree.example", mobileNumber: "07700900112", firstName: "Eli", lastName: "Turner", situation: "only an expired Keyfree whose claim was resolved" },
 ] as const;
 
 /** Co-tenants who share the demo tenants' tenancies (they can sign in too). */
 export const DEMO_CO_TENANTS = [
-  { email: "waiting.cotenant@keyfree.example", firstName: "Sol", lastName: "Okafor" },
-  { email: "claim.cotenant@keyfree.example", firstName: "Jo", lastName: "Brennan" },
-  { email: "arbitration.cotenant@keyfree.example", firstName: "Kit", lastName: "Mensah" },
+  { email: "waiting.cotenant@keyfree.example", mobileNumber: "07700900201", firstName: "Sol", lastName: "Okafor" },
+  { email: "claim.cotenant@keyfree.example", mobileNumber: "07700900202", firstName: "Jo", lastName: "Brennan" },
+  { email: "arbitration.cotenant@keyfree.example", mobileNumber: "07700900203", firstName: "Kit", lastName: "Mensah" },
 ] as const;
 
 export const DEMO_OFFER = {
@@ -61,12 +61,14 @@ function isoDate(date: Date) {
   return date.toISOString().slice(0, 10);
 }
 
-type Tenant = { email: string; firstName: string; lastName: string };
+/** A demo person; past About You, with the mobile number it would have saved (Ofcom's drama range, distinct; README). */
+type Tenant = { email: string; firstName: string; lastName: string; mobileNumber?: string };
 
 const person = (t: Tenant, tenantLiability?: number) => ({
   email: t.email,
   firstName: t.firstName,
   lastName: t.lastName,
+  ...(t.mobileNumber ? { mobileNumber: t.mobileNumber } : {}),
   password: DEMO_PASSWORD,
   ...(tenantLiability === undefined ? {} : { tenantLiability }),
 });

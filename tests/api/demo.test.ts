@@ -1,6 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tenancyInventoryResponses } from "../../server/db/schema";
+import { customers, orderCustomerActions, orderCustomers, orders, outboxEmails, outboxSms, tenancyInventoryResponses, users } from "../../server/db/schema";
+import { toE164 } from "../../server/domain/phone-numbers";
+import { runDueJobs } from "../../server/jobs/sweeper";
+import { undeliverableError } from "../../stand-ins/text-messages";
 import { hashToken } from "../../server/lib/tokens";
 import { DEMO_INVENTORY, DEMO_OFFER, DEMO_TENANTS, seedDemoIfEmpty } from "../../stand-ins/scenarios/demo";
 import { DEMO_PASSWORD } from "../../stand-ins/scenarios/tenants";
@@ -159,5 +162,37 @@ describe("demo dataset", () => {
       .from(tenancyInventoryResponses)
       .where(eq(tenancyInventoryResponses.tokenHash, hashToken(DEMO_INVENTORY.token)));
     expect(response).toMatchObject({ requestId: DEMO_INVENTORY.id, response: null });
+  });
+});
+
+describe("demo tenants' mobile numbers (issue 38)", () => {
+  it("every demo tenant past About You has the mobile number it would have saved: a UK mobile in Ofcom's drama range, distinct, none that cannot receive texts", async () => {
+    const people = await t.db
+      .select({ email: users.email, mobileNumber: users.mobileNumber, aboutYouOpen: sql<boolean>`bool_or(${orderCustomerActions.completedAt} is null and ${orders.statusId} = 'PENDING')` })
+      .from(users)
+      .innerJoin(customers, eq(customers.userId, users.id))
+      .innerJoin(orderCustomers, eq(orderCustomers.customerId, customers.id))
+      .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+      .innerJoin(orderCustomerActions, and(eq(orderCustomerActions.orderCustomerId, orderCustomers.id), eq(orderCustomerActions.typeId, "KEYFREE_ABOUT_YOU")))
+      .groupBy(users.id);
+    const past = people.filter((p) => !p.aboutYouOpen);
+    expect(people.filter((p) => p.aboutYouOpen).map((p) => p.email)).toEqual(["checkout@keyfree.example"]);
+    expect(past.map((p) => p.email)).toEqual(expect.arrayContaining(["final@keyfree.example", "claim@keyfree.example", "dispute@keyfree.example", "claim.cotenant@keyfree.example"]));
+    for (const p of past) {
+      expect(p.mobileNumber, p.email).toMatch(/^07700900\d{3}$/);
+      expect(toE164(p.mobileNumber!), p.email).toMatch(/^\+447700900\d{3}$/);
+      expect(undeliverableError(p.mobileNumber!), p.email).toBeNull();
+    }
+    expect(new Set(past.map((p) => p.mobileNumber)).size).toBe(past.length);
+  });
+
+  it("moving the clock to the day before claim@'s deadline queues the reminder's text beside its e-mail", async () => {
+    const claimant = (await t.db.select({ id: users.id }).from(users).where(eq(users.email, "claim@keyfree.example")))[0]!;
+    t.clock.advance(2 * 86_400_000 + 3_600_000);
+    await runDueJobs({ ...deps(), clockJobs: undefined });
+    const [text] = await t.db.select().from(outboxSms).where(and(eq(outboxSms.userId, claimant.id), eq(outboxSms.template, "RESPONSE_REMINDER")));
+    expect(text).toMatchObject({ to: "07700900105" });
+    const emails = await t.db.select().from(outboxEmails).where(and(eq(outboxEmails.userId, claimant.id), eq(outboxEmails.template, "RESPONSE_REMINDER")));
+    expect(emails).toHaveLength(1);
   });
 });

@@ -16,7 +16,7 @@ import { createTenant, DEMO_PASSWORD, type NewTenant } from "../../stand-ins/sce
 export const OPS_TOKEN = "test-ops-token-0123456789";
 
 /** A fresh database (a copy of the migrated template) and an API over it, with a clock the test moves. */
-export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
+export async function createTestApi(overrides: Partial<ApiConfig> = {}, options: { smsStandIn?: boolean } = {}) {
   const template = readFileSync(inject("dbTemplate"));
   const client = new PGlite({ loadDataDir: new Blob([template]) });
   const database = await openDatabase({ kind: "pglite", client });
@@ -27,10 +27,16 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
   // A composition root: the stand-ins as every start outside production has them (the other
   // parties' ops commands, the mailbox's and the analytics store's ops routes, the postcode book,
   // the offline Stripe).
-  const { fixtureAddresses, clockJobs, opsCommands, opsRoutes } = await loadStandIns(config, {});
+  const { fixtureAddresses, clockJobs: standInJobs, opsCommands, opsRoutes, smsStandIn: makeSmsStandIn } = await loadStandIns(config, {});
+  // The offline Twilio only when a test asks for it (as the runtime wires it): others keep their texts unsent.
+  const smsStandIn = options.smsStandIn
+    ? makeSmsStandIn!({ appUrl: config.appUrl, deliver: async (path, init) => ({ status: (await api!.request(path, init)).status }) })
+    : undefined;
+  const clockJobs = smsStandIn ? [...(standInJobs ?? []), { name: "smsStatusCallbacks", run: smsStandIn.sendStatusCallbacks }] : standInJobs;
   // The sandbox's own factory (not the product's view of it), so tests reach its test hooks (whenWebhooksIdle, redeliver...).
   const payments = createPayments({ db: database.db, clock, env: {}, stripeSandbox: createStripeSandbox, webhookRetryDelaysMs: [10, 50] }, () => api);
-  const created = createApi({ db: database.db, config, clock, files, payments, fixtureAddresses, clockJobs }, { opsCommands, opsRoutes });
+  const deps = { db: database.db, config, clock, files, payments, fixtureAddresses, clockJobs, smsStandIn };
+  const created = createApi(deps, { opsCommands, opsRoutes });
   api = created;
 
   async function json(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
@@ -84,7 +90,7 @@ export async function createTestApi(overrides: Partial<ApiConfig> = {}) {
     return { userId, customerId, email, token };
   }
 
-  return { api: created, quickTenant, db: database.db, client, clock, config, files, payments, json, signedInTenant, close: async () => {
+  return { api: created, deps, quickTenant, db: database.db, client, clock, config, files, payments, json, signedInTenant, close: async () => {
       payments.sandbox?.close();
       await database.close();
     } };

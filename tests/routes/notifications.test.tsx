@@ -16,7 +16,7 @@ const page = await import("../../app/routes/account/notifications");
 
 afterEach(cleanup);
 
-type Settings = { email: string; mobileNumber: string | null; smsNotices: boolean };
+type Settings = { email: string; mobileNumber: string | null; smsNotices: boolean; textMessagesSent?: boolean; lastTextMessageUndelivered?: boolean };
 type Call = { method: string; path: string; body?: unknown };
 
 function contextFor(settings: Settings, fail?: InstanceType<typeof ApiFailure>) {
@@ -60,16 +60,17 @@ function renderPage(loaderData: unknown, actionData?: unknown) {
 
 describe("the loader", () => {
   it("reads the settings from the API and shapes the view", async () => {
-    const { context, calls } = contextFor({ email: "ann@example.test", mobileNumber: "07700900111", smsNotices: false });
-    expect(await page.loader({ context } as never)).toEqual({ email: "ann@example.test", mobileNumber: "07700900111", choice: "no" });
+    const { context, calls } = contextFor({ email: "ann@example.test", mobileNumber: "07700900111", smsNotices: false, textMessagesSent: false, lastTextMessageUndelivered: false });
+    expect(await page.loader({ context } as never)).toEqual({ email: "ann@example.test", mobileNumber: "07700900111", choice: "no", lastTextUndelivered: false });
     expect(calls).toEqual([{ method: "GET", path: "/me/notice-settings" }]);
   });
 });
 
 describe("the page", () => {
   it("names the e-mail address and the mobile number, and checks the current choice", async () => {
-    renderPage({ email: "ann@example.test", mobileNumber: "07700900111", choice: "yes" });
+    renderPage({ email: "ann@example.test", mobileNumber: "07700900111", choice: "yes", lastTextUndelivered: false });
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("How we contact you");
+    expect(screen.queryByText(/could not be delivered/)).toBeNull();
     expect(screen.getByText("ann@example.test")).toBeTruthy();
     expect(screen.getByText("07700900111")).toBeTruthy();
     expect(screen.getByText(/E-mails cannot be turned off/)).toBeTruthy();
@@ -77,6 +78,15 @@ describe("the page", () => {
     const no = screen.getByRole("radio", { name: "No, e-mail only" }) as HTMLInputElement;
     expect([yes.checked, no.checked]).toEqual([true, false]);
     expect(screen.getByRole("button", { name: "Save" })).toBeTruthy();
+  });
+
+  it("the last text message not delivered (issue 38): says so, with the number and what to do", async () => {
+    const { context } = contextFor({ email: "ann@example.test", mobileNumber: "07700900990", smsNotices: true, lastTextMessageUndelivered: true });
+    renderPage(await page.loader({ context } as never));
+    const warning = (await screen.findByRole("heading", { name: "Your last text message could not be delivered" })).parentElement!;
+    expect(warning.textContent).toContain("07700900990");
+    expect(warning.textContent).toContain("About You");
+    expect(warning.querySelector("a")!.getAttribute("href")).toBe("/contact?topic=keyfree");
   });
 
   it("without a mobile number, says so and where one is given", async () => {

@@ -1605,6 +1605,10 @@ export interface components {
             mobileNumber: string | null;
             /** @description Whether notices with a deadline, and 'it's your turn', are also sent by text message */
             smsNotices: boolean;
+            /** @description Whether notices go by text message now: turned on, a mobile number given, and no support need for e-mail only (issue 38) */
+            textMessagesSent: boolean;
+            /** @description Whether the last text message to the current mobile number whose outcome is known could not be delivered (the provider's status, issue 38) */
+            lastTextMessageUndelivered: boolean;
         };
         NoticeSettingsRequest: {
             /** @description Whether notices are also sent by text message to the mobile number (e-mails cannot be turned off) */

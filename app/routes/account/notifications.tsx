@@ -1,11 +1,18 @@
-import { useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { RadioGroup } from "~/components/choice-fields";
 import { AppForm, useAppForm } from "~/components/forms";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
-import { NOTIFICATIONS_PATH, notificationsSchema, notificationsView, TEXT_MESSAGE_MESSAGES, TEXT_MESSAGE_OPTIONS } from "./+lib/notifications";
+import {
+  NOTIFICATIONS_PATH,
+  notificationsSchema,
+  notificationsView,
+  TEXT_MESSAGE_MESSAGES,
+  TEXT_MESSAGE_OPTIONS,
+  UNDELIVERED_TEXT_TITLE,
+} from "./+lib/notifications";
 import { BackToKeyfrees } from "./+lib/back-to-keyfrees";
 import type { Route } from "./+types/notifications";
 
@@ -14,7 +21,8 @@ const TITLE = "How we contact you";
 /**
  * How we contact you (issue 28, scope 4): every notice is e-mailed to the account's address and
  * cannot be turned off (the terms serve notices by e-mail); text messages go to the mobile number
- * from About You unless the tenant turns them off here. A native form: no script.
+ * from About You unless the tenant turns them off here. When the last text to that number could not
+ * be delivered (Twilio's status, issue 38), it says so and what to do. A native form: no script.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   return notificationsView(await context.get(apiContext).GET("/me/notice-settings"));
@@ -53,6 +61,16 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
       </p>
       <p>E-mails cannot be turned off, because your {PRODUCT.name} terms say that notices are sent by e-mail.</p>
       <h2>Text messages</h2>
+      {d.lastTextUndelivered ? (
+        <div className="notice notice--warning">
+          <h3 className="notice__title">{UNDELIVERED_TEXT_TITLE}</h3>
+          <p>
+            Our last text message to <strong>{d.mobileNumber}</strong> did not reach a phone. Check that this is your mobile number: it
+            is the one you gave in the About You step. If it is wrong or has changed, <Link to="/contact?topic=keyfree">contact us</Link>{" "}
+            to change it. Every notice still reaches you by e-mail.
+          </p>
+        </div>
+      ) : null}
       {d.mobileNumber ? (
         <p>
           We can also send a short text message to <strong>{d.mobileNumber}</strong> when it is your turn or a deadline is near. A text

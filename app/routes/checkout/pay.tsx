@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { CardPayment } from "~/components/payment-flow";
 import { StrugglingToPay } from "~/components/struggling-to-pay";
 import { checkoutPath } from "./+lib/checkout";
-import { getCheckout, nextActionPath } from "./+lib/checkout.server";
+import { getCheckout, letYouKnowBy, nextActionPath } from "./+lib/checkout.server";
 import { webConfig } from "~/lib/env.server";
 import { formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -12,7 +12,7 @@ import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
 export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
 /** Part 1 §2.3 Pay: the card form for the Keyfree fee (the layout shows the fee banner). */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { oc } = getCheckout(context);
   // The page shown must be the next action's (part 1 §2.3).
   if (oc.nextAction?.typeId !== "KEYFREE_PAY") throw redirect(nextActionPath(oc));
@@ -23,6 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
     orderId: oc.order.id,
     customerId: oc.customer.id,
     actionable: oc.nextAction.actionable,
+    letYouKnowBy: oc.nextAction.actionable ? null : await letYouKnowBy(context),
     amount,
     amountText: formatPounds(amount),
     publishableKey: webConfig.stripePublishableKey,
@@ -39,8 +40,8 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
         <div className="notice" role="status">
           <h2 className="notice__title">Waiting for other tenants...</h2>
           <p>
-            Everyone on your tenancy needs to finish the steps before this one. We will let you know by email and SMS when
-            you can pay.
+            Everyone on your tenancy needs to finish the steps before this one. We will let you know {d.letYouKnowBy} when you
+            can pay.
           </p>
           <p>
             <Link to="/notifications">How we contact you</Link>

@@ -7,7 +7,7 @@ import { AppForm, useAppForm } from "~/components/forms";
 import { signSchema } from "./+lib/agreements";
 import { apiContext, ApiFailure, failureMessage } from "~/lib/api.server";
 import { checkoutPath } from "./+lib/checkout";
-import { getCheckout, nextActionPath } from "./+lib/checkout.server";
+import { getCheckout, letYouKnowBy, nextActionPath } from "./+lib/checkout.server";
 import { formatPounds } from "#common/wording";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
@@ -22,13 +22,15 @@ export const TERMS_PARAM = "terms";
  * policy cover and the terms document when there is one), the 'Accept terms' box and what
  * comes next. Accepting e-signs the terms in the tenant's name and records their IP address.
  */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { oc } = getCheckout(context);
+  const actionable = oc.nextAction?.actionable === true;
   const url = new URL(request.url);
   const path = checkoutPath(oc.order.id, oc.customer.id, "sign");
   const maximumPolicyCover = formatPounds(oc.terms.maximumPolicyCover);
   return {
-    actionable: oc.nextAction?.actionable === true,
+    actionable,
+    letYouKnowBy: actionable ? null : await letYouKnowBy(context),
     termsOpen: url.searchParams.has(TERMS_PARAM),
     openTermsPath: `${path}?${TERMS_PARAM}#terms`,
     closeTermsPath: `${path}#read-terms`,
@@ -62,11 +64,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Sign({ loaderData: d }: Route.ComponentProps) {
-  if (!d.actionable) return <Waiting />;
+  if (!d.actionable) return <Waiting letYouKnowBy={d.letYouKnowBy} />;
   return <AgreeToTerms d={d} />;
 }
 
-function Waiting() {
+function Waiting({ letYouKnowBy }: { letYouKnowBy: string | null }) {
   return (
     <>
       <title>{pageTitle("Waiting for other tenants...")}</title>
@@ -74,8 +76,8 @@ function Waiting() {
       <div className="notice" role="status">
         <h2 className="notice__title">Waiting for other tenants...</h2>
         <p>
-          Everyone on your tenancy needs to finish the steps before this one. We will let you know by email and SMS when you can agree
-          to the terms.
+          Everyone on your tenancy needs to finish the steps before this one. We will let you know {letYouKnowBy} when you can agree to
+          the terms.
         </p>
         <p>
           <Link to="/notifications">How we contact you</Link>

@@ -25,13 +25,26 @@ export const notificationsSchema = z.object({
   textMessages: z.enum(TEXT_MESSAGE_CHOICES, { error: TEXT_MESSAGE_MESSAGES.required }),
 });
 
-export type NoticeSettings = { email: string; mobileNumber: string | null; smsNotices: boolean };
+export type NoticeSettings = {
+  email: string;
+  mobileNumber: string | null;
+  smsNotices: boolean;
+  textMessagesSent: boolean;
+  lastTextMessageUndelivered: boolean;
+};
 
-/** What the page shows: where e-mails go, where text messages go (or that there is no number), the current choice. */
+/** The heading the page shows when the last text message to the tenant's number did not arrive (issue 38). */
+export const UNDELIVERED_TEXT_TITLE = "Your last text message could not be delivered";
+
+/**
+ * What the page shows: where e-mails go, where text messages go (or that there is no number), the
+ * current choice, and whether the last text to that number could not be delivered.
+ */
 export function notificationsView(settings: NoticeSettings) {
   return {
     email: settings.email,
     mobileNumber: settings.mobileNumber,
     choice: (settings.smsNotices ? "yes" : "no") as TextMessageChoice,
+    lastTextUndelivered: settings.mobileNumber !== null && settings.lastTextMessageUndelivered,
   };
 }

@@ -114,3 +114,13 @@ export function trackerSteps(oc: CheckoutOrderCustomer, subRoute: string | null)
     current: subRoute !== null && s.subRoutes.includes(subRoute),
   }));
 }
+
+/**
+ * How the waiting pages' "We will let you know ... when" reaches the tenant (issue 38): "by email
+ * and SMS" only while notices go to them by text message too (turned on at How we contact you, a
+ * mobile number given, no support need for e-mail only), else "by email".
+ */
+export async function letYouKnowBy(context: Readonly<RouterContextProvider>): Promise<"by email and SMS" | "by email"> {
+  const settings = await context.get(apiContext).GET("/me/notice-settings");
+  return settings.textMessagesSent ? "by email and SMS" : "by email";
+}

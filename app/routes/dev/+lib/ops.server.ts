@@ -59,7 +59,18 @@ export function formatMailTime(iso: string): string {
   return londonDateTime(iso);
 }
 
-export function deliveryStatus(e: { sentAt: string | null; attempts: number; lastError: string | null }): string {
+export function deliveryStatus(e: {
+  sentAt: string | null;
+  attempts: number;
+  lastError: string | null;
+  deliveryStatus?: string | null;
+  deliveryErrorCode?: string | null;
+}): string {
+  // A text's status from the provider's callback (issue 38): "Delivered", "Undelivered (error 30003)".
+  if (e.sentAt && e.deliveryStatus) {
+    const status = `${e.deliveryStatus[0]!.toUpperCase()}${e.deliveryStatus.slice(1)}`;
+    return e.deliveryErrorCode ? `${status} (error ${e.deliveryErrorCode})` : status;
+  }
   if (e.sentAt) return "Sent";
   if (e.lastError) return `Not sent (${e.attempts} ${e.attempts === 1 ? "attempt" : "attempts"})`;
   return "Not sent";

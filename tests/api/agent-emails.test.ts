@@ -94,6 +94,7 @@ describe("tenant vacated: the move-out link", () => {
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.text).toContain("Ash One has told us that they have moved out of");
     expect(mails.at(-1)!.text).toContain("Any outstanding charges for the tenancy must still be settled.");
+    expect(mails.at(-1)!.text).not.toMatch(/https?:/);
   });
 
   it("an unknown, expired or malformed token is refused and records nothing; a stranger gets no link", async () => {

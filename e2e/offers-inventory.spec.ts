@@ -324,6 +324,10 @@ test("tenant vacated from the e-mailed link: recorded once and the agent told; a
   const tenancy = await inventoryRequest(ops);
   const { link } = (await ops("tenant-vacated-link", { tenancyId: tenancy.tenancyId, email: tenancy.ash })) as { link: string };
   const path = new URL(link).pathname + new URL(link).search;
+  // A mail scanner opening the link records nothing: it gets the button instead.
+  const preview = await page.request.get(path, { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } });
+  expect(await preview.text()).toContain("I have moved out");
+  expect(await outboxFor(page.request, tenancy.agent)).toEqual([]);
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: "Thanks for letting us know you have left the property" })).toBeVisible();
   await expect(page.getByText("We will let your agent or landlord know that you have moved out.")).toBeVisible();

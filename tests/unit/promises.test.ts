@@ -19,7 +19,7 @@ const produced = producedBy(ROOT, Object.keys(NOTICES));
 
 describe("every promise on a page, in an e-mail or a text message is kept", () => {
   it("scans the pages, the rule book, the domain and every server file that builds an e-mail or a text, found by what it calls", () => {
-    for (const file of ["app/routes/tenant-vacated.tsx", "common/payment-plan-calendar.ts", "server/domain/notices/catalogue-claims.ts"]) {
+    for (const file of ["app/routes/inventory/tenant-vacated.tsx", "common/payment-plan-calendar.ts", "server/domain/notices/catalogue-claims.ts"]) {
       expect(files.map((f) => f.split(path.sep).join("/"))).toContain(file);
     }
     // Found by scanning: the files that queue e-mails, outside the domain.

@@ -7,7 +7,7 @@ import { contactPath } from "~/lib/contact";
 import { readForm } from "~/lib/csrf.server";
 import { pageTitle } from "~/lib/product";
 import { textField } from "~/lib/text-rules";
-import { isAutomatedVisit } from "./inventory/+lib/inventory";
+import { isAutomatedVisit } from "./+lib/inventory";
 import type { Route } from "./+types/tenant-vacated";
 
 /**

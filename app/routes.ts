@@ -31,7 +31,7 @@ export default [
   route("tenancy-inventory-error", "routes/inventory/error.tsx"),
   route("tenancy-inventory-already-responded", "routes/inventory/already-responded.tsx"),
   route("tenancy-inventory-previously-confirmed", "routes/inventory/previously-confirmed.tsx"),
-  route("tenant-vacated", "routes/tenant-vacated.tsx"),
+  route("tenant-vacated", "routes/inventory/tenant-vacated.tsx"),
   // Signed in or not (issue 26): a message to support, and its confirmation.
   route("contact", "routes/contact/contact.tsx"),
   route("contact/sent", "routes/contact/sent.tsx"),

@@ -102,7 +102,7 @@ test.describe("no JavaScript where none is needed", () => {
       ["/annual-fee/payment-success", "Thanks!"],
       ["/annual-fee/payment-success?waitingPayment", "Your payment is taking longer than expected!"],
       ["/add-payment-method-success", "Thanks!"],
-      ["/tenant-vacated", "Thanks for letting us know you have left the property"],
+      ["/tenant-vacated", "This link has not worked"],
       ["/tenancy-inventory-error", "Something has gone wrong"],
       ["/tenancy-inventory-already-responded", "Tenancy inventory"],
       ["/tenancy-inventory-previously-confirmed", "Tenancy inventory"],

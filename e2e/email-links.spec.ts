@@ -27,6 +27,11 @@ const WITHOUT_LINKS_CHECKED_ELSEWHERE = [
   // Issue 36 (budget): support's e-mail about a request for a plan, produced by
   // e2e/payment-plan-request.spec.ts; tests/api/payment-plan-requests.test.ts asserts it carries no link.
   "PAYMENT_PLAN_REQUEST_TO_SUPPORT",
+  // Issue 38: the agent's or landlord's e-mails (an inventory not received, a tenant moved out), queued
+  // when a tenant follows a link: produced by e2e/offers-inventory.spec.ts (the dev mailbox shows the
+  // first); tests/api/agent-emails.test.ts asserts they carry no link.
+  "AGENT_INVENTORY_REQUEST",
+  "AGENT_TENANT_VACATED",
 ];
 
 /**
@@ -204,6 +209,18 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
     completed: [[...EARLIER, "KEYFREE_CONFIRM"], EARLIER],
   })) as { tenants: { orderCustomerId: string }[] };
   await ops("complete-checkout-actions", { orderCustomerId: shared.tenants[1]!.orderCustomerId, types: ["KEYFREE_CONFIRM"] });
+  // Issue 38: the tenant's own reference passes (REFERENCE_OUTCOME: their checkout), and their move-out link (TENANT_VACATED_LINK).
+  const referencing = (await ops("create-tenancy", {
+    tenants: [{ email: tenant, firstName: "Lin", lastName: "Kes" }],
+    ppm: 100_000,
+    startDate: "2027-02-01",
+    endDate: "2028-01-31",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    completed: [["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY"]],
+  })) as { tenants: { orderCustomerId: string }[] };
+  await ops("set-reference-outcome", { orderCustomerId: referencing.tenants[0]!.orderCustomerId, status: "PASS" });
+  await ops("tenant-vacated-link", { tenancyId: tenancy.tenancyId, email: tenant });
 
   // ── issue 36: support needs ──
   // The tenant adds someone to help (SUPPORT_HELPER_CONFIRM, its link opens the confirmation page),

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, test, uniqueStamp } from "./fixtures";
+import { expect, expectAccessible, outboxFor, test, uniqueStamp } from "./fixtures";
 
 /**
  * Issue 9, scopes 5 and 6: the pages answered without login. The Keyfree offer (accepted, and
@@ -204,9 +204,12 @@ test("an offer link without its token goes home; a wrong token or id is not foun
 type InventoryRequest = { responses: Array<{ email: string; token: string }> };
 
 /** A tenancy of two tenants asked to confirm their inventory; their link tokens, first tenant first. */
+/** A tenancy of Ash and Bo, whose agent's e-mail address is `agent` (issue 38: the inventory request and a move-out go to it). */
 async function inventoryRequest(ops: Ops) {
   const s = stamp();
+  const agent = `inv-agent-${s}@example.test`;
   const tenancy = (await ops("create-tenancy", {
+    agentEmail: agent,
     tenants: [
       { email: `inv-a-${s}@example.test`, firstName: "Ash", lastName: "One" },
       { email: `inv-b-${s}@example.test`, firstName: "Bo", lastName: "Two" },
@@ -219,7 +222,7 @@ async function inventoryRequest(ops: Ops) {
     orderStatus: "COMPLETE",
   })) as { tenancyId: string };
   const request = (await ops("create-inventory-request", { tenancyId: tenancy.tenancyId })) as InventoryRequest;
-  return { first: request.responses[0]!.token, second: request.responses[1]!.token };
+  return { first: request.responses[0]!.token, second: request.responses[1]!.token, agent, tenancyId: tenancy.tenancyId, ash: `inv-a-${s}@example.test` };
 }
 
 const inventoryUrl = (token: string, response: string) => `/tenancy-inventory-response?token=${encodeURIComponent(token)}&response=${response}`;
@@ -245,7 +248,7 @@ test("inventory CONFIRMED, then the same link again (already responded), then th
   await expectAccessible(page);
 });
 
-test("inventory UNCONFIRMED; a wrong response value, an unknown token or none shows the error page", async ({ page, ops }) => {
+test("inventory UNCONFIRMED (the agent's request in the dev mailbox); a wrong response value, an unknown token or none shows the error page", async ({ page, ops }) => {
   const tokens = await inventoryRequest(ops);
   await page.goto(inventoryUrl(tokens.first, "UNCONFIRMED"));
   await expect(page.getByText("You have confirmed that you have not received your tenancy inventory.")).toBeVisible();
@@ -253,6 +256,12 @@ test("inventory UNCONFIRMED; a wrong response value, an unknown token or none sh
     page.getByText("We will contact your agent/landlord to request they send your tenancy inventory over to you for your review."),
   ).toBeVisible();
   await expectAccessible(page);
+  // The promise kept (issue 38): the agent is e-mailed, once, and the e-mail is in the dev mailbox.
+  const [toAgent, ...more] = await outboxFor(page.request, tokens.agent);
+  expect(toAgent?.template).toBe("AGENT_INVENTORY_REQUEST");
+  expect(more).toEqual([]);
+  await page.goto(`/dev/mail/${toAgent!.id}`);
+  await expect(page.getByText("Please send the tenancy inventory to the tenants for their review.")).toBeVisible();
 
   for (const url of [
     inventoryUrl(tokens.second, "MAYBE"),
@@ -308,10 +317,33 @@ test("a link preview records no inventory answer; the person's click does, and a
   await expect(page.getByText("Thank you for confirming you have received your tenancy inventory.")).toBeVisible();
 });
 
-test("tenant vacated says thanks, that the agent or landlord will be told, and that charges must still be settled", async ({ page }) => {
-  await page.goto("/tenant-vacated");
+test("tenant vacated from the e-mailed link: recorded once and the agent told; an unknown link records nothing and says how to tell us", async ({
+  page,
+  ops,
+}) => {
+  const tenancy = await inventoryRequest(ops);
+  const { link } = (await ops("tenant-vacated-link", { tenancyId: tenancy.tenancyId, email: tenancy.ash })) as { link: string };
+  const path = new URL(link).pathname + new URL(link).search;
+  // A mail scanner opening the link records nothing: it gets the button instead.
+  const preview = await page.request.get(path, { headers: { "user-agent": "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)" } });
+  expect(await preview.text()).toContain("I have moved out");
+  expect(await outboxFor(page.request, tenancy.agent)).toEqual([]);
+  await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: "Thanks for letting us know you have left the property" })).toBeVisible();
   await expect(page.getByText("We will let your agent or landlord know that you have moved out.")).toBeVisible();
   await expect(page.getByText("Any outstanding charges for your tenancy must still be settled.")).toBeVisible();
+  await expectAccessible(page);
+  // The second visit thanks again and tells nobody twice.
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1, name: "Thanks for letting us know you have left the property" })).toBeVisible();
+  const toAgent = await outboxFor(page.request, tenancy.agent);
+  expect(toAgent.map((e) => e.template)).toEqual(["AGENT_TENANT_VACATED"]);
+  expect(toAgent[0]!.text).toContain("Ash One has told us that they have moved out of");
+
+  for (const url of ["/tenant-vacated?token=no-such-move-out-token-0000", "/tenant-vacated"]) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1, name: "This link has not worked" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact?topic=keyfree");
+  }
   await expectAccessible(page);
 });

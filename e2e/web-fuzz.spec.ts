@@ -75,7 +75,7 @@ const NOT_TENANT_SCOPED = new Set(["/dev/mail/:emailId"]);
 /** The offer pages are opened with the recipient's token, not a session: another's id is a wrong token. */
 const tokenScoped = (route: WebRoute) => route.path in TOKEN_SCOPED_ROUTES;
 /** Pages for a visitor (signed out): the gate posts to them as one, with the visitor's own CSRF token. */
-const VISITOR_ROUTE = /^\/(auth\/(login|reset-password-request|reset-password|set-password)|keyfree-offer\/|tenancy-inventory-response)/;
+const VISITOR_ROUTE = /^\/(auth\/(login|reset-password-request|reset-password|set-password)|keyfree-offer\/|tenancy-inventory-response|tenant-vacated)/;
 /** The checkout's steps in order (app/routes/checkout/+lib), each with the actions done before it: a checkout is made at each step, so the step's form shows. */
 const CHECKOUT_STEPS = ["about-you", "address-history", "referencing", "confirm", "sign", "addendum"];
 const CHECKOUT_ACTIONS = ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING", "KEYFREE_CONFIRM", "KEYFREE_SIGN", "KEYFREE_SIGN_ADDENDUM"];

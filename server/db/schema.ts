@@ -140,6 +140,12 @@ export const organizations = pgTable("organizations", {
   id: id(),
   name: text("name").notNull(),
   topUpEnabled: boolean("top_up_enabled").notNull().default(true),
+  /**
+   * The agent's or landlord's address for what we must tell them (issue 38, decision 0058): an
+   * inventory a tenant has not received, a tenant who has moved out. None held: the e-mail goes to
+   * the support team (SUPPORT_EMAIL), who pass it on.
+   */
+  contactEmail: text("contact_email"),
   createdAt: createdAt(),
 });
 
@@ -780,6 +786,8 @@ export const tenancyInventoryRequests = pgTable("tenancy_inventory_requests", {
   tenancyId: text("tenancy_id")
     .notNull()
     .references(() => tenancies.id),
+  /** When the agent or landlord was asked to send the inventory (the first "not received"; once per request: issue 38). */
+  agentAskedAt: ts("agent_asked_at"),
   createdAt: createdAt(),
 });
 
@@ -799,6 +807,29 @@ export const tenancyInventoryResponses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("tenancy_inventory_responses_token_idx").on(t.tokenHash)],
+);
+
+/**
+ * A tenant's "I have moved out" link (issue 38, decision 0058): sent by e-mail (the ops command
+ * `tenant-vacated-link`), only its token's hash is stored, as the inventory's. Opening it records
+ * the move-out once (`vacatedAt`) and e-mails the agent or landlord in the same transaction.
+ */
+export const tenantVacatedLinks = pgTable(
+  "tenant_vacated_links",
+  {
+    id: id(),
+    tenancyId: text("tenancy_id")
+      .notNull()
+      .references(() => tenancies.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    vacatedAt: ts("vacated_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("tenant_vacated_links_token_idx").on(t.tokenHash)],
 );
 
 /**

@@ -10,8 +10,9 @@ import {
 /**
  * Allowed moves: PEND → PASS | FAIL | INFO_REQUIRED | IN_REVIEW |
  * GUARANTOR_REQUIRED; INFO_REQUIRED → IN_REVIEW ('Send for Review');
- * IN_REVIEW → PASS | FAIL | GUARANTOR_REQUIRED. PASS, FAIL and
- * GUARANTOR_REQUIRED are outcomes and do not move on.
+ * IN_REVIEW → PASS | FAIL | GUARANTOR_REQUIRED; GUARANTOR_REQUIRED → PASS | FAIL
+ * once the guarantor's checks end (issue 38: the page says "we'll let you know once they
+ * have", and REFERENCE_OUTCOME tells them). PASS and FAIL are final.
  */
 export const REFERENCE_TRANSITIONS: Readonly<Record<ReferenceStatus, readonly ReferenceStatus[]>> = {
   PEND: ["PASS", "FAIL", "INFO_REQUIRED", "IN_REVIEW", "GUARANTOR_REQUIRED"],
@@ -19,7 +20,7 @@ export const REFERENCE_TRANSITIONS: Readonly<Record<ReferenceStatus, readonly Re
   IN_REVIEW: ["PASS", "FAIL", "GUARANTOR_REQUIRED"],
   PASS: [],
   FAIL: [],
-  GUARANTOR_REQUIRED: [],
+  GUARANTOR_REQUIRED: ["PASS", "FAIL"],
 };
 
 export function canTransition(from: ReferenceStatus, to: ReferenceStatus): boolean {

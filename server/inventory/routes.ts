@@ -15,6 +15,7 @@ import { INVENTORY_OUTCOMES } from "../domain/tenancy-inventory";
 import { apiRoute } from "../lib/api-route";
 import { singleLineText } from "../lib/input-schemas";
 import { respondToTenancyInventory as recordResponse } from "./service";
+import { recordTenantVacated } from "./vacated";
 
 const RespondBody = z
   .object({
@@ -39,8 +40,33 @@ const respondToTenancyInventory = apiRoute({
   ok: ["What happened, as the page to show", OutcomeSchema], errors: [400, 404],
 });
 
-export const inventoryRoutes = new OpenAPIHono<AppEnv>().openapi(respondToTenancyInventory, async (c) => {
-  const { db, clock } = c.get("deps");
-  const outcome = await recordResponse(db, c.req.valid("json"), clock.now());
+const inventoryAnswers = new OpenAPIHono<AppEnv>().openapi(respondToTenancyInventory, async (c) => {
+  const { db, clock, config } = c.get("deps");
+  const outcome = await recordResponse(db, c.req.valid("json"), clock.now(), config);
+  return c.json({ outcome }, 200);
+});
+
+// ── Tenant vacated (issue 38, decision 0058): the move-out link's visit ──
+
+const VacatedBody = z
+  .object({ token: singleLineText("token").min(1).openapi({ description: "The token from the e-mailed move-out link" }) })
+  .openapi("TenantVacatedInput");
+
+const VacatedSchema = z
+  .object({
+    outcome: z.enum(["RECORDED", "ALREADY_RECORDED"]).openapi({ description: "RECORDED now (the agent or landlord is e-mailed), or ALREADY_RECORDED by an earlier visit" }),
+  })
+  .openapi("TenantVacatedOutcome");
+
+const tenantVacated = apiRoute({
+  method: "post", path: "/tenant-vacated", operationId: "tenantVacated", tags: ["tenancy inventory"],
+  summary: "A tenant has moved out (no login: the token from the e-mailed link); recorded once, the agent or landlord told",
+  body: VacatedBody,
+  ok: ["Recorded", VacatedSchema], errors: [400, 404],
+});
+
+export const inventoryRoutes = inventoryAnswers.openapi(tenantVacated, async (c) => {
+  const { db, clock, config } = c.get("deps");
+  const outcome = await recordTenantVacated(db, c.req.valid("json"), clock.now(), config);
   return c.json({ outcome }, 200);
 });

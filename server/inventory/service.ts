@@ -19,6 +19,7 @@ import { queueEmail } from "../lib/mail";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
 import { assertDistinctTokens, GivenToken } from "../offers";
 import { appUrl } from "../payment-plans";
+import { queueAgentEmail } from "./agent-mail";
 
 /**
  * Records a tenant's answer (404 for a token that is no tenant's). Co-tenants answering at
@@ -29,6 +30,7 @@ export async function respondToTenancyInventory(
   db: Database,
   input: { token: string; response: string },
   now: Date,
+  config: { supportEmail: string },
 ): Promise<InventoryOutcome> {
   return db.transaction(async (tx) => {
     const [own] = await tx
@@ -37,7 +39,11 @@ export async function respondToTenancyInventory(
       .where(eq(tenancyInventoryResponses.tokenHash, hashToken(input.token)))
       .limit(1);
     if (!own) throw notFound();
-    await tx.select({ id: tenancyInventoryRequests.id }).from(tenancyInventoryRequests).where(eq(tenancyInventoryRequests.id, own.requestId)).for("update");
+    const [request] = await tx
+      .select({ id: tenancyInventoryRequests.id, tenancyId: tenancyInventoryRequests.tenancyId, agentAskedAt: tenancyInventoryRequests.agentAskedAt })
+      .from(tenancyInventoryRequests)
+      .where(eq(tenancyInventoryRequests.id, own.requestId))
+      .for("update");
     const all = await tx
       .select({ id: tenancyInventoryResponses.id, response: tenancyInventoryResponses.response })
       .from(tenancyInventoryResponses)
@@ -55,9 +61,32 @@ export async function respondToTenancyInventory(
         .where(and(eq(tenancyInventoryResponses.id, own.id), isNull(tenancyInventoryResponses.response)))
         .returning({ id: tenancyInventoryResponses.id });
       if (written.length === 0) return "ALREADY_RESPONDED" as const;
+      // The page's promise (issue 38): "We will contact your agent/landlord to request they send your
+      // tenancy inventory". Once per request, however many tenants answer "not received" (under the lock).
+      if (decided.record === "UNCONFIRMED" && request && request.agentAskedAt === null) {
+        await askAgentForInventory(tx, request.tenancyId, config.supportEmail, now);
+        await tx.update(tenancyInventoryRequests).set({ agentAskedAt: now }).where(eq(tenancyInventoryRequests.id, request.id));
+      }
     }
     return decided.outcome;
   });
+}
+
+async function askAgentForInventory(tx: Parameters<typeof queueAgentEmail>[0], tenancyId: string, supportEmail: string, now: Date) {
+  await queueAgentEmail(
+    tx,
+    {
+      tenancyId,
+      supportEmail,
+      template: "AGENT_INVENTORY_REQUEST",
+      subject: "Please send the tenancy inventory",
+      lines: (property) => [
+        `A tenant of ${property} has told us they have not received their tenancy inventory.`,
+        "Please send the tenancy inventory to the tenants for their review.",
+      ],
+    },
+    now,
+  );
 }
 
 const InventoryRequestInput = z.object({

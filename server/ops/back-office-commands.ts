@@ -20,6 +20,7 @@ import { agreeProposal, publishProposal } from "../claims/service";
 import { createAnnualFeeOrder } from "../annual-fee/service";
 import { setReferenceOutcome } from "../references/service";
 import { createInventoryRequest } from "../inventory/service";
+import { issueTenantVacatedLink } from "../inventory/vacated";
 import { createKeyfreeOffer } from "../offers/service";
 import { command, type OpsCommand } from "./commands";
 
@@ -130,6 +131,13 @@ export const backOfficeCommands: OpsCommand[] = [
     example: "npm run ops -- create-inventory-request --tenancy-id <id>",
     input: anyInput,
     run: (deps, input) => createInventoryRequest(deps.db, input as never, deps.clock.now()),
+  }),
+  command({
+    name: "tenant-vacated-link",
+    summary: "E-mail a tenant the link that tells us they have moved out (recorded once; the agent or landlord is e-mailed): issue 38",
+    example: "npm run ops -- tenant-vacated-link --tenancy-id <id> --email ann@example.com",
+    input: anyInput,
+    run: (deps, input) => issueTenantVacatedLink(deps.db, input as never, deps.clock.now()),
   }),
   command({
     name: "stripe-webhooks",

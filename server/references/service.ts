@@ -13,11 +13,16 @@ import {
   documents,
   orderCustomerActions,
   orderCustomers,
+  orders,
   referenceChecks,
   referenceDocuments,
   references,
+  tenancyTenants,
   users,
 } from "../db/schema";
+import { propertyLine, type ReferenceOutcome } from "../domain/notices";
+import { appLink } from "../lib/app-url";
+import { queueNotice } from "../lib/notices";
 import { checkCheckoutStep } from "../domain/checkout";
 import { canTransition, readyForReview, REFERENCE_MESSAGES } from "../domain/references";
 import { normaliseReferenceStatus, REFERENCE_STATUSES, type ReferenceDocumentType, type ReferenceStatus } from "../domain/statuses";
@@ -26,7 +31,7 @@ import { newId } from "../lib/tokens";
 import { checkHourlyUploads, checkUpload, checkUploadLimit, documentTotals, documentUrl, lockTenantUploads, storeDocument } from "../lib/uploads";
 import { REFERENCE_UPLOAD_LIMIT } from "#common/uploads";
 import { completeOpenActions } from "../checkout";
-import { loadOrderCustomers, ownOrderCustomer, toDomainOrderCustomer } from "../orders";
+import { loadOrderCustomers, orderPropertyAddress, ownOrderCustomer, toDomainOrderCustomer } from "../orders";
 import { ownReference, referenceDocs } from "./views";
 
 /**
@@ -225,8 +230,63 @@ export async function setReferenceOutcome(db: Database, input: ReferenceOutcomeI
     }
     const completedActionIds =
       to === "PASS" ? await completeOpenActions(tx, ref.orderCustomerId, ["KEYFREE_REFERENCING"], now) : [];
+    await queueReferenceOutcome(tx, ref.orderCustomerId, to, now);
     return { referenceId: ref.id, orderCustomerId: ref.orderCustomerId, status: to, checkIds, completedActionIds };
   });
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Which outcomes the tenant is told of (issue 38): those the referencing page says "we'll let you know" about. */
+const OUTCOME_NOTICES: Partial<Record<ReferenceStatus, ReferenceOutcome>> = {
+  PASS: "PASSED",
+  INFO_REQUIRED: "MORE_INFORMATION",
+  GUARANTOR_REQUIRED: "GUARANTOR_NEEDED",
+  FAIL: "NOT_PASSED",
+};
+
+/**
+ * The referencing page's promise, "We'll let you know by email once…" (issue 38): the tenant whose
+ * reference has an outcome is sent REFERENCE_OUTCOME, in the transaction that set it (once: a
+ * reference never moves to the status it has). Passed is their turn, so the link is their checkout,
+ * which opens their next step; otherwise their referencing page. Co-tenants whose turn a pass makes
+ * it are told by the checkout (CHECKOUT_YOUR_TURN); the tenant themselves here.
+ */
+async function queueReferenceOutcome(tx: Tx, orderCustomerId: string, status: ReferenceStatus, now: Date) {
+  const outcome = OUTCOME_NOTICES[status];
+  if (!outcome) return;
+  const [row] = await tx
+    .select({
+      orderId: orderCustomers.orderId,
+      customerId: orderCustomers.customerId,
+      userId: customers.userId,
+      guarantorFirstName: tenancyTenants.guarantorFirstName,
+      guarantorLastName: tenancyTenants.guarantorLastName,
+    })
+    .from(orderCustomers)
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .innerJoin(orders, eq(orders.id, orderCustomers.orderId))
+    .leftJoin(tenancyTenants, and(eq(tenancyTenants.tenancyId, orders.tenancyId), eq(tenancyTenants.userId, customers.userId)))
+    .where(eq(orderCustomers.id, orderCustomerId))
+    .limit(1);
+  if (!row) return;
+  const address = await orderPropertyAddress(tx, row.orderId);
+  const checkout = `/checkout/${row.orderId}/${row.customerId}`;
+  const guarantor = [row.guarantorFirstName, row.guarantorLastName].filter(Boolean).join(" ") || null;
+  await queueNotice(
+    tx,
+    {
+      kind: "REFERENCE_OUTCOME",
+      facts: {
+        property: address ? propertyLine(address) : "your tenancy",
+        link: appLink(outcome === "PASSED" ? checkout : `${checkout}/referencing`),
+        outcome,
+        guarantor,
+      },
+    },
+    [row.userId],
+    now,
+  );
 }
 
 /** The order customer of the tenant with this e-mail whose referencing step is still open (the newest). */

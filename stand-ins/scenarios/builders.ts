@@ -19,10 +19,18 @@ import { newId } from "../../server/lib/tokens";
 
 export type AddressInput = Partial<typeof addresses.$inferInsert> & { street?: string; postcode?: string };
 
-export async function createOrganization(db: Database, input: { name?: string; topUpEnabled?: boolean } = {}) {
+/** The stand-in agent's address, where the inventory request and a move-out go (issue 38) unless the scenario names another or none. */
+export const DEFAULT_AGENT_EMAIL = "lettings@harbour-lettings.example";
+
+export async function createOrganization(db: Database, input: { name?: string; topUpEnabled?: boolean; contactEmail?: string | null } = {}) {
   const [row] = await db
     .insert(organizations)
-    .values({ id: newId(), name: input.name ?? "Harbour Lettings", topUpEnabled: input.topUpEnabled ?? true })
+    .values({
+      id: newId(),
+      name: input.name ?? "Harbour Lettings",
+      topUpEnabled: input.topUpEnabled ?? true,
+      contactEmail: input.contactEmail === undefined ? DEFAULT_AGENT_EMAIL : input.contactEmail,
+    })
     .returning();
   return row!;
 }

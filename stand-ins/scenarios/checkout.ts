@@ -52,6 +52,8 @@ const CheckoutScenarioInput = z
     completed: z.array(z.array(checkoutActionType)).optional(),
     orderStatus: z.enum(["PENDING", "COMPLETE"]).optional(),
     organizationName: z.string().min(1).optional(),
+    /** The agent's or landlord's e-mail address (issue 38: the inventory request and a move-out go to it); null holds none. */
+    agentEmail: z.string().email().nullable().optional(),
     termsLink: z.string().url().nullable().optional(),
     coverLevel: z.enum(COVER_LEVELS).optional(),
     /** The checkout actions each tenant has (all of them by default). */
@@ -97,7 +99,7 @@ export async function createCheckoutScenario(db: Database, input: CheckoutScenar
       tenants.push({ ...created, input: t, reused: false });
     }
   }
-  const organization = await createOrganization(db, { name: data.organizationName, topUpEnabled: data.topUpEnabled });
+  const organization = await createOrganization(db, { name: data.organizationName, topUpEnabled: data.topUpEnabled, contactEmail: data.agentEmail });
   const { tenancy, property, address } = await createTenancy(db, {
     tenantUserIds: tenants.map((t) => t.userId),
     organizationId: organization.id,

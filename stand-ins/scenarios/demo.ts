@@ -17,6 +17,7 @@ import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdj
 import { offerPaymentPlan } from "./plans";
 import { createAnnualFeeOrder } from "./annual-fee";
 import { createInventoryRequest } from "../../server/inventory/service";
+import { issueTenantVacatedLink } from "../../server/inventory/vacated";
 import { createKeyfreeOffer } from "../../server/offers/service";
 import { addSignedDocuments } from "./signed-documents";
 import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
@@ -53,6 +54,8 @@ export const DEMO_INVENTORY = {
   id: "5e2b8c41-7d9a-4c36-8f0e-1a2b3c4d5e60",
   token: "demo-inventory-token-2026-keyfree",
   email: "demo@keyfree.example",
+  /** Issue 38: the same tenant's move-out link (/tenant-vacated?token=…). */
+  movedOutToken: "demo-moved-out-token-2026-keyfree",
 } as const;
 
 const DAY = 86_400_000;
@@ -389,4 +392,5 @@ export async function seedDemo(deps: Deps, api: Api) {
     { id: DEMO_INVENTORY.id, tenancyId: demo.tenancyId, tokens: { [DEMO_INVENTORY.email]: DEMO_INVENTORY.token } },
     now,
   );
+  await issueTenantVacatedLink(db, { tenancyId: demo.tenancyId, email: DEMO_INVENTORY.email, token: DEMO_INVENTORY.movedOutToken }, now);
 }

@@ -70,6 +70,8 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
     reason: "The charges are already being paid by your co-tenant.",
     contactLink: "http://localhost:3000/contact",
   },
+  // Issue 38: a reference's outcome.
+  REFERENCE_OUTCOME: { ...about, link: "http://localhost:3000/checkout/o1/c1", outcome: "PASSED", guarantor: null },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS);
@@ -126,7 +128,7 @@ describe("the catalogue of notices (issue 28)", () => {
   it("sends a text message for the notices with a deadline and for the tenant's turn, and for no other", () => {
     const withSms = kinds.filter((k) => NOTICES[k].sms).sort();
     const withDeadline = kinds.filter(
-      (k) => "deadline" in EXAMPLES[k] || "offerExpiresAt" in EXAMPLES[k] || k === "CHARGES_DEEMED_ACCEPTED" || k === "CHECKOUT_YOUR_TURN",
+      (k) => "deadline" in EXAMPLES[k] || "offerExpiresAt" in EXAMPLES[k] || k === "CHARGES_DEEMED_ACCEPTED" || k === "CHECKOUT_YOUR_TURN" || k === "REFERENCE_OUTCOME",
     );
     expect(withSms).toEqual(withDeadline.sort());
     for (const k of kinds.filter((k) => !NOTICES[k].sms)) expect(render(k).sms).toBeNull();

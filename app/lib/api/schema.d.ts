@@ -1247,6 +1247,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/tenant-vacated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A tenant has moved out (no login: the token from the e-mailed link); recorded once, the agent or landlord told */
+        post: operations["tenantVacated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{orderId}/customers/{customerId}/pay": {
         parameters: {
             query?: never;
@@ -2804,6 +2821,17 @@ export interface components {
             token: string;
             /** @description CONFIRMED or UNCONFIRMED; any other value gives outcome ERROR */
             response: string;
+        };
+        TenantVacatedOutcome: {
+            /**
+             * @description RECORDED now (the agent or landlord is e-mailed), or ALREADY_RECORDED by an earlier visit
+             * @enum {string}
+             */
+            outcome: "RECORDED" | "ALREADY_RECORDED";
+        };
+        TenantVacatedInput: {
+            /** @description The token from the e-mailed move-out link */
+            token: string;
         };
         PaymentIntentSecret: {
             paymentIntentSecret: string;
@@ -6814,6 +6842,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TenancyInventoryOutcome"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tenantVacated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TenantVacatedInput"];
+            };
+        };
+        responses: {
+            /** @description Recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantVacatedOutcome"];
                 };
             };
             /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */

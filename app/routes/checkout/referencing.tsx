@@ -207,13 +207,13 @@ function StateContent({ d, upload, message }: { d: Data; upload: { type: string 
           <CheckoutHeading>A guarantor is needed</CheckoutHeading>
           {d.guarantor ? (
             <p>
-              To offer you {PRODUCT.name}, we need your guarantor, <strong>{d.guarantor}</strong>, to pass our checks as well. We'll contact
-              them and let you know once they have.
+              To offer you {PRODUCT.name}, we need your guarantor, <strong>{d.guarantor}</strong>, to pass our checks as well. We'll let
+              you know by email once they have.
             </p>
           ) : (
             <p>
               To offer you {PRODUCT.name}, we need a guarantor for your tenancy. Please ask your letting agent to add your guarantor's
-              details, and we'll contact them.
+              details.
             </p>
           )}
         </>

@@ -13,10 +13,11 @@
  *
  * The catalogue is one list (`NOTICES`, ./catalogue.ts), written in two files to stay under 400
  * lines each: ./catalogue-claims.ts (the checkout's turn and the claim, raised to resolved) and
- * ./catalogue-reminders.ts (the reminders, receipts, payment plans and more time). Money, dates
+ * ./catalogue-reminders.ts (the reminders, receipts, payment plans and more time) and
+ * ./catalogue-references.ts (a reference's outcome, issue 38). Money, dates
  * and deadlines are worded by the one wording module, #common/wording (issue 37, decision 0055).
  */
-export type { BreathingSpaceOfRecipient, Notice, NoticeFacts, NoticeKind, NoticeLinks, RenderedNotice, ReminderStage } from "./types";
+export type { BreathingSpaceOfRecipient, Notice, NoticeFacts, NoticeKind, NoticeLinks, ReferenceOutcome, RenderedNotice, ReminderStage } from "./types";
 export { propertyLine, type NoticeAddress } from "./words";
 export { NOTICES } from "./catalogue";
 export { asksForMoney, heldDuringBreathingSpace, renderNotice, sendsSms } from "./render";

@@ -79,7 +79,16 @@ export type NoticeFacts = {
    * the tenant can do next (free debt advice, Breathing Space, contact us, another budget).
    */
   PAYMENT_PLAN_REQUEST_REFUSED: About & { debt: string; amountPence: number; reason: string; contactLink: string };
+  /**
+   * Issue 38: the referencing provider's outcome, to the tenant whose reference it is: passed (their
+   * turn: `link` their checkout, which opens their next step), more information to upload, a guarantor
+   * needed (named when the tenancy names one), or not passed (`link` their referencing page).
+   */
+  REFERENCE_OUTCOME: About & { outcome: ReferenceOutcome; guarantor: string | null };
 };
+
+/** What a reference's outcome means for the tenant (REFERENCE_OUTCOME): PASS, INFO_REQUIRED, GUARANTOR_REQUIRED, FAIL. */
+export type ReferenceOutcome = "PASSED" | "MORE_INFORMATION" | "GUARANTOR_NEEDED" | "NOT_PASSED";
 
 export type NoticeKind = keyof NoticeFacts;
 export type Notice = { [K in NoticeKind]: { kind: K; facts: NoticeFacts[K] } }[NoticeKind];

@@ -18,12 +18,15 @@ const ALLOWED = new Set([
   "IN_REVIEW>PASS",
   "IN_REVIEW>FAIL",
   "IN_REVIEW>GUARANTOR_REQUIRED",
+  // Issue 38: the guarantor's checks end the reference.
+  "GUARANTOR_REQUIRED>PASS",
+  "GUARANTOR_REQUIRED>FAIL",
 ]);
 
 describe("referencing (part 1 §4.2)", () => {
   const pairs = REFERENCE_STATUSES.flatMap((from) => REFERENCE_STATUSES.map((to) => ({ from, to, allowed: ALLOWED.has(`${from}>${to}`) })));
   it.each(pairs)(
-    "part 1 §4.2 transitions PEND → outcome; INFO_REQUIRED → IN_REVIEW ('Send for Review'); IN_REVIEW → PASS/FAIL/GUARANTOR_REQUIRED — $from → $to allowed=$allowed",
+    "part 1 §4.2 transitions PEND → outcome; INFO_REQUIRED → IN_REVIEW ('Send for Review'); IN_REVIEW → PASS/FAIL/GUARANTOR_REQUIRED; GUARANTOR_REQUIRED → PASS/FAIL — $from → $to allowed=$allowed",
     ({ from, to, allowed }) => {
       expect(canTransition(from, to)).toBe(allowed);
     },

@@ -17,7 +17,7 @@ export const INVENTORY_PAGES = {
   PREVIOUSLY_CONFIRMED: "/tenancy-inventory-previously-confirmed",
 } as const satisfies Partial<Record<InventoryOutcome, string>>;
 
-/** A paragraph, or one whose words `contact us` link to the contact page (issue 26: there is no live chat yet). */
+/** A paragraph, or one whose words `contact us` link to the contact page, followed by the chat's offer where the chat is on (ChatOffer). */
 export type InventoryParagraph = string | { beforeContact: string; afterContact: string };
 
 /** Each outcome's page: its title and the spec's exact text (part 2 §2 tenancy inventory pages). */
@@ -48,7 +48,7 @@ export const INVENTORY_TEXTS: Record<InventoryOutcome, { title: string; heading:
   ERROR: {
     title: "Something has gone wrong",
     heading: "Something has gone wrong",
-    // The spec's 'contact us via live chat': the contact page until a chat exists (issue 26).
+    // The spec's 'contact us via live chat': the contact page's link, and "or chat with us" where the live chat is on (ChatOffer).
     paragraphs: [{ beforeContact: "Please ", afterContact: " and we'll get this sorted for you." }],
   },
 };

@@ -39,6 +39,7 @@ export async function refundUnusedDisputeFeeCredit(tx: Database, claim: ClaimRow
           reason: "DISPUTE_FEE_CREDIT",
           claimId: claim.id,
           orderCustomerActionId: fee.action.id,
+          paymentAmount: paid,
         },
         now,
       );

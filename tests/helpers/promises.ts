@@ -138,9 +138,17 @@ export function producedBy(root: string, catalogueKinds: readonly string[]): Pro
     written: new Set(),
     opsCommands: new Set(),
   };
+  // The other parties' side (the landlord or agent raising charges and answering proposals, the
+  // adjudicator taking and deciding a dispute) is outside the product: their integration is the
+  // scenarios' stand-ins (stand-ins/scenarios/), which queue the notices their actions cause through
+  // the product's own noticeClaimTenants. Those notices count as produced there too.
+  const otherParties = filesUnder(root, "stand-ins/scenarios").map((f) => ({ file: f.split(path.sep).join("/"), text: readFileSync(path.join(root, f), "utf8") }));
+  // A kind is produced where a notice of it is built (`kind: "X"`) outside the catalogue's own
+  // files: a mere mention (an event's mapping in claim-events.ts, an activity type) is not enough.
+  for (const { file, text } of [...files, ...otherParties]) {
+    if (!catalogueFile(file)) for (const kind of catalogueKinds) if (text.includes(`kind: "${kind}"`)) produced.notices.add(kind);
+  }
   for (const { file, text } of files) {
-    // A kind named in server code outside the catalogue's own files: queued (queueNotice) or chosen for an event (claim-events.ts).
-    if (!catalogueFile(file)) for (const kind of catalogueKinds) if (text.includes(`"${kind}"`)) produced.notices.add(kind);
     for (const m of text.matchAll(/template: "([A-Z_]+)"/g)) {
       produced.templates.add(m[1]!);
       if (/\bqueueAgentEmail\s*\(/.test(text)) produced.agentTemplates.add(m[1]!);

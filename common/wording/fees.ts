@@ -116,7 +116,7 @@ export interface FeeOutcomeWords {
  * formatted by the caller (`pounds`), `landlord` the organisation's name.
  */
 export function feeOutcomeAfter(
-  settlement: Pick<DisputeFeeSettlement, "case" | "creditUsedPence" | "refundPence">,
+  settlement: DisputeFeeSettlement,
   f: FeeWordsFigures & { landlord: string; pounds: (pence: number) => string },
 ): FeeOutcomeWords {
   switch (settlement.case) {
@@ -151,26 +151,4 @@ export function feeOutcomeAfter(
         text: `The adjudicator awarded nothing, so you owe nothing and your ${f.fee} dispute fee is refunded to your card in full.`,
       };
   }
-}
-
-/**
- * The refund e-mail's sentence for the dispute fee (issue 38): the same words as the Result card
- * (feeOutcomeAfter), from what came back to the card. Only two cases give money back: the
- * adjudicator awarded nothing (the whole fee comes back), or awarded less than the fee (part of it
- * comes off what is owed, the rest comes back). `refundedPence` is what the card got back and
- * `feePaidPence` what it paid for the fee.
- */
-export function feeRefundSentence(
-  input: { refundedPence: number; feePaidPence: number },
-  f: FeeWordsFigures & { landlord: string; pounds: (pence: number) => string },
-): string {
-  const nothing = input.refundedPence >= input.feePaidPence;
-  return feeOutcomeAfter(
-    {
-      case: nothing ? "NOTHING" : "REDUCED_BELOW_FEE",
-      refundPence: input.refundedPence,
-      creditUsedPence: Math.max(0, input.feePaidPence - input.refundedPence),
-    },
-    f,
-  ).text;
 }

@@ -39,7 +39,6 @@ export async function refundUnusedDisputeFeeCredit(tx: Database, claim: ClaimRow
           reason: "DISPUTE_FEE_CREDIT",
           claimId: claim.id,
           orderCustomerActionId: fee.action.id,
-          paymentAmount: paid,
         },
         now,
       );

@@ -87,7 +87,7 @@ import { responseDeadline } from "../domain/deadlines";
 import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import { splitByLiability } from "../domain/fees";
 import { totalChargesSettledPence } from "../domain/checkout";
-import { claimLinks, noticeClaimTenants, noticeDisputeFeePaid, tenantName } from "./notices";
+import { claimLinks, noticeClaimTenants, tenantName } from "./notices";
 import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
 import { submitTenantProposal } from "./tenant-proposals";
 /**
@@ -273,7 +273,6 @@ export async function applyClaimOrderPaid(db: DbOrTx, claim: ClaimRow, orderId: 
   if (claim.adjudicationFeeOrderId === orderId) {
     if (claim.status === "AWAITING_ARBITRATION_ADMIN_FEE") {
       await db.update(claims).set({ status: "AWAITING_ARBITRATION" }).where(eq(claims.id, claim.id));
-      await noticeDisputeFeePaid(db, claim.id, orderId, now);
     }
     return "DISPUTE_FEE_PAID";
   }

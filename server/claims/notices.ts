@@ -7,7 +7,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../db";
-import { addresses, claimRespondents, claims, customers, orderCustomers, organizations, orders, properties, tenancies, users } from "../db/schema";
+import { addresses, claimRespondents, claims, organizations, orders, properties, tenancies, users } from "../db/schema";
 import { tenantDisplayName } from "../domain/checkout";
 import { propertyLine, type Notice } from "../domain/notices";
 import { appLink } from "../lib/app-url";
@@ -83,22 +83,4 @@ export const claimLinks = {
 export async function noticeClaimTenants(db: Database, claimId: string, now: Date, build: (audience: ClaimAudience) => Notice) {
   const audience = await claimAudience(db, claimId);
   await queueNotice(db, build(audience), audience.tenants.map((t) => t.userId), now);
-}
-
-/**
- * The dispute fee is paid (issue 38): the tenants who did not pay it are told, in the payment's
- * transaction, so the notice goes once with the payment that made it true. They were told that an
- * unpaid fee means the charges are treated as accepted; the payer has the receipt and the page.
- */
-export async function noticeDisputeFeePaid(db: Database, claimId: string, feeOrderId: string, now: Date) {
-  const audience = await claimAudience(db, claimId);
-  const payers = await db
-    .select({ userId: customers.userId })
-    .from(orderCustomers)
-    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-    .where(eq(orderCustomers.orderId, feeOrderId));
-  const paidBy = payers[0]?.userId ?? null;
-  const others = audience.tenants.map((t) => t.userId).filter((id) => !payers.some((p) => p.userId === id));
-  if (others.length === 0) return;
-  await queueNotice(db, { kind: "DISPUTE_FEE_PAID", facts: { property: audience.property, paidBy: tenantName(audience, paidBy), link: claimLinks.claim(audience) } }, others, now);
 }

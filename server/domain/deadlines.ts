@@ -53,14 +53,6 @@ export function adjudicationPaymentDeadline(decidedAt: Instant): Date {
   return endOfLondonDay(addCalendarDays(londonDate(decidedAt), ADJUDICATION_PAYMENT_DAYS));
 }
 
-/** A reminder goes 12 hours before a payment plan offer lapses, if its steps are not done (issue 38). */
-export const PAYMENT_PLAN_OFFER_REMINDER_HOURS = 12;
-
-/** When the reminder of a payment plan offer is due: 12 hours before it lapses. */
-export function paymentPlanOfferReminderAt(offerExpiresAt: Instant): Date {
-  return addHours(offerExpiresAt, -PAYMENT_PLAN_OFFER_REMINDER_HOURS);
-}
-
 /** When a payment plan offer becomes void: exactly 48 hours after it was made. */
 export function paymentPlanOfferExpiresAt(offeredAt: Instant): Date {
   return addHours(offeredAt, PAYMENT_PLAN_OFFER_HOURS);

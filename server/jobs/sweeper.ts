@@ -10,7 +10,7 @@ import { grantOverdueMoreTime } from "./more-time-requests";
 import { sendDeadlineReminders } from "./deadline-reminders";
 import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
-import { remindEndingPaymentPlanOffers, voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
+import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 import { removeUnattachedDocuments } from "./unattached-documents";
 import { removeStaleScratch } from "../lib/multipart";
 
@@ -38,8 +38,6 @@ export async function runDueJobs(deps: Deps) {
   const payments = await reconcilePayments(deps);
   const refunds = await payOwedRefunds(deps);
   const paymentPlans = await voidExpiredPaymentPlanOffers(deps, now);
-  // Issue 38: 12 hours before an offer lapses, its tenant is reminded once.
-  const paymentPlanOffersEnding = await remindEndingPaymentPlanOffers(deps, now);
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
   const mail = await deliverPendingEmails(deps);
@@ -67,7 +65,6 @@ export async function runDueJobs(deps: Deps) {
     payments,
     refunds,
     paymentPlans,
-    paymentPlanOffersEnding,
     instalmentCharges,
     instalmentReminders,
     mail,
@@ -109,7 +106,6 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.refunds.paid.length +
         result.refunds.failed +
         result.paymentPlans.cancelledPaymentPlanIds.length +
-        result.paymentPlanOffersEnding.length +
         result.instalmentCharges.paid.length +
         result.instalmentCharges.processing.length +
         result.instalmentCharges.failed.length +
@@ -149,7 +145,6 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     refundsPaid: result.refunds.paid.length,
     refundsFailed: result.refunds.failed,
     paymentPlanOffersVoided: result.paymentPlans.cancelledPaymentPlanIds.length,
-    paymentPlanOffersReminded: result.paymentPlanOffersEnding.length,
     instalmentsPaid: result.instalmentCharges.paid.length,
     instalmentsProcessing: result.instalmentCharges.processing.length,
     instalmentsFailed: result.instalmentCharges.failed.length,

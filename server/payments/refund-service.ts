@@ -18,9 +18,7 @@
  * refunded at once in the normal case; the sweeper (server/jobs/sweeper.ts) is the safety net.
  */
 import type Stripe from "stripe";
-import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
-import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
-import { feeRefundSentence, formatPounds, plainPounds } from "#common/wording";
+import { plainPounds } from "#common/wording";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
@@ -53,7 +51,7 @@ export async function recordOwedRefund(
     reason: OwedRefundReason;
     claimId?: string | null;
     orderCustomerActionId?: string | null;
-    /** What the card paid: for a payment no action needed, and for the dispute fee (its refund e-mail words the case from it). */
+    /** What the card paid, when the refund gives back a payment no action needed. */
     paymentAmount?: number | null;
   },
   now: Date,
@@ -181,13 +179,9 @@ function owedRefundWhy(reason: string, amount: number, paymentAmount: number | n
     case "PROPOSAL_REFUSED":
       return `Your landlord or agent did not accept your proposal and has put forward a final proposal instead, so we have refunded the ${back} you paid with your proposal to your card.`;
     case "PROPOSAL_HOLD_EXPIRED":
-      return `Your landlord or agent did not accept your proposal within ${PROPOSAL_HOLD_DAYS} days, so we have refunded the ${back} you paid with your proposal to your card. You can respond to the charges again.`;
+      return `Your landlord or agent did not accept your proposal within 7 days, so we have refunded the ${back} you paid with your proposal to your card. You can respond to the charges again.`;
     case "DISPUTE_FEE_CREDIT":
-      // The Result card's words (issue 38): one voice for the £60, from the shared fee sentences.
-      return feeRefundSentence(
-        { refundedPence: amount, feePaidPence: paymentAmount ?? DISPUTE_FEE_PENCE },
-        { fee: formatPounds(DISPUTE_FEE_PENCE), landlord: "your landlord or agent", pounds: formatPounds },
-      );
+      return `The adjudicator reduced the charges, so your £60 dispute fee is credited to you: we have refunded ${back} of it to your card.`;
     default:
       return `We have refunded ${back} to your card.`;
   }

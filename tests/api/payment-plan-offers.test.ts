@@ -1,7 +1,7 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outboxEmails, outboxSms, paymentPlanActions, paymentPlans, users } from "../../server/db/schema";
-import { remindEndingPaymentPlanOffers, voidExpiredPaymentPlanOffers } from "../../server/jobs/payment-plan-offers";
+import { paymentPlanActions, paymentPlans } from "../../server/db/schema";
+import { voidExpiredPaymentPlanOffers } from "../../server/jobs/payment-plan-offers";
 import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
 import { activatePaymentPlan, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
@@ -104,43 +104,5 @@ describe("voidExpiredPaymentPlanOffers (part 2 §4: void if the three steps are 
     } finally {
       t.clock.advance(-1);
     }
-  });
-});
-
-describe("remindEndingPaymentPlanOffers (issue 38: a reminder 12 hours before an offer lapses)", () => {
-  const reminders = async (userId: string) =>
-    t.db
-      .select({ text: outboxEmails.text })
-      .from(outboxEmails)
-      .where(and(eq(outboxEmails.userId, userId), eq(outboxEmails.template, "PAYMENT_PLAN_OFFER_ENDING")));
-
-  it("reminds once at 36 hours, not before, not twice, and not once the plan is set up", async () => {
-    const { tenant, orderCustomerId } = await orderCustomer();
-    await t.db.update(users).set({ mobileNumber: "07700 900150", smsNotices: true }).where(eq(users.id, tenant.userId));
-    const offeredAt = t.clock.now();
-    const waiting = await offer(orderCustomerId, offeredAt);
-    const setUp = await offer(orderCustomerId, offeredAt);
-    const deps = { db: t.db, clock: t.clock };
-    // Only these two plans: the other tests' offers in this database have clocks of their own.
-    const mine = (ids: string[]) => ids.filter((id) => id === waiting.paymentPlanId || id === setUp.paymentPlanId);
-
-    // 36 hours less a minute: nothing is due yet.
-    expect(mine(await remindEndingPaymentPlanOffers(deps, new Date(offeredAt.getTime() + 36 * HOUR - 60_000)))).toEqual([]);
-    // The tenant sets up one plan; the other is still waiting at 36 hours, and two runs at once remind once.
-    await activatePaymentPlan(t.db, { paymentPlanId: setUp.paymentPlanId, completeEarlierSteps: true }, new Date(offeredAt.getTime() + 30 * HOUR));
-    const at = new Date(offeredAt.getTime() + 36 * HOUR);
-    const [a, b] = await Promise.all([remindEndingPaymentPlanOffers(deps, at), remindEndingPaymentPlanOffers(deps, at)]);
-    expect(mine([...a, ...b])).toEqual([waiting.paymentPlanId]);
-    expect(mine(await remindEndingPaymentPlanOffers(deps, new Date(offeredAt.getTime() + 40 * HOUR)))).toEqual([]);
-
-    const [email, ...more] = await reminders(tenant.userId);
-    expect(more).toEqual([]);
-    expect(email!.text).toContain("Your payment plan offer for");
-    expect(email!.text).toContain(`/payment-plan/${waiting.paymentPlanId}`);
-    expect(email!.text).not.toContain(setUp.paymentPlanId);
-    const texts = await t.db.select({ text: outboxSms.text }).from(outboxSms).where(and(eq(outboxSms.userId, tenant.userId), eq(outboxSms.template, "PAYMENT_PLAN_OFFER_ENDING")));
-    expect(texts).toHaveLength(1);
-    // After it lapsed, no reminder.
-    expect(mine(await remindEndingPaymentPlanOffers(deps, new Date(offeredAt.getTime() + 48 * HOUR + 1)))).toEqual([]);
   });
 });

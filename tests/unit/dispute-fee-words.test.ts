@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { DISPUTE_FEE_PENCE, disputeFeeSettlement, type DisputeFeeCase } from "#common/dispute-fee";
-import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRefundSentence, feeRuleInAdvance, feeRuleSummary } from "#common/wording";
+import { feeCaseSentence, feeOutcomeAfter, feeOutcomeInAdvance, feeRuleInAdvance, feeRuleSummary } from "#common/wording";
 
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const figures = { fee: pounds(DISPUTE_FEE_PENCE), limit: "£960.00" };
@@ -45,15 +45,6 @@ describe("the rule: what happens to the £60 (part 1 §4.1)", () => {
       due: row.due,
     });
     expect(s.creditUsedPence + s.refundPence).toBe(s.outcome.creditPence);
-  });
-});
-
-describe("the refund e-mail says what the Result card says (issue 38)", () => {
-  it.each(TABLE.filter((row) => row.refund > 0))("awarded $awarded: $refund back to the card", (row) => {
-    const s = disputeFeeSettlement({ adjudicatedAmountPence: row.awarded, finalAmountPence: row.asked, limitPence: row.limit });
-    const card = feeOutcomeAfter(s, { ...figures, landlord: "Harbour Lettings", pounds });
-    const email = feeRefundSentence({ refundedPence: s.refundPence, feePaidPence: DISPUTE_FEE_PENCE }, { ...figures, landlord: "your landlord or agent", pounds });
-    expect(email).toBe(card.text);
   });
 });
 

@@ -33,7 +33,6 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   FINAL_PROPOSAL: { ...about, moreTimeLink, amountPence: 45_000, refundPence: 30_000, deadline: DEADLINE },
   PROPOSAL_HOLD_EXPIRED: { ...about, moreTimeLink, refundPence: 30_000, deadline: DEADLINE },
   DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", disputedByYou: true, deadline: DEADLINE },
-  DISPUTE_FEE_PAID: { ...about, paidBy: "Sam Lee" },
   SENT_TO_ADJUDICATION: about,
   ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited." },
   CHARGES_DEEMED_ACCEPTED: { ...about, amountPence: 60_000, lapsedDispute: false },
@@ -51,7 +50,6 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
     receiptLink: "http://localhost:3000/keyfrees/o1/receipts/p1",
   },
   PAYMENT_PLAN_OFFERED: { ...about, amountPence: 60_000, instalments: 6, offerExpiresAt: new Date("2026-11-29T10:00:00Z") },
-  PAYMENT_PLAN_OFFER_ENDING: { ...about, amountPence: 60_000, instalments: 6, offerExpiresAt: new Date("2026-11-29T10:00:00Z") },
   // ── issue 36: more time ──
   MORE_TIME_REQUESTED: { ...about, link: moreTimeLink, days: 7, answerBy: new Date("2026-12-01T23:59:59.999Z") },
   MORE_TIME_GRANTED: { ...about, days: 7, deadline: DEADLINE, automatic: false, askedBy: "Sam Lee", askedByYou: true, final: false },
@@ -322,7 +320,7 @@ describe("to a tenant in Breathing Space (issue 36, decision 0047)", () => {
 
   it("the reminders of a deadline are held (the deadline moves); every other notice that asks for money has its own wording", () => {
     expect(moneyKinds.filter((k) => heldDuringBreathingSpace(k)).sort()).toEqual(
-      ["ADJUDICATION_PAYMENT_REMINDER", "DISPUTE_FEE_REMINDER", "PAYMENT_PLAN_OFFER_ENDING", "PAYMENT_REMINDER", "RESPONSE_REMINDER"].sort(),
+      ["ADJUDICATION_PAYMENT_REMINDER", "DISPUTE_FEE_REMINDER", "PAYMENT_REMINDER", "RESPONSE_REMINDER"].sort(),
     );
     for (const k of moneyKinds.filter((k) => !heldDuringBreathingSpace(k))) expect(typeof NOTICES[k].duringBreathingSpace).toBe("function");
   });

@@ -212,23 +212,6 @@ export const CLAIM_NOTICES = {
         ? `${smsHi(to)} please pay the dispute fee ${smsDeadline(f.deadline, now)} or the charges are treated as accepted: ${f.link}`
         : `${smsHi(to)} the charges were disputed. If the dispute fee is not paid ${smsDeadline(f.deadline, now)}, they are treated as accepted: ${f.link}`,
   },
-  DISPUTE_FEE_PAID: {
-    sms: false,
-    asksForMoney: false,
-    email: (f, to) => ({
-      subject: `${f.paidBy} paid the dispute fee`,
-      lines: [
-        hello(to),
-        "",
-        `${f.paidBy} has paid the ${fee} dispute fee for the end of tenancy charges for ${f.property}, so the charges are not treated as accepted.`,
-        `The dispute now goes to an independent adjudicator, who looks at the evidence and decides within up to ${ADJUDICATION_MAX_WEEKS} weeks.`,
-        "You do not need to do anything now. We will e-mail you when the dispute is with the adjudicator, and when they have decided.",
-        "",
-        "See the claim:",
-        f.link,
-      ],
-    }),
-  },
   SENT_TO_ADJUDICATION: {
     sms: false,
     asksForMoney: false,

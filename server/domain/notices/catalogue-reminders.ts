@@ -142,26 +142,6 @@ export const LATER_NOTICES = {
     }),
     smsText: (f, to, now) => `${smsHi(to)} your payment plan offer ends ${smsDeadline(f.offerExpiresAt, now).replace(/^by /, "at ")}. Set it up: ${f.link}`,
   },
-  // Issue 38: the reminder before the offer lapses; held during a Breathing Space, like every reminder.
-  PAYMENT_PLAN_OFFER_ENDING: {
-    sms: true,
-    asksForMoney: true,
-    duringBreathingSpace: "hold",
-    email: (f, to, now) => ({
-      subject: "Your payment plan offer ends soon",
-      lines: [
-        hello(to),
-        "",
-        `Your payment plan offer for ${f.property} ends soon: your outstanding balance of ${plainPounds(f.amountPence)} can be spread over ${f.instalments} monthly instalments.`,
-        `To set it up, confirm the plan, your address and your payment details ${deadlineWords(f.offerExpiresAt, now)}.`,
-        "If the three steps are not done by then, the offer will no longer be available and the balance stays due.",
-        "",
-        "Set up your payment plan:",
-        f.link,
-      ],
-    }),
-    smsText: (f, to, now) => `${smsHi(to)} a reminder: your payment plan offer ends ${smsDeadline(f.offerExpiresAt, now).replace(/^by /, "at ")}. Set it up: ${f.link}`,
-  },
   // ── issue 36: more time to answer (decision 0049) ──
   MORE_TIME_REQUESTED: {
     sms: false,

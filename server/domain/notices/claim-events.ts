@@ -25,8 +25,7 @@ export const CLAIM_EVENT_NOTICES: Record<SystemActivityType, NoticeKind | Notice
   CHARGES_DISPUTED: "DISPUTE_FEE_DUE",
   DISPUTE_MESSAGE_UPDATED: { none: "the tenant edited their own dispute message" },
   DISPUTE_LAPSED: "CHARGES_DEEMED_ACCEPTED",
-  // The payer's receipt; when it is the dispute fee, the other tenants are told it was paid (issue 38).
-  PAYMENT_RECEIVED: ["PAYMENT_RECEIPT", "DISPUTE_FEE_PAID"],
+  PAYMENT_RECEIVED: "PAYMENT_RECEIPT",
   SENT_TO_ADJUDICATION: "SENT_TO_ADJUDICATION",
   ADJUDICATION_DECIDED: "ADJUDICATION_DECIDED",
   CLAIM_RESOLVED: "CLAIM_RESOLVED",

@@ -29,12 +29,6 @@ export type NoticeFacts = {
    * disputed can pay it (`disputedByYou`); the others are told what happens if it is not paid.
    */
   DISPUTE_FEE_DUE: About & { disputedBy: string; disputedByYou: boolean; deadline: Date };
-  /**
-   * Issue 38: the tenant who disputed paid the dispute fee. The other tenants were told that an
-   * unpaid fee means the charges are treated as accepted: now they are told it was paid, so the
-   * charges are not, and that the dispute goes to the adjudicator.
-   */
-  DISPUTE_FEE_PAID: About & { paidBy: string };
   /** The dispute fee is paid and the claim is with the adjudicator (up to 6 weeks). */
   SENT_TO_ADJUDICATION: About;
   /** The adjudicator decided: what is due, and 3 calendar days to pay it. */
@@ -67,8 +61,6 @@ export type NoticeFacts = {
   };
   /** A payment plan is offered: its three steps must be done within 48 hours (part 2 §4, §9). */
   PAYMENT_PLAN_OFFERED: About & { amountPence: number; instalments: number; offerExpiresAt: Date };
-  /** Issue 38: 12 hours before a payment plan offer lapses, its steps not done: a reminder, once. */
-  PAYMENT_PLAN_OFFER_ENDING: About & { amountPence: number; instalments: number; offerExpiresAt: Date };
   // ── issue 36: more time to answer (decision 0049) ──
   /** The receipt for a request for more time, to the tenant who asked: when we answer by, and what holds meanwhile. */
   MORE_TIME_REQUESTED: About & { days: number; answerBy: Date };

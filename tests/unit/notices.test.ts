@@ -70,6 +70,8 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
     reason: "The charges are already being paid by your co-tenant.",
     contactLink: "http://localhost:3000/contact",
   },
+  // Issue 38: a co-tenant's reminder.
+  COTENANT_REMINDER: { ...about, askedBy: "Sam Lee", waitingFor: "PAY_SHARE" },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS);

@@ -1,6 +1,7 @@
 /** The catalogue, one list: every notice kind and what it says (see ./index.ts). */
 import { CLAIM_NOTICES } from "./catalogue-claims";
+import { COTENANT_NOTICES } from "./catalogue-cotenants";
 import { LATER_NOTICES } from "./catalogue-reminders";
 import type { Catalogue } from "./types";
 
-export const NOTICES: Catalogue = { ...CLAIM_NOTICES, ...LATER_NOTICES };
+export const NOTICES: Catalogue = { ...CLAIM_NOTICES, ...LATER_NOTICES, ...COTENANT_NOTICES };

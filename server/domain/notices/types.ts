@@ -79,6 +79,9 @@ export type NoticeFacts = {
    * the tenant can do next (free debt advice, Breathing Space, contact us, another budget).
    */
   PAYMENT_PLAN_REQUEST_REFUSED: About & { debt: string; amountPence: number; reason: string; contactLink: string };
+  // ── issue 38: your co-tenants (decision 0061) ──
+  /** A co-tenant pressed "Remind {first name}": who asked (their name), and what is waiting for this tenant. */
+  COTENANT_REMINDER: About & { askedBy: string; waitingFor: "STEPS" | "PAY_SHARE" | "ANSWER" | "DISPUTE_FEE" };
 };
 
 export type NoticeKind = keyof NoticeFacts;

@@ -15,6 +15,14 @@ const WAITING_WORDS = {
   DISPUTE_FEE: "pay the dispute fee",
 } as const;
 
+/** The line before the link: what to do there. */
+const ACT_WORDS = {
+  STEPS: `Carry on with your ${PRODUCT_NAME}:`,
+  PAY_SHARE: "Pay your share:",
+  ANSWER: "Answer the charges:",
+  DISPUTE_FEE: "Pay the dispute fee:",
+} as const;
+
 export const COTENANT_NOTICES = {
   COTENANT_REMINDER: {
     sms: false,
@@ -27,9 +35,14 @@ export const COTENANT_NOTICES = {
         `${f.askedBy}, who shares ${f.property} with you, asked us to remind you to ${WAITING_WORDS[f.waitingFor]}.`,
         "Everyone on the tenancy is waiting for it: you share the tenancy, and what one tenant does counts for all of you.",
         "",
-        "Sign in to see what is waiting for you:",
+        ACT_WORDS[f.waitingFor],
         f.link,
       ],
+    }),
+    // In Breathing Space nothing is asked for: only that a co-tenant is waiting (decision 0047).
+    duringBreathingSpace: (f) => ({
+      subject: `${f.askedBy} asked us to remind you about your ${PRODUCT_NAME}`,
+      lines: [`${f.askedBy}, who shares ${f.property} with you, asked us to let you know that they are waiting for you.`],
     }),
   },
 } satisfies Partial<Catalogue>;

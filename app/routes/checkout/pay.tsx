@@ -8,6 +8,8 @@ import { formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
 import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
+import { CoTenantsPanel } from "~/components/cotenants-panel";
+import { coTenantsPanel } from "~/lib/cotenants.server";
 
 export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
@@ -23,6 +25,8 @@ export function loader({ context }: Route.LoaderArgs) {
     orderId: oc.order.id,
     customerId: oc.customer.id,
     actionable: oc.nextAction.actionable,
+    // Your co-tenants (issue 38) while waiting for them: the words made here (the card page's script budget).
+    coTenants: oc.nextAction.actionable ? null : coTenantsPanel(oc.coTenants, { orderId: oc.order.id }, checkoutPath(oc.order.id, oc.customer.id, "pay")),
     amount,
     amountText: formatPounds(amount),
     publishableKey: webConfig.stripePublishableKey,
@@ -75,6 +79,7 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
           </CardPayment>
         </>
       )}
+      <CoTenantsPanel panel={d.coTenants} />
     </>
   );
 }

@@ -19,6 +19,8 @@ import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/dispute-fee";
 import { PageHeading } from "~/components/page-heading";
 import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
+import { CoTenantsPanel } from "~/components/cotenants-panel";
+import { coTenantsPanel } from "~/lib/cotenants.server";
 
 export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
@@ -40,6 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     breathingSpace: breathingSpaceNotice(claim.breathingSpace),
     claimPage: claimPaths.page(claim),
+    // Your co-tenants (issue 38): the words made here (the card page's script budget).
+    coTenants: coTenantsPanel(claim.coTenants, { claimId: claim.id }, claimPaths.sub(claim.id, "dispute-fee"), claim.bindingAnswer),
     orderId: fee.id,
     customerId: customer.id,
     amount: fee.action.amountRemaining,
@@ -124,6 +128,7 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
           <p>By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for the formal dispute fee.</p>
         </PaymentTerms>
       </CardPayment>
+      <CoTenantsPanel panel={d.coTenants} />
     </div>
   );
 }

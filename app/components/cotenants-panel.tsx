@@ -36,9 +36,7 @@ export function CoTenantsPanel({ panel }: { panel: CoTenantsPanelView | null }) 
                   <li key={line}>{line}</li>
                 ))}
               </ul>
-            ) : (
-              <p>Nothing done yet.</p>
-            )}
+            ) : null}
             {row.waiting ? <p className="cotenants__waiting">{row.waiting}</p> : null}
             {row.remind ? (
               <ActionButton action={panel.action} fields={row.remind.fields} buttonClassName="button button--secondary button--small">

@@ -9,13 +9,15 @@ import { ActionButton } from "~/components/action-button";
 export type CoTenantsPanelView = {
   /** Where "Remind {first name}" posts. */
   action: string;
-  /** Whose answer binds the claim and when it was given (claims only). */
-  binding: string | null;
+  /** Before the list: whose answer binds the claim and when it was given (claims only). */
+  lead: string[];
+  /** After the list: times are UK time, and what a reminder is. */
+  note: string;
   rows: {
     id: string;
     name: string;
-    done: string[];
-    waiting: string | null;
+    /** What they did and when, then what they still have to do. */
+    lines: string[];
     remind: { label: string; fields: Record<string, string> } | null;
   }[];
 };
@@ -23,30 +25,29 @@ export type CoTenantsPanelView = {
 export function CoTenantsPanel({ panel }: { panel: CoTenantsPanelView | null }) {
   if (!panel) return null;
   return (
-    <section className="cotenants" aria-labelledby="cotenants-title">
-      <h2 id="cotenants-title">Your co-tenants</h2>
-      {panel.binding ? <p className="cotenants__binding">{panel.binding}</p> : null}
-      <ul className="cotenants__list">
+    <section className="cotenants">
+      <h2>Your co-tenants</h2>
+      {panel.lead.map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+      <ul>
         {panel.rows.map((row) => (
-          <li key={row.id} className="cotenants__tenant">
-            <h3 className="cotenants__name">{row.name}</h3>
-            {row.done.length > 0 ? (
-              <ul className="cotenants__done">
-                {row.done.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            ) : null}
-            {row.waiting ? <p className="cotenants__waiting">{row.waiting}</p> : null}
+          <li key={row.id}>
+            <h3>{row.name}</h3>
+            <ul>
+              {row.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
             {row.remind ? (
-              <ActionButton action={panel.action} fields={row.remind.fields} buttonClassName="button button--secondary button--small">
+              <ActionButton action={panel.action} fields={row.remind.fields} buttonClassName="button button--small">
                 {row.remind.label}
               </ActionButton>
             ) : null}
           </li>
         ))}
       </ul>
-      <p className="cotenants__note">Times are UK time. A reminder is an e-mail from us; you can send each co-tenant one a day.</p>
+      <p>{panel.note}</p>
     </section>
   );
 }

@@ -44,8 +44,7 @@ const HOW: Record<NonNullable<BindingAnswer>["how"], string> = {
 const nameOf = (c: { firstName: string | null; lastName: string | null }) => `${c.firstName ?? ""} ${c.lastName ?? ""}`.trim() || "A co-tenant";
 
 /** The one sentence on whose answer binds the claim, and when it was given. */
-export function bindingWords(answer: BindingAnswer): string | null {
-  if (!answer) return null;
+export function bindingWords(answer: NonNullable<BindingAnswer>): string {
   if (answer.how === "DEEMED_ACCEPTED") {
     return `Nobody answered in time, so the charges were treated as accepted at ${when(answer.at)}. This binds everyone on the claim.`;
   }
@@ -68,15 +67,18 @@ export function coTenantsPanel(
   if (coTenants.length === 0) return null;
   return {
     action: COTENANT_REMINDER_PATH,
-    binding: bindingWords(binding),
+    note: "Times are UK time. A reminder is an e-mail from us; you can send each co-tenant one a day.",
+    lead: binding ? [bindingWords(binding)] : [],
     rows: coTenants.map((c) => {
       const fields: Record<string, string> =
         "orderId" in target ? { orderId: target.orderId, customerId: c.id, from } : { claimId: target.claimId, claimRespondentId: c.id, from };
       return {
         id: c.id,
         name: nameOf(c),
-        done: c.done.map((d) => `${DONE[d.kind]} at ${when(d.at)}.`),
-        waiting: c.waitingFor ? WAITING[c.waitingFor] : c.done.length > 0 ? "Nothing left to do." : null,
+        lines: [
+          ...c.done.map((d) => `${DONE[d.kind]} at ${when(d.at)}.`),
+          c.waitingFor ? WAITING[c.waitingFor] : c.done.length > 0 ? "Nothing left to do." : "Nothing to show yet.",
+        ],
         remind: c.waitingFor ? { label: `Remind ${c.firstName.trim() || nameOf(c)}`, fields } : null,
       };
     }),

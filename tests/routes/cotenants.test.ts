@@ -27,20 +27,19 @@ describe("the co-tenants panel's words", () => {
     const panel = coTenantsPanel([bo, cy], { orderId: "o1" }, "/checkout/o1/cu1/finish");
     expect(panel).toEqual({
       action: COTENANT_REMINDER_PATH,
-      binding: null,
+      lead: [],
+      note: "Times are UK time. A reminder is an e-mail from us; you can send each co-tenant one a day.",
       rows: [
         {
           id: "cu2",
           name: "Bo Ray",
-          done: ["Finished their checkout steps at 10:00am on 22nd Nov 2026."],
-          waiting: "Still to do: pay their share.",
+          lines: ["Finished their checkout steps at 10:00am on 22nd Nov 2026.", "Still to do: pay their share."],
           remind: { label: "Remind Bo", fields: { orderId: "o1", customerId: "cu2", from: "/checkout/o1/cu1/finish" } },
         },
         {
           id: "cu3",
           name: "Cy Hall",
-          done: ["Finished their checkout steps at 10:00am on 22nd Nov 2026.", "Paid their share at 10:00am on 22nd Nov 2026."],
-          waiting: "Nothing left to do.",
+          lines: ["Finished their checkout steps at 10:00am on 22nd Nov 2026.", "Paid their share at 10:00am on 22nd Nov 2026.", "Nothing left to do."],
           remind: null,
         },
       ],

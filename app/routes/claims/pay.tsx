@@ -14,8 +14,6 @@ import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
 import { PageHeading } from "~/components/page-heading";
 import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
-import { CoTenantsPanel } from "~/components/cotenants-panel";
-import { coTenantsPanel } from "~/lib/cotenants.server";
 
 export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
@@ -47,8 +45,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     payImmediately: claim.autoResponded,
     // Claims paid by someone else: who paid and what is left (the amount asked is never more).
     paidByOthers: coTenantPaidText(claim),
-    // Your co-tenants (issue 38): the words made here (the card page's script budget).
-    coTenants: coTenantsPanel(claim.coTenants, { claimId: claim.id }, claimPaths.sub(claim.id, "pay"), claim.bindingAnswer),
     publishableKey: webConfig.stripePublishableKey,
     standIn: webConfig.stripeStandIn,
   };
@@ -94,7 +90,6 @@ export default function PayCharges({ loaderData: d }: Route.ComponentProps) {
           <p>By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for the end of tenancy charges.</p>
         </PaymentTerms>
       </CardPayment>
-      <CoTenantsPanel panel={d.coTenants} />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { users } from "../db/schema";
 import { checkoutCoTenants } from "../domain/cotenants";
 import { propertyLine } from "../domain/notices";
 import { appLink } from "../lib/app-url";
-import { sendCotenantReminder } from "../lib/cotenant-reminders";
+import { sendCotenantReminder, waitingOf } from "../lib/cotenant-reminders";
 import { ApiError, notFound } from "../lib/errors";
 import { loadOrderCustomers, orderPropertyAddress, ownOrder } from "../orders";
 
@@ -31,22 +31,16 @@ export async function remindOrderCoTenant(deps: Pick<Deps, "db" | "clock">, inpu
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(users)
       .where(inArray(users.id, [me.userId, them.userId]));
-    const coTenant = checkoutCoTenants(me.userId, all, names).find((c) => c.id === them.customerId)!;
-    const firstName = coTenant.firstName.trim() || "your co-tenant";
-    if (coTenant.waitingFor === null) throw new ApiError(409, `${firstName} has nothing left to do, so there is nothing to remind them of.`);
+    const waiting = waitingOf(checkoutCoTenants(me.userId, all, names).find((c) => c.id === them.customerId)!);
     const asker = names.find((n) => n.id === me.userId)!;
     const address = await orderPropertyAddress(tx, input.orderId);
     return sendCotenantReminder(
       tx,
-      { context: "ORDER", contextId: input.orderId, askerUserId: me.userId, recipientUserId: them.userId, recipientFirstName: firstName },
+      { context: "ORDER", contextId: input.orderId, askerUserId: me.userId, recipientUserId: them.userId, ...waiting },
       {
-        kind: "COTENANT_REMINDER",
-        facts: {
-          property: address ? propertyLine(address) : "your tenancy",
-          link: appLink(`/checkout/${encodeURIComponent(input.orderId)}/${encodeURIComponent(them.customerId)}`),
-          askedBy: coTenantName(asker),
-          waitingFor: coTenant.waitingFor,
-        },
+        property: address ? propertyLine(address) : "your tenancy",
+        link: appLink(`/checkout/${encodeURIComponent(input.orderId)}/${encodeURIComponent(them.customerId)}`),
+        askedBy: coTenantName(asker),
       },
       now,
     );

@@ -5,7 +5,7 @@
  * waiting; 429 within 24 hours of the pair's last reminder.
  */
 import type { Deps } from "../context";
-import { sendCotenantReminder } from "../lib/cotenant-reminders";
+import { sendCotenantReminder, waitingOf } from "../lib/cotenant-reminders";
 import { ApiError, notFound } from "../lib/errors";
 import { claimAudience, claimLinks, tenantName } from "./notices";
 import { buildClaimView } from "./views";
@@ -15,24 +15,17 @@ export async function remindClaimCoTenant(deps: Pick<Deps, "db" | "clock">, inpu
   const respondent = view.respondents.find((r) => r.id === input.claimRespondentId);
   if (!respondent) throw notFound();
   if (respondent.isCurrentUser) throw new ApiError(400, "You cannot send a reminder to yourself.");
-  const coTenant = view.coTenants.find((c) => c.id === respondent.id)!;
-  const firstName = coTenant.firstName.trim() || "your co-tenant";
-  if (coTenant.waitingFor === null) throw new ApiError(409, `${firstName} has nothing left to do, so there is nothing to remind them of.`);
-  const waitingFor = coTenant.waitingFor;
+  const waiting = waitingOf(view.coTenants.find((c) => c.id === respondent.id)!);
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const audience = await claimAudience(tx, input.claimId);
     return sendCotenantReminder(
       tx,
-      { context: "CLAIM", contextId: input.claimId, askerUserId: input.userId, recipientUserId: respondent.userId, recipientFirstName: firstName },
+      { context: "CLAIM", contextId: input.claimId, askerUserId: input.userId, recipientUserId: respondent.userId, ...waiting },
       {
-        kind: "COTENANT_REMINDER",
-        facts: {
-          property: audience.property,
-          link: waitingFor === "DISPUTE_FEE" ? claimLinks.disputeFee(audience) : claimLinks.claim(audience),
-          askedBy: tenantName(audience, input.userId),
-          waitingFor,
-        },
+        property: audience.property,
+        link: waiting.waitingFor === "DISPUTE_FEE" ? claimLinks.disputeFee(audience) : claimLinks.claim(audience),
+        askedBy: tenantName(audience, input.userId),
       },
       now,
     );

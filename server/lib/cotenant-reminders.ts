@@ -9,8 +9,7 @@
 import { and, eq, lte } from "drizzle-orm";
 import type { DbOrTx } from "../db";
 import { cotenantReminders } from "../db/schema";
-import { COTENANT_REMINDER_HOURS, nextReminderAt } from "../domain/cotenants";
-import type { Notice } from "../domain/notices";
+import { COTENANT_REMINDER_HOURS, nextReminderAt, type CoTenant, type CoTenantWaitingFor } from "../domain/cotenants";
 import { londonDayText, londonTimeOfDay } from "#common/wording";
 import { ApiError } from "./errors";
 import { queueNotice } from "./notices";
@@ -21,9 +20,20 @@ export type ReminderPair = {
   contextId: string;
   askerUserId: string;
   recipientUserId: string;
-  /** The co-tenant's first name, for the answer's words. */
+  /** The co-tenant's first name, for the answer's words, and what is waiting for them (waitingOf). */
   recipientFirstName: string;
+  waitingFor: CoTenantWaitingFor;
 };
+
+/** What the e-mail says besides what is waiting: the property, the co-tenant's page, who asked. */
+export type ReminderFacts = { property: string; link: string; askedBy: string };
+
+/** The co-tenant's first name and what is waiting for them; a 409 when nothing is. */
+export function waitingOf(coTenant: Pick<CoTenant, "firstName" | "waitingFor">) {
+  const recipientFirstName = coTenant.firstName.trim() || "your co-tenant";
+  if (coTenant.waitingFor === null) throw new ApiError(409, `${recipientFirstName} has nothing left to do, so there is nothing to remind them of.`);
+  return { recipientFirstName, waitingFor: coTenant.waitingFor };
+}
 
 /** "10:00am on 23rd Nov 2026 (UK time)". */
 const when = (at: Date) => `${londonTimeOfDay(at)} on ${londonDayText(at)} (UK time)`;
@@ -42,7 +52,7 @@ export function sentMessage(firstName: string): string {
  * Records the pair's reminder and queues its notice, in `db`'s transaction; or refuses with a
  * 429 saying when the next one can go (London time).
  */
-export async function sendCotenantReminder(db: DbOrTx, pair: ReminderPair, notice: Notice, now: Date): Promise<{ message: string; nextReminderAt: string }> {
+export async function sendCotenantReminder(db: DbOrTx, pair: ReminderPair, facts: ReminderFacts, now: Date): Promise<{ message: string; nextReminderAt: string }> {
   if (pair.askerUserId === pair.recipientUserId) throw new ApiError(400, "You cannot send a reminder to yourself.");
   const cutoff = new Date(now.getTime() - COTENANT_REMINDER_HOURS * 60 * 60 * 1000);
   const [written] = await db
@@ -68,6 +78,6 @@ export async function sendCotenantReminder(db: DbOrTx, pair: ReminderPair, notic
       );
     throw new ApiError(429, tooSoonMessage(pair.recipientFirstName, last?.sentAt ?? now));
   }
-  await queueNotice(db, notice, [pair.recipientUserId], now);
+  await queueNotice(db, { kind: "COTENANT_REMINDER", facts: { ...facts, waitingFor: pair.waitingFor } }, [pair.recipientUserId], now);
   return { message: sentMessage(pair.recipientFirstName), nextReminderAt: nextReminderAt(now).toISOString() };
 }

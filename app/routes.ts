@@ -144,6 +144,8 @@ export default [
     route("payments/:step", "routes/resources/payment-step.ts"),
     route("add-payment-method/save", "routes/resources/add-payment-method-save.ts"),
     route("documents/:documentId", "routes/resources/document.ts"),
+    // "Remind {first name}" from the co-tenants panel (issue 38, decision 0061): a post, then back to the page.
+    route("co-tenants/remind", "routes/resources/cotenant-reminder.ts"),
   ]),
 
   // Offline card payments: the sandbox's browser endpoints, for the stand-in Stripe.js.

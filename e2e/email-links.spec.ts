@@ -207,8 +207,16 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
     isNewTenancy: true,
     topUpEnabled: true,
     completed: [[...EARLIER, "KEYFREE_CONFIRM"], EARLIER],
-  })) as { tenants: { orderCustomerId: string }[] };
+  })) as { orderId: string; tenants: { orderCustomerId: string; customerId: string }[] };
   await ops("complete-checkout-actions", { orderCustomerId: shared.tenants[1]!.orderCustomerId, types: ["KEYFREE_CONFIRM"] });
+  // ── issue 38: the co-tenant presses "Remind Lin" (COTENANT_REMINDER: its link to Lin's checkout). ──
+  {
+    const csrf = await signInRequest(page.request, { email: `links-co-${run}@example.test` });
+    const from = `/checkout/${shared.orderId}/${shared.tenants[1]!.customerId}/sign`;
+    const form = { csrf, orderId: shared.orderId, customerId: shared.tenants[0]!.customerId, from };
+    const res = await page.request.post("/co-tenants/remind", { form, headers: { origin: test.info().project.use.baseURL! }, maxRedirects: 0 });
+    expect(res.status(), await res.text()).toBe(302);
+  }
   // Issue 38: the tenant's own reference passes (REFERENCE_OUTCOME: their checkout), and their move-out link (TENANT_VACATED_LINK).
   const referencing = (await ops("create-tenancy", {
     tenants: [{ email: tenant, firstName: "Lin", lastName: "Kes" }],

@@ -138,3 +138,35 @@ test("a page opened with a token (the offer) shows the not-found page (404) for 
   }
   expect(failures).toEqual([]);
 });
+
+test("a co-tenant's panel names the other tenant and what they did, and nothing private: no e-mail address, no phone number (issue 38)", NO_BROWSER, async ({
+  request,
+  ops,
+}) => {
+  const stamp = uniqueStamp();
+  const ann = { email: `isolation-ann-${stamp}@example.test`, mobile: "07700900391" };
+  const bo = { email: `isolation-bo-${stamp}@example.test`, mobile: "07700900392" };
+  const shared = (await ops("create-tenancy", {
+    tenants: [
+      { email: ann.email, firstName: "Ann", lastName: "Lee", mobileNumber: ann.mobile },
+      { email: bo.email, firstName: "Bo", lastName: "Ray", mobileNumber: bo.mobile },
+    ],
+    ppm: 130_000,
+    startDate: "2027-01-01",
+    endDate: "2027-12-31",
+    isNewTenancy: true,
+    topUpEnabled: false,
+    completed: [
+      ["KEYFREE_ABOUT_YOU", "KEYFREE_ADDRESS_HISTORY", "KEYFREE_REFERENCING", "KEYFREE_CONFIRM", "KEYFREE_SIGN", "KEYFREE_SIGN_ADDENDUM", "KEYFREE_PAY"],
+      ["KEYFREE_ABOUT_YOU"],
+    ],
+  })) as { orderId: string; tenants: { customerId: string }[] };
+  await signInRequest(request, ann);
+  const res = await request.get(`/checkout/${shared.orderId}/${shared.tenants[0]!.customerId}/finish`);
+  const html = await res.text();
+  const panel = /<section class="cotenants"[\s\S]*?<\/section>/.exec(html)?.[0] ?? "";
+  expect(panel).toContain("Bo Ray");
+  expect(panel).toContain("Remind Bo");
+  // Neither in the panel nor anywhere on the page: Bo's e-mail address or mobile number.
+  for (const secret of [bo.email, bo.mobile, bo.mobile.slice(1)]) expect(html).not.toContain(secret);
+});

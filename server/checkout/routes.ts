@@ -10,6 +10,8 @@ import type { TextLimit } from "#common/input";
 import { clientAddress } from "../lib/client-address";
 import { completeAddressHistory, confirmCheckout, saveAboutYou, signCheckoutDocument } from "./service";
 import { OrderCustomerSchema, orderCustomerView, ownOrderCustomerView, tenancyUserView } from "./views";
+import { CoTenantReminderSchema } from "../lib/schemas";
+import { remindOrderCoTenant } from "./reminders";
 
 
 // ── Routes ──────────────────────────────────────────────────────────────────
@@ -120,6 +122,13 @@ const getTenancyUserById = apiRoute({
   ok: ["The tenancy user", TenancyUserSchema], errors: [401, 404],
 });
 
+const remindOrderCoTenantRoute = apiRoute({
+  method: "post", path: "/orders/{orderId}/co-tenants/{customerId}/reminders", operationId: "remindOrderCoTenant", tags: ["checkout"],
+  summary: "'Remind {first name}' (issue 38): e-mail a co-tenant on the order what is waiting for them, once in 24 hours per pair",
+  auth: "tenant", params: Params,
+  ok: ["The reminder is queued", CoTenantReminderSchema], errors: [400, 401, 404, 409, 429],
+});
+
 export const checkoutRoutes = new OpenAPIHono<AppEnv>()
   .openapi(getOrderCustomerById, async (c) => {
     return c.json(await ownOrderCustomerView(c.get("deps").db, c.req.valid("param"), c.get("auth").userId), 200);
@@ -154,6 +163,10 @@ export const checkoutRoutes = new OpenAPIHono<AppEnv>()
     const params = c.req.valid("param");
     const id = await signCheckoutDocument(deps, { ...params, userId: c.get("auth").userId }, "KEYFREE_SIGN_ADDENDUM", clientAddress(c));
     return c.json(await orderCustomerView(deps.db, id, params.orderId), 200);
+  })
+  .openapi(remindOrderCoTenantRoute, async (c) => {
+    const params = c.req.valid("param");
+    return c.json(await remindOrderCoTenant(c.get("deps"), { ...params, userId: c.get("auth").userId }), 200);
   })
   .openapi(getTenancyUserById, async (c) => {
     return c.json(await tenancyUserView(c.get("deps").db, c.req.valid("param"), c.get("auth").userId), 200);

@@ -15,7 +15,8 @@ import { ANNUAL_FEE_PENCE, claimLimitPence, keyfreeFeePence, MINIMUM_KEYFREE_FEE
 import { checkoutSteps, checkoutSubRoute } from "../domain/order-customers";
 import { normalisePaymentPlanStatus } from "../domain/statuses";
 import { notFound } from "../lib/errors";
-import { NextActionSchema, OrderCustomerActionSchema, PropertyAddressSchema, propertyAddressView, TenancyOrderTenantSchema } from "../lib/schemas";
+import { CoTenantSchema, NextActionSchema, OrderCustomerActionSchema, PropertyAddressSchema, propertyAddressView, TenancyOrderTenantSchema } from "../lib/schemas";
+import { checkoutCoTenants } from "../domain/cotenants";
 import {
   actionView,
   loadOrderCustomers,
@@ -81,6 +82,9 @@ export const OrderCustomerSchema = z
       })
       .openapi({ description: "For the Sign step ('Agree to Terms')" }),
     paymentPlan: z.object({ id: z.string(), status: z.string() }).nullable(),
+    coTenants: z
+      .array(CoTenantSchema)
+      .openapi({ description: "The other tenants on the order: what each has done and when, and what they still have to do (issue 38)" }),
   })
   .openapi("OrderCustomer");
 
@@ -112,6 +116,7 @@ export async function orderCustomerView(db: Reader, orderCustomerId: string, ord
       .limit(1),
   ]);
   const next = nextActionOf(me, all);
+  const tenants = tenantsOf(row.tenancy.id, orderId);
   return {
     id: me.id,
     fee: me.fee,
@@ -136,13 +141,15 @@ export async function orderCustomerView(db: Reader, orderCustomerId: string, ord
         address: propertyAddressView(row.address),
       },
       organization: { name: row.organization.name, topUpEnabled: row.organization.topUpEnabled },
-      tenants: tenantsOf(row.tenancy.id, orderId),
+      tenants,
     },
     terms: {
       termsLink: row.tenancy.termsLink,
       maximumPolicyCover: claimLimitPence(row.tenancy.ppm, row.tenancy.coverLevel === "HIGHER" ? "HIGHER" : "DEFAULT"),
     },
     paymentPlan: plan ? { id: plan.id, status: normalisePaymentPlanStatus(plan.status) ?? plan.status } : null,
+    // From the rows already read: no query of its own (issue 38).
+    coTenants: checkoutCoTenants(me.userId, all, tenants),
   };
 }
 

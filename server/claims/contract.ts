@@ -29,6 +29,7 @@ import { z } from "@hono/zod-openapi";
 import { apiRoute } from "../lib/api-route";
 import { FileField } from "../lib/uploads";
 import { idField, idParam, singleLineText } from "../lib/input-schemas";
+import { CoTenantReminderSchema } from "../lib/schemas";
 import { AskForMoreTimeBody, MoreTimeSchema } from "./more-time-schemas";
 import { ClaimActivitySchema, ClaimItemDocumentSchema, ClaimParams, ClaimProposalSchema, ClaimResponseDocumentSchema, ClaimSchema, ClientActivityBody, DocumentTypeField, ItemProposalBody, MessageBody, ProposalParams } from "./schemas";
 
@@ -194,4 +195,13 @@ export const askForMoreTime = apiRoute({
     "Ask for 1 to 14 more days to answer the charges or final proposal waiting for the tenants, with a reason; one request per deadline, one waiting at a time (409)",
   auth: "tenant", params: ClaimParams, body: AskForMoreTimeBody,
   created: ["The request, waiting for our answer", MoreTimeSchema], errors: [400, 401, 404, 409],
+});
+
+// ── Issue 38: your co-tenants (decision 0061) ───────────────────────────────────────
+
+export const remindClaimCoTenant = apiRoute({
+  method: "post", path: "/claims/{claimId}/co-tenants/{claimRespondentId}/reminders", operationId: "remindClaimCoTenant", tags: ["claims"],
+  summary: "'Remind {first name}': e-mail a co-tenant on the claim what is waiting for them, once in 24 hours per pair",
+  auth: "tenant", params: ClaimParams.extend({ claimRespondentId: idParam() }),
+  ok: ["The reminder is queued", CoTenantReminderSchema], errors: [400, 401, 404, 409, 429],
 });

@@ -28,7 +28,8 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { requestBreathingSpace } from "../lib/breathing-space-reads";
 import type { AppEnv } from "../context";
-import { addClaimItemDocument, addClaimResponseDocument, agreeClaimProposal, askForMoreTime, getMoreTime, counterClaimProposal, createClaimActivity, createClaimItemProposal, createCounterProposal, deleteClaimItemDocument, deleteClaimResponseDocument, disputeClaimProposal, findClaimById, findManyClaimResponseDocuments, publishClaimProposal, unpublishClaimProposal, updateClaimItemProposal, updateClaimResponse, updateCounterProposal, updateTenantDisputeMessage } from "./contract";
+import { addClaimItemDocument, addClaimResponseDocument, agreeClaimProposal, askForMoreTime, getMoreTime, counterClaimProposal, createClaimActivity, createClaimItemProposal, createCounterProposal, deleteClaimItemDocument, deleteClaimResponseDocument, disputeClaimProposal, findClaimById, findManyClaimResponseDocuments, publishClaimProposal, unpublishClaimProposal, updateClaimItemProposal, updateClaimResponse, updateCounterProposal, updateTenantDisputeMessage, remindClaimCoTenant } from "./contract";
+import { remindClaimCoTenant as remind } from "./cotenant-reminders";
 import {
   addItemDocument,
   addResponseDocument,
@@ -168,4 +169,9 @@ export const claimsRoutes = new OpenAPIHono<AppEnv>()
   .openapi(askForMoreTime, async (c) => {
     const { claimId } = c.req.valid("param");
     return c.json(await ask(c.get("deps"), claimId, c.get("auth").userId, c.req.valid("json")), 201);
+  })
+  // Issue 38: "Remind {first name}" (decision 0061).
+  .openapi(remindClaimCoTenant, async (c) => {
+    const { claimId, claimRespondentId } = c.req.valid("param");
+    return c.json(await remind(c.get("deps"), { claimId, claimRespondentId, userId: c.get("auth").userId }), 200);
   });

@@ -37,7 +37,7 @@ import {
   normaliseDocumentType,
   PROPOSAL_STATUSES
 } from "../domain/statuses";
-import { PayActionSchema, PropertyAddressSchema, BreathingSpaceStatusSchema } from "../lib/schemas";
+import { BindingAnswerSchema, CoTenantSchema, PayActionSchema, PropertyAddressSchema, BreathingSpaceStatusSchema } from "../lib/schemas";
 import { idField, idParam, multiLineText, singleLineText } from "../lib/input-schemas";
 import { ClaimMoreTimeSchema } from "./more-time-schemas";
 
@@ -226,6 +226,8 @@ export const ClaimSchema = z
     coTenantPayments: z
       .array(z.object({ firstName: z.string(), lastName: z.string(), amount: Pence }))
       .openapi({ description: "What co-tenants have paid on the payable order ('{name} has paid £X')" }),
+    coTenants: z.array(CoTenantSchema).openapi({ description: "Your co-tenants (issue 38): what each has done and when, what they still have to do" }),
+    bindingAnswer: BindingAnswerSchema.nullable().openapi({ description: "The answer that binds every tenant (the latest given), or null before any" }),
     allowedActions: z.array(TenantActionSchema),
     awaitingResponseFrom: z.string().nullable().openapi({ description: "'Awaiting response from {organisation}'" }),
     responseDeadline: IsoDateTime.nullable(),

@@ -58,6 +58,7 @@ import { documentUrl } from "../lib/uploads";
 import { documentOrder, itemDocumentView, responseDocumentView, type ItemDocRow } from "./document-views";
 import { disputeFeeStatus } from "./charges";
 import { claimPlanFacts } from "./plans-service";
+import { claimCoTenantsOf } from "./cotenants";
 import { loadClaimForView } from "./queries";
 import { claimStatusOf, inProposalOrder, toDomainProposal, withLiabilities, type ClaimRow, type ProposalWithItems } from "./records";
 import { type ClaimView } from "./schemas";
@@ -251,6 +252,8 @@ export async function buildClaimView(
     .map(({ d }) => ({ id: d.document.id, name: d.document.name, typeId: d.typeId, url: documentUrl(d.document.id) }));
 
   const myRespondent = respondentRows.find((r) => r.userId === userId)!;
+  // Your co-tenants (issue 38): from this one read.
+  const { coTenants, bindingAnswer } = claimCoTenantsOf(loaded, userId, payable, facts.awaitingTenantResponse);
   // Activities: the claim's own record, and what this tenant's screen reported (a
   // co-tenant's screen reports may describe a proposal they have not submitted).
   const clientTypes = new Set<string>(CLIENT_ACTIVITY_TYPES);
@@ -339,6 +342,8 @@ export async function buildClaimView(
         : null,
     acceptDue,
     coTenantPayments,
+    coTenants,
+    bindingAnswer,
     allowedActions: facts.allowedActions,
     awaitingResponseFrom: facts.awaitingResponseFrom,
     responseDeadline: iso(facts.responseDeadline),

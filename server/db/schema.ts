@@ -1135,3 +1135,29 @@ export const supportHelpers = pgTable(
   },
   (t) => [index("support_helpers_user_idx").on(t.userId, t.removedAt), uniqueIndex("support_helpers_token_idx").on(t.tokenHash)],
 );
+
+/**
+ * "Remind {first name}" (issue 38, decision 0061): one row per pair — the tenant who asked, the
+ * co-tenant reminded, on one Keyfree order or one claim — holding when the last reminder went.
+ * The unique key makes concurrent presses one row, and the 24 hours are counted here, not in a
+ * process's memory: a press updates sentAt only when the last one is 24 hours old.
+ */
+export const cotenantReminders = pgTable(
+  "cotenant_reminders",
+  {
+    id: id(),
+    /** ORDER (a Keyfree at checkout) or CLAIM. */
+    context: text("context").notNull(),
+    /** The order's or the claim's id. */
+    contextId: text("context_id").notNull(),
+    askerUserId: text("asker_user_id")
+      .notNull()
+      .references(() => users.id),
+    recipientUserId: text("recipient_user_id")
+      .notNull()
+      .references(() => users.id),
+    sentAt: ts("sent_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("cotenant_reminders_pair_idx").on(t.context, t.contextId, t.askerUserId, t.recipientUserId)],
+);

@@ -149,3 +149,42 @@ export const BreathingSpaceStatusSchema = z
   })
   .nullable()
   .openapi("BreathingSpaceStatus");
+
+// ── Your co-tenants (issue 38, decision 0061) ─────────────────────────────────────────
+
+/** A co-tenant as the panel shows them: a name, what they have done and when, what is waiting. Never an e-mail, phone or amount. */
+export const CoTenantSchema = z
+  .object({
+    id: z.string().openapi({ description: "What a reminder names: the co-tenant's customer id on an order, their respondent id on a claim" }),
+    firstName: z.string(),
+    lastName: z.string(),
+    done: z
+      .array(
+        z.object({
+          kind: z.enum(["FINISHED_STEPS", "PAID_SHARE", "ACCEPTED", "PROPOSED", "DISPUTED", "PAID_DISPUTE_FEE"]),
+          at: z.string().openapi({ description: "ISO 8601 instant" }),
+        }),
+      )
+      .openapi({ description: "What they have done, oldest first" }),
+    waitingFor: z
+      .enum(["STEPS", "PAY_SHARE", "ANSWER", "DISPUTE_FEE"])
+      .nullable()
+      .openapi({ description: "What they still have to do ('Remind {first name}' is offered), or null" }),
+  })
+  .openapi("CoTenant");
+
+/** The answer that binds every tenant on a claim: how, by whom (null names: nobody answered in time), when. */
+export const BindingAnswerSchema = z
+  .object({
+    how: z.enum(["ACCEPTED", "PROPOSED", "DISPUTED", "DEEMED_ACCEPTED"]),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    byYou: z.boolean(),
+    at: z.string().openapi({ description: "ISO 8601 instant" }),
+  })
+  .openapi("BindingAnswer");
+
+/** What a reminder answers: the words to show, and when the pair's next reminder can go. */
+export const CoTenantReminderSchema = z
+  .object({ message: z.string(), nextReminderAt: z.string().openapi({ description: "ISO 8601 instant" }) })
+  .openapi("CoTenantReminder");

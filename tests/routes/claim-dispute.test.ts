@@ -41,6 +41,8 @@ function finalClaim(change: Partial<Claim> = {}): Claim {
     adjudicationFeeOrder: null,
     responseDocuments: [],
     currentRespondent: { id: "r1", claimResponseId: "cr1" },
+    coTenants: [],
+    bindingAnswer: null,
     ...change,
   } as unknown as Claim;
 }

@@ -115,6 +115,8 @@ function finalClaim(change: Partial<Claim> = {}): Claim {
     chargesPayment: null,
     acceptDue: { amount: 65_000, share: 65_000 },
     coTenantPayments: [],
+    coTenants: [],
+    bindingAnswer: null,
     allowedActions: ["accept", "reject", "dispute", "rejectWithNoEvidence"],
     awaitingResponseFrom: null,
     responseDeadline: "2026-11-30T23:59:59.999Z",

@@ -112,6 +112,8 @@ function claim(overrides: Partial<Claim> = {}): Claim {
     chargesPayment: null,
     acceptDue: null,
     coTenantPayments: [],
+    coTenants: [],
+    bindingAnswer: null,
     allowedActions: ["accept", "counter"],
     awaitingResponseFrom: null,
     responseDeadline: "2026-11-27T23:59:59.999Z",

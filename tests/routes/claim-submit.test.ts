@@ -50,6 +50,8 @@ function claimWith(amounts: number[] | null, change: Partial<Claim> = {}): Claim
     payActions: [],
     acceptDue: null,
     coTenantPayments: [],
+    coTenants: [],
+    bindingAnswer: null,
     allowedActions: draft ? ["accept", "publish"] : ["accept", "counter"],
     respondents: [{ id: "r1", userId: "u1", firstName: "Ann", lastName: "Lee", isCurrentUser: true, claimResponse: null }],
     responseDeadline: "2026-11-30T23:59:59.999Z",

@@ -72,6 +72,8 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   },
   // Issue 38: a reference's outcome.
   REFERENCE_OUTCOME: { ...about, link: "http://localhost:3000/checkout/o1/c1", outcome: "PASSED", guarantor: null },
+  // Issue 38: a co-tenant's reminder.
+  COTENANT_REMINDER: { ...about, askedBy: "Sam Lee", waitingFor: "PAY_SHARE" },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS);

@@ -480,6 +480,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/orders/{orderId}/co-tenants/{customerId}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Remind {first name}' (issue 38): e-mail a co-tenant on the order what is waiting for them, once in 24 hours per pair */
+        post: operations["remindOrderCoTenant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/orders/{orderId}/customers/{customerId}/tenancy-user": {
         parameters: {
             query?: never;
@@ -935,6 +952,23 @@ export interface paths {
         put?: never;
         /** Ask for 1 to 14 more days to answer the charges or final proposal waiting for the tenants, with a reason; one request per deadline, one waiting at a time (409) */
         post: operations["askForMoreTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/co-tenants/{claimRespondentId}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 'Remind {first name}': e-mail a co-tenant on the claim what is waiting for them, once in 24 hours per pair */
+        post: operations["remindClaimCoTenant"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1929,6 +1963,8 @@ export interface components {
                 id: string;
                 status: string;
             } | null;
+            /** @description The other tenants on the order: what each has done and when, and what they still have to do (issue 38) */
+            coTenants: components["schemas"]["CoTenant"][];
         };
         OrderCustomerAction: {
             id: string;
@@ -1947,6 +1983,24 @@ export interface components {
             label: string;
             subRoutes: string[];
             complete: boolean;
+        };
+        CoTenant: {
+            /** @description What a reminder names: the co-tenant's customer id on an order, their respondent id on a claim */
+            id: string;
+            firstName: string;
+            lastName: string;
+            /** @description What they have done, oldest first */
+            done: {
+                /** @enum {string} */
+                kind: "FINISHED_STEPS" | "PAID_SHARE" | "ACCEPTED" | "PROPOSED" | "DISPUTED" | "PAID_DISPUTE_FEE";
+                /** @description ISO 8601 instant */
+                at: string;
+            }[];
+            /**
+             * @description What they still have to do ('Remind {first name}' is offered), or null
+             * @enum {string|null}
+             */
+            waitingFor: "STEPS" | "PAY_SHARE" | "ANSWER" | "DISPUTE_FEE" | null;
         };
         AboutYouRequest: {
             firstName: string;
@@ -1986,6 +2040,11 @@ export interface components {
         SignAddendumRequest: {
             /** @enum {boolean} */
             agree: true;
+        };
+        CoTenantReminder: {
+            message: string;
+            /** @description ISO 8601 instant */
+            nextReminderAt: string;
         };
         TenancyUser: {
             /** @description The tenancy tenant id */
@@ -2189,6 +2248,9 @@ export interface components {
                 /** @description Pence */
                 amount: number;
             }[];
+            /** @description Your co-tenants (issue 38): what each has done and when, what they still have to do */
+            coTenants: components["schemas"]["CoTenant"][];
+            bindingAnswer: components["schemas"]["BindingAnswer"];
             allowedActions: components["schemas"]["ClaimTenantAction"][];
             /** @description 'Awaiting response from {organisation}' */
             awaitingResponseFrom: string | null;
@@ -2298,6 +2360,16 @@ export interface components {
             amountRemaining: number;
             /** @description ISO 8601 date-time */
             completedAt: string | null;
+        } | null;
+        /** @description The answer that binds every tenant (the latest given), or null before any */
+        BindingAnswer: {
+            /** @enum {string} */
+            how: "ACCEPTED" | "PROPOSED" | "DISPUTED" | "DEEMED_ACCEPTED";
+            firstName: string | null;
+            lastName: string | null;
+            byYou: boolean;
+            /** @description ISO 8601 instant */
+            at: string;
         } | null;
         /**
          * @description accept: accept the charges; counter: start a counter-proposal; reject/dispute/rejectWithNoEvidence: raise a formal dispute; publish: submit your draft; unpublish: go back from the proposal payment step; updateDisputeMessage: change the dispute message before the fee is paid
@@ -4305,6 +4377,74 @@ export interface operations {
             };
         };
     };
+    remindOrderCoTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: string;
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminder is queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoTenantReminder"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getTenancyUserById: {
         parameters: {
             query?: never;
@@ -5923,6 +6063,74 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    remindClaimCoTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                claimRespondentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reminder is queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoTenantReminder"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

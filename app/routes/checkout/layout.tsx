@@ -27,18 +27,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     steps: trackerSteps(oc, subRoute),
     // Finish (after paying) needs no introduction; every step before it does, until it is read.
     introduction: !user.attributes.onboardingIntroductionComplete && subRoute !== "finish",
+    // Its words travel as data, as the banner's do (the card page's script budget).
+    introductionWords: introductionWords(formatPounds(oc.order.fees.minimumKeyfree, { wholePounds: true })),
     introductionAction: `/checkout/${encodeURIComponent(oc.order.id)}/${encodeURIComponent(oc.customer.id)}/introduction`,
     address: `${addressLine(address)}, ${address.postcode}`,
-    banner: {
-      // The whole fee, and this tenant's part of it when it is shared.
-      fee: formatPounds(oc.order.fees.keyfree),
-      share: oc.fee !== oc.order.fees.keyfree ? formatPounds(oc.fee) : null,
-      // The fee's rule in words, made here: the layout wraps the card form, whose page is held to
-      // 120 KB of script (e2e/delivery.spec.ts), so the words travel as data, not as code.
-      feeRule: keyfreeFeeRule(formatPounds(oc.order.fees.minimumKeyfree, { wholePounds: true })),
-      tenantCount: oc.order.tenants.length,
-      tenantLiability: oc.tenantLiability,
-    },
+    // The banner's words, made here: the layout wraps the card form, whose page is held to 120 KB
+    // of script (e2e/delivery.spec.ts), so the words travel as data, not as code.
+    banner: feeBannerWords(oc),
   };
 }
 
@@ -47,7 +42,7 @@ export default function CheckoutLayout({ loaderData: d }: Route.ComponentProps) 
     <div className="panel panel--narrow checkout">
       <StepTracker steps={d.steps} />
       {d.introduction ? (
-        <Introduction action={d.introductionAction} feeRule={d.banner.feeRule} />
+        <Introduction action={d.introductionAction} words={d.introductionWords} />
       ) : (
         <>
           {/* The step first, so its h1 is the first heading in main (issue 24); the stylesheet
@@ -64,6 +59,33 @@ export default function CheckoutLayout({ loaderData: d }: Route.ComponentProps) 
 
 type Banner = Route.ComponentProps["loaderData"]["banner"];
 
+/** 'Your Keyfree': the fee, its rule, and this tenant's share and liability when it is shared. */
+function feeBannerWords(oc: ReturnType<typeof getCheckout>["oc"]) {
+  const feeRule = keyfreeFeeRule(formatPounds(oc.order.fees.minimumKeyfree, { wholePounds: true }));
+  return {
+    // The whole fee, and this tenant's part of it when it is shared.
+    fee: formatPounds(oc.order.fees.keyfree),
+    share: oc.fee !== oc.order.fees.keyfree ? formatPounds(oc.fee) : null,
+    rule: `Your ${PRODUCT.name} fee is ${feeRule}. You pay it instead of a cash deposit, and it is non-refundable.`,
+    shared: `The fee is shared between the ${oc.order.tenants.length} tenants. Your share is`,
+    liability: oc.tenantLiability > 1 ? `You are responsible for paying the fee for ${oc.tenantLiability} tenants.` : null,
+  };
+}
+
+/** The onboarding introduction's words (part 1 §2.3), made in the loader. */
+function introductionWords(minimumFee: string) {
+  return {
+    lead: "Here is what happens next, so there are no surprises.",
+    steps: [
+      "Tell us about yourself and where you have lived.",
+      "We check your eligibility (referencing). This usually takes under a minute.",
+      `Check your details, agree to the terms and pay the ${PRODUCT.name} fee by card.`,
+    ],
+    fee: `The fee is ${keyfreeFeeRule(minimumFee)}, and it is non-refundable. You stay responsible for any damage or unpaid rent at the end of your tenancy, just as with a cash deposit.`,
+  };
+}
+type IntroductionWords = ReturnType<typeof introductionWords>;
+
 /** 'Your Keyfree': the fee, one week's rent with the £150 minimum, and this tenant's share. */
 function FeeBanner({ address, banner: b }: { address: string; banner: Banner }) {
   return (
@@ -71,15 +93,13 @@ function FeeBanner({ address, banner: b }: { address: string; banner: Banner }) 
       <h2 id="fee-banner-title">Your {PRODUCT.name}</h2>
       <p className="fee-banner__address">{address}</p>
       <p className="fee-banner__amount">{b.fee}</p>
-      <p>
-        Your {PRODUCT.name} fee is {b.feeRule}. You pay it instead of a cash deposit, and it is non-refundable.
-      </p>
+      <p>{b.rule}</p>
       {b.share ? (
         <p>
-          The fee is shared between the {b.tenantCount} tenants. Your share is <strong>{b.share}</strong>.
+          {b.shared} <strong>{b.share}</strong>.
         </p>
       ) : null}
-      {b.tenantLiability > 1 ? <p>You are responsible for paying the fee for {b.tenantLiability} tenants.</p> : null}
+      {b.liability ? <p>{b.liability}</p> : null}
     </section>
   );
 }
@@ -90,7 +110,7 @@ function FeeBanner({ address, banner: b }: { address: string; banner: Banner }) 
  * so there the browser shows the post loading, and pressing twice changes nothing
  * (docs/decisions/0013).
  */
-function Introduction({ action, feeRule }: { action: string; feeRule: string }) {
+function Introduction({ action, words }: { action: string; words: IntroductionWords }) {
   const navigation = useNavigation();
   const location = useLocation();
   const from = location.pathname + location.search;
@@ -99,16 +119,13 @@ function Introduction({ action, feeRule }: { action: string; feeRule: string }) 
     <section className="introduction" aria-labelledby="introduction-title">
       <title>{pageTitle(`Welcome to ${PRODUCT.name}`)}</title>
       <h1 id="introduction-title">Welcome to {PRODUCT.name}</h1>
-      <p className="lead">Here is what happens next, so there are no surprises.</p>
+      <p className="lead">{words.lead}</p>
       <ol className="introduction__steps">
-        <li>Tell us about yourself and where you have lived.</li>
-        <li>We check your eligibility (referencing). This usually takes under a minute.</li>
-        <li>Check your details, agree to the terms and pay the {PRODUCT.name} fee by card.</li>
+        {words.steps.map((step) => (
+          <li key={step}>{step}</li>
+        ))}
       </ol>
-      <p>
-        The fee is {feeRule}, and it is non-refundable. You stay responsible for any damage or unpaid
-        rent at the end of your tenancy, just as with a cash deposit.
-      </p>
+      <p>{words.fee}</p>
       <ActionButton action={action} fields={{ from }} disabled={busy}>
         {busy ? "Processing..." : "I understand"}
       </ActionButton>

@@ -8,6 +8,8 @@ import { formatPounds } from "#common/wording";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/pay";
 import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
+import { CoTenantsPanel } from "~/components/cotenants-panel";
+import { coTenantsPanel } from "~/lib/cotenants.server";
 
 export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
@@ -24,8 +26,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     customerId: oc.customer.id,
     actionable: oc.nextAction.actionable,
     letYouKnowBy: oc.nextAction.actionable ? null : await letYouKnowBy(context),
+    // Your co-tenants (issue 38) while waiting for them: the words made here (the card page's script budget).
+    coTenants: oc.nextAction.actionable ? null : coTenantsPanel(oc.coTenants, { orderId: oc.order.id }, checkoutPath(oc.order.id, oc.customer.id, "pay")),
     amount,
     amountText: formatPounds(amount),
+    // The payment's terms as data, not code: the card page is at its script budget (issue 38).
+    terms: [
+      `By paying you allow ${PRODUCT.name} to take ${formatPounds(amount)} from this card now, and to keep the card on file to take any fees and charges you owe under your ${PRODUCT.name} terms when you have not responded or paid (a continuous payment authority). Your card must be in your own name and not used by another tenant.`,
+      "If you are not a named cardholder on this card, you confirm that you have the authority of the named cardholder to make this payment and to give this authority.",
+    ],
     publishableKey: webConfig.stripePublishableKey,
     standIn: webConfig.stripeStandIn,
   };
@@ -62,20 +71,14 @@ export default function CheckoutPay({ loaderData: d }: Route.ComponentProps) {
             authorise
           >
             <div className="payment-terms">
-              <p>
-                By paying you allow {PRODUCT.name} to take {d.amountText} from this card now, and to keep the card on
-                file to take any fees and charges you owe under your {PRODUCT.name} terms when you have not responded or
-                paid (a continuous payment authority). Your card must be in your own name and not used by another
-                tenant.
-              </p>
-              <p>
-                If you are not a named cardholder on this card, you confirm that you have the authority of the named
-                cardholder to make this payment and to give this authority.
-              </p>
+              {d.terms.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
             </div>
           </CardPayment>
         </>
       )}
+      <CoTenantsPanel panel={d.coTenants} />
     </>
   );
 }

@@ -12,6 +12,8 @@ import { formatPounds } from "#common/wording";
 import { parseForm } from "~/lib/forms.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/sign";
+import { CoTenantsPanel, type CoTenantsPanelView } from "~/components/cotenants-panel";
+import { coTenantsPanel } from "~/lib/cotenants.server";
 
 /** `?terms`: the full terms open as a section of the page (the spec's overlay, without script). */
 export const TERMS_PARAM = "terms";
@@ -28,9 +30,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const path = checkoutPath(oc.order.id, oc.customer.id, "sign");
   const maximumPolicyCover = formatPounds(oc.terms.maximumPolicyCover);
+  const actionable = oc.nextAction?.actionable === true;
   return {
     actionable,
     letYouKnowBy: actionable ? null : await letYouKnowBy(context),
+    // Your co-tenants (issue 38) while waiting for them.
+    coTenants: actionable ? null : coTenantsPanel(oc.coTenants, { orderId: oc.order.id }, path),
     termsOpen: url.searchParams.has(TERMS_PARAM),
     openTermsPath: `${path}?${TERMS_PARAM}#terms`,
     closeTermsPath: `${path}#read-terms`,
@@ -64,11 +69,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function Sign({ loaderData: d }: Route.ComponentProps) {
-  if (!d.actionable) return <Waiting letYouKnowBy={d.letYouKnowBy} />;
+  if (!d.actionable) return <Waiting letYouKnowBy={d.letYouKnowBy} coTenants={d.coTenants} />;
   return <AgreeToTerms d={d} />;
 }
 
-function Waiting({ letYouKnowBy }: { letYouKnowBy: string | null }) {
+function Waiting({ letYouKnowBy, coTenants }: { letYouKnowBy: string | null; coTenants: CoTenantsPanelView | null }) {
   return (
     <>
       <title>{pageTitle("Waiting for other tenants...")}</title>
@@ -83,6 +88,7 @@ function Waiting({ letYouKnowBy }: { letYouKnowBy: string | null }) {
           <Link to="/notifications">How we contact you</Link>
         </p>
       </div>
+      <CoTenantsPanel panel={coTenants} />
     </>
   );
 }

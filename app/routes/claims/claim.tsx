@@ -12,6 +12,8 @@ import { GUIDE_PATH, GUIDE_TITLE } from "~/lib/guide";
 import { guidePdfSizeText } from "~/lib/guide-pdf.server";
 import { pageTitle, PRODUCT } from "~/lib/product";
 import type { Route } from "./+types/claim";
+import { CoTenantsPanel } from "~/components/cotenants-panel";
+import { coTenantsPanel } from "~/lib/cotenants.server";
 
 /**
  * The claim page (part 1 §2.5): the charges a landlord or agent raised, item by item, with the
@@ -30,7 +32,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const disputeFeeHref = feeDue ? claimPaths.sub(claim.id, claim.tenantDisputeMessage ? "dispute-fee" : "dispute") : null;
   const view = claimPageView(claim, url, new Date());
   // The explainer links the guide's PDF with its size (issue 27); made once per process.
-  return { view, disputeFeeHref, breathingSpace: breathingSpaceNotice(claim.breathingSpace), guidePdfSize: view.state.explainer ? await guidePdfSizeText() : null };
+  // Your co-tenants (issue 38): each by name, what they did and when, and whose answer binds.
+  const coTenants = coTenantsPanel(claim.coTenants, { claimId: claim.id }, url.pathname + url.search, claim.bindingAnswer);
+  return { view, disputeFeeHref, coTenants, breathingSpace: breathingSpaceNotice(claim.breathingSpace), guidePdfSize: view.state.explainer ? await guidePdfSizeText() : null };
 }
 
 export default function ClaimPage({ loaderData }: Route.ComponentProps) {
@@ -93,6 +97,7 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+      <CoTenantsPanel panel={loaderData.coTenants} />
 
       {view.choice ? <Choice choice={view.choice} /> : <WaysForward view={view} />}
       {loaderData.disputeFeeHref ? (

@@ -19,6 +19,8 @@ import { flash } from "~/lib/session.server";
 import type { Route } from "./+types/dispute-fee";
 import { PageHeading } from "~/components/page-heading";
 import { CARD_FORM_HANDLE } from "~/lib/page-delivery";
+import { CoTenantsPanel } from "~/components/cotenants-panel";
+import { coTenantsPanel } from "~/lib/cotenants.server";
 
 export const handle = CARD_FORM_HANDLE; // the card form needs JavaScript, and Stripe.js (app/lib/page-delivery.ts)
 
@@ -40,12 +42,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     breathingSpace: breathingSpaceNotice(claim.breathingSpace),
     claimPage: claimPaths.page(claim),
+    // Your co-tenants (issue 38): the words made here (the card page's script budget).
+    coTenants: coTenantsPanel(claim.coTenants, { claimId: claim.id }, claimPaths.sub(claim.id, "dispute-fee"), claim.bindingAnswer),
     orderId: fee.id,
     customerId: customer.id,
+    // Where the card form goes once paid (made here: the card page's script budget).
+    waitingPath: `${paymentSuccessPath("ARBITRATION_FEE", { orderId: fee.id, customerId: customer.id })}?${new URLSearchParams({ orderId: fee.id, customerId: customer.id })}`,
     amount: fee.action.amountRemaining,
     amountText: formatPounds(fee.action.amountRemaining),
     warning: FORMAL_DISPUTE_WARNING,
     backsLeft: backsLeft(steps),
+    // Words as data, not code: the card page is at its script budget (issue 38).
+    backHint: `Back to change your message: you can go back ${backsLeft(steps) === 1 ? "1 more time" : `${backsLeft(steps)} more times`}.`,
+    terms: `By paying you allow ${PRODUCT.name} to take ${formatPounds(fee.action.amountRemaining)} from this card now for the formal dispute fee.`,
     publishableKey: webConfig.stripePublishableKey,
     standIn: webConfig.stripeStandIn,
   };
@@ -69,8 +78,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
-  const search = new URLSearchParams({ orderId: d.orderId, customerId: d.customerId });
-  const success = paymentSuccessPath("ARBITRATION_FEE", { orderId: d.orderId, customerId: d.customerId });
   return (
     <div className="panel panel--narrow">
       <title>{pageTitle("Pay the dispute fee")}</title>
@@ -86,7 +93,7 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
               aria-describedby="dispute-fee-back-hint"
               after={
                 <p id="dispute-fee-back-hint" className="claim-back__hint">
-                  Back to change your message: you can go back {d.backsLeft === 1 ? "1 more time" : `${d.backsLeft} more times`}.
+                  {d.backHint}
                 </p>
               }
             >
@@ -113,7 +120,7 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
         orderId={d.orderId}
         customerId={d.customerId}
         paymentType="ARBITRATION_FEE"
-        waitingPath={`${success}?${search}`}
+        waitingPath={d.waitingPath}
         publishableKey={d.publishableKey}
         standIn={d.standIn}
         amount={d.amount}
@@ -121,9 +128,10 @@ export default function DisputeFee({ loaderData: d }: Route.ComponentProps) {
         authorise
       >
         <PaymentTerms>
-          <p>By paying you allow {PRODUCT.name} to take {d.amountText} from this card now for the formal dispute fee.</p>
+          <p>{d.terms}</p>
         </PaymentTerms>
       </CardPayment>
+      <CoTenantsPanel panel={d.coTenants} />
     </div>
   );
 }

@@ -85,6 +85,9 @@ export type NoticeFacts = {
    * needed (named when the tenancy names one), or not passed (`link` their referencing page).
    */
   REFERENCE_OUTCOME: About & { outcome: ReferenceOutcome; guarantor: string | null };
+  // ── issue 38: your co-tenants (decision 0061) ──
+  /** A co-tenant pressed "Remind {first name}": who asked (their name), and what is waiting for this tenant. */
+  COTENANT_REMINDER: About & { askedBy: string; waitingFor: "STEPS" | "PAY_SHARE" | "ANSWER" | "DISPUTE_FEE" };
 };
 
 /** What a reference's outcome means for the tenant (REFERENCE_OUTCOME): PASS, INFO_REQUIRED, GUARANTOR_REQUIRED, FAIL. */

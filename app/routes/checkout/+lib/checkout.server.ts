@@ -98,11 +98,14 @@ export function getCheckout(context: Readonly<RouterContextProvider>): Checkout 
 }
 
 /**
- * Where the next action is done: its checkout page, or / when nothing is left (part 1 §2.3:
- * the page shown must match the next action).
+ * Where the next action is done: its checkout page (part 1 §2.3: the page shown must match the
+ * next action); when the tenant has nothing left but the Keyfree is still pending (the first
+ * payer, waiting for co-tenants: the card's 'Processing...'), Finish's Processing state (issue
+ * 38); else / .
  */
 export function nextActionPath(oc: CheckoutOrderCustomer): string {
-  return oc.checkoutSubRoute ? checkoutPath(oc.order.id, oc.customer.id, oc.checkoutSubRoute) : "/";
+  if (oc.checkoutSubRoute) return checkoutPath(oc.order.id, oc.customer.id, oc.checkoutSubRoute);
+  return oc.order.statusId === "PENDING" && oc.order.productId === PRODUCT_CODE ? checkoutPath(oc.order.id, oc.customer.id, "finish") : "/";
 }
 
 /** The step tracker's steps, with the one for `subRoute` marked current. */

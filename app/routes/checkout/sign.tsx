@@ -30,7 +30,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const path = checkoutPath(oc.order.id, oc.customer.id, "sign");
   const maximumPolicyCover = formatPounds(oc.terms.maximumPolicyCover);
-  const actionable = oc.nextAction?.actionable === true;
   return {
     actionable,
     letYouKnowBy: actionable ? null : await letYouKnowBy(context),

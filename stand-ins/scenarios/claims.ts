@@ -13,12 +13,12 @@ import type { Database } from "../../server/db";
 import { arbitrationDocuments, arbitrations, claimItemProposals, claimItems, claimProposals, claims } from "../../server/db/schema";
 import { adjudicationRepayment, proposalTotalPence } from "../../server/domain/claim-responses";
 import { adjudicationPaymentDeadline, isPastDeadline, responseDeadline } from "../../server/domain/deadlines";
-import { DISPUTE_FEE_PENCE, disputeFeeOutcome, disputeFeeSettlement } from "#common/dispute-fee";
+import { disputeFeeOutcome } from "#common/dispute-fee";
 import { splitByLiability } from "../../server/domain/fees";
 import { CLAIM_DOCUMENT_DISPLAY_ORDER } from "../../server/domain/statuses";
 import type { FileStore } from "../../server/lib/files";
 import { claimLinks, noticeClaimTenants } from "../../server/claims/notices";
-import { feeOutcomeAfter, plainPounds } from "#common/wording";
+import { disputeFeeWordsAfter, plainPounds } from "#common/wording";
 import { newId } from "../../server/lib/tokens";
 import { Pence, storeSamplePdf } from "./claim-raising";
 export { raiseClaim, samplePdf, type RaiseClaimInput } from "./claim-raising";
@@ -271,13 +271,10 @@ export async function decideAdjudication(
     );
     await noticeClaimTenants(tx, claimId, now, (a) => {
       // What happened to the £60, in the Result card's words (common/wording/fees.ts), from the same figures.
-      const settlement = disputeFeeSettlement({ adjudicatedAmountPence: amount, finalAmountPence: claim.finalAmount ?? amount, limitPence: claim.limit });
-      const feeWords = feeOutcomeAfter(settlement, {
-        fee: plainPounds(DISPUTE_FEE_PENCE),
-        limit: plainPounds(claim.limit),
-        landlord: a.organization ?? "your landlord or agent",
-        pounds: plainPounds,
-      });
+      const feeWords = disputeFeeWordsAfter(
+        { adjudicatedAmountPence: amount, finalAmountPence: claim.finalAmount ?? amount, limitPence: claim.limit, landlord: a.organization ?? "your landlord or agent" },
+        plainPounds,
+      );
       return {
         kind: "ADJUDICATION_DECIDED",
         facts: {

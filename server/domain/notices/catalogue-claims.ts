@@ -228,6 +228,22 @@ export const CLAIM_NOTICES = {
       ],
     }),
   },
+  DISPUTE_FEE_PAID: {
+    sms: false,
+    asksForMoney: false,
+    email: (f, to) => ({
+      subject: "The dispute fee is paid: your dispute is with the adjudicator",
+      lines: [
+        hello(to),
+        "",
+        `${f.paidBy} paid the ${fee} dispute fee for ${f.property}, so the end of tenancy charges are not treated as accepted.`,
+        `The dispute is now with the independent adjudicator, who decides within up to ${ADJUDICATION_MAX_WEEKS} weeks. You do not need to do anything now: we will e-mail you when the adjudicator has decided.`,
+        "",
+        "See the dispute:",
+        f.link,
+      ],
+    }),
+  },
   ADJUDICATION_DECIDED: {
     sms: true,
     asksForMoney: true,

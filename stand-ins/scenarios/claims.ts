@@ -175,6 +175,8 @@ export async function payClaimAction(db: Database, orderCustomerActionId: string
 /**
  * The dispute goes to the adjudicator once its £60 fee is paid: the claim is
  * AWAITING_ARBITRATION and its arbitration is created (the adjudication takes up to 6 weeks).
+ * Since issue 38 the fee's payment does this itself (server/claims/adjudication.ts): for a claim
+ * it already sent, this answers that arbitration and tells nobody again.
  */
 export async function sendToAdjudication(db: Database, claimId: string, now: Date) {
   return db.transaction(async (tx) => {
@@ -184,8 +186,9 @@ export async function sendToAdjudication(db: Database, claimId: string, now: Dat
     if (!feePaid || (status !== "AWAITING_ARBITRATION" && status !== "AWAITING_ARBITRATION_ADMIN_FEE")) {
       fail("Only a disputed claim whose dispute fee is paid can go to adjudication");
     }
-    const [existing] = await tx.select({ id: arbitrations.id }).from(arbitrations).where(eq(arbitrations.claimId, claimId));
-    if (existing) fail("The claim is already with the adjudicator");
+    const [existing] = await tx.select({ id: arbitrations.id, decidedAt: arbitrations.decidedAt }).from(arbitrations).where(eq(arbitrations.claimId, claimId));
+    if (existing?.decidedAt) fail("The adjudicator has already decided");
+    if (existing) return { arbitrationId: existing.id };
     const arbitrationId = newId();
     await tx.insert(arbitrations).values({ id: arbitrationId, claimId, createdAt: now });
     await tx.update(claims).set({ status: "AWAITING_ARBITRATION" }).where(eq(claims.id, claimId));

@@ -37,8 +37,8 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
     await ops("sweep", {});
   };
   // Every claim is on a tenancy of its own with the one tenant, so their mailbox holds every notice.
-  const sameTenant = async (mediationEnabled = true) => {
-    const created = (await ops("create-tenancy", {
+  const cleosTenancy = async () =>
+    (await ops("create-tenancy", {
       tenants: [{ email, firstName: "Cleo", lastName: "Clock" }],
       ppm: 120_000,
       startDate: "2025-11-01",
@@ -46,7 +46,9 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
       isNewTenancy: true,
       topUpEnabled: true,
       orderStatus: "COMPLETE",
-    })) as { tenancyId: string };
+    })) as { tenancyId: string; tenants: { orderCustomerId: string }[] };
+  const sameTenant = async (mediationEnabled = true) => {
+    const created = await cleosTenancy();
     const claim = (await ops("raise-claim", {
       tenancyId: created.tenancyId,
       items: [{ description: "Oven clean", type: "CLEANING", amount: 18_000 }],
@@ -83,15 +85,7 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
   await ops("pay-action", { orderCustomerActionId: fee.feeActionId });
   await ops("send-to-adjudication", { claimId: adjudicated.claimId });
   // F (issue 38): a payment plan offer left alone: reminded 12 hours before it lapses, at 36 of its 48 hours.
-  const planned = (await ops("create-tenancy", {
-    tenants: [{ email, firstName: "Cleo", lastName: "Clock" }],
-    ppm: 120_000,
-    startDate: "2025-11-01",
-    endDate: "2026-10-31",
-    isNewTenancy: true,
-    topUpEnabled: true,
-    orderStatus: "COMPLETE",
-  })) as { tenants: { orderCustomerId: string }[] };
+  const planned = await cleosTenancy();
   const offer = (await ops("offer-payment-plan", { orderCustomerId: planned.tenants[0]!.orderCustomerId, amount: 30_000, instalments: 3, firstDueDate: londonDay(londonMorning(start, 20, 9)) })) as {
     paymentPlanId: string;
   };

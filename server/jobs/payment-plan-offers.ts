@@ -48,11 +48,7 @@ export async function voidExpiredPaymentPlanOffers(
   const summary: PaymentPlanOfferSweep = { checked: candidates.length, cancelledPaymentPlanIds: [], skipped: 0, notVoid: 0 };
   for (const candidate of candidates) {
     const outcome = await db.transaction(async (tx) => {
-      const [plan] = await tx
-        .select()
-        .from(paymentPlans)
-        .where(and(eq(paymentPlans.id, candidate.id), eq(paymentPlans.status, "PENDING")))
-        .for("update", { skipLocked: true });
+      const plan = await lockPendingPlan(tx, candidate.id);
       if (!plan) return "skipped" as const;
       const actions = await tx
         .select()
@@ -116,11 +112,7 @@ export async function remindEndingPaymentPlanOffers(
   const run: PaymentPlanOfferReminders = { reminded: [] };
   for (const candidate of candidates) {
     const sent = await db.transaction(async (tx) => {
-      const [plan] = await tx
-        .select()
-        .from(paymentPlans)
-        .where(and(eq(paymentPlans.id, candidate.id), eq(paymentPlans.status, "PENDING")))
-        .for("update", { skipLocked: true });
+      const plan = await lockPendingPlan(tx, candidate.id);
       if (!plan || isPastDeadline(plan.offerExpiresAt, now)) return false;
       const actions = await tx.select().from(paymentPlanActions).where(eq(paymentPlanActions.paymentPlanId, plan.id));
       if (actions.every((a) => a.completedAt !== null)) return false;
@@ -130,4 +122,14 @@ export async function remindEndingPaymentPlanOffers(
   }
   if (candidates.length > 0) log.info("job payment-plan-offer-reminders", { candidates: candidates.length, reminded: run.reminded.length });
   return run;
+}
+
+/** The plan, locked, while it is still PENDING; undefined when another sweep holds it or it changed. */
+async function lockPendingPlan(tx: Pick<Database, "select">, id: string) {
+  const [plan] = await tx
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.id, id), eq(paymentPlans.status, "PENDING")))
+    .for("update", { skipLocked: true });
+  return plan;
 }

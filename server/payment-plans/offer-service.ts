@@ -30,12 +30,7 @@ export type PaymentPlanOffer = {
 };
 
 export async function createPaymentPlanOffer(tx: Tx, data: PaymentPlanOffer, now: Date) {
-  const [owner] = await tx
-    .select({ userId: customers.userId })
-    .from(orderCustomers)
-    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-    .where(eq(orderCustomers.id, data.orderCustomerId))
-    .limit(1);
+  const owner = await offerOwner(tx, data.orderCustomerId);
   if (!owner) throw new Error(`No order customer ${data.orderCustomerId}`);
   const paymentPlanId = newId();
   const actionIds = Object.fromEntries(PAYMENT_PLAN_ACTION_TYPES.map((t) => [t, newId()])) as Record<PaymentPlanActionType, string>;
@@ -78,6 +73,17 @@ export async function createPaymentPlanOffer(tx: Tx, data: PaymentPlanOffer, now
   return { paymentPlanId, offerExpiresAt, actionIds, instalmentIds: instalments.map((i) => i.id) };
 }
 
+/** The tenant an offer is made to: the user of its order customer. */
+async function offerOwner(tx: Tx, orderCustomerId: string) {
+  const [owner] = await tx
+    .select({ userId: customers.userId })
+    .from(orderCustomers)
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .where(eq(orderCustomers.id, orderCustomerId))
+    .limit(1);
+  return owner;
+}
+
 /** An offer's property on one line and its page (absolute), as its notices name them. */
 async function offerAbout(tx: Tx, orderCustomerId: string, paymentPlanId: string) {
   const [place] = await tx
@@ -106,12 +112,7 @@ export async function queueOfferEndingReminder(
   plan: { id: string; orderCustomerId: string; amount: number; offerExpiresAt: Date },
   now: Date,
 ): Promise<boolean> {
-  const [owner] = await tx
-    .select({ userId: customers.userId })
-    .from(orderCustomers)
-    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-    .where(eq(orderCustomers.id, plan.orderCustomerId))
-    .limit(1);
+  const owner = await offerOwner(tx, plan.orderCustomerId);
   if (!owner) return false;
   const instalments = await tx.select({ id: paymentPlanInstalments.id }).from(paymentPlanInstalments).where(eq(paymentPlanInstalments.paymentPlanId, plan.id));
   const queued = await queueNotice(

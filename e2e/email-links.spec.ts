@@ -145,6 +145,29 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   const due = (await ops("claim-pay-actions", { claimId: raised.claimId, email: tenant })) as { payActions: { id: string; typeId: string }[] };
   const whole = due.payActions.find((a) => a.typeId === "ARBITRATION_PAY_REMAINING_BALANCE") ?? due.payActions[0]!;
   await ops("pay-action", { orderCustomerActionId: whole.id });
+  // Issue 38: on a shared tenancy Fay disputes and pays the fee; Lin is told it is paid (DISPUTE_FEE_PAID).
+  const fay = `links-fee-${run}@example.test`;
+  const sharedClaim = (await ops("create-tenancy", {
+    tenants: [
+      { email: tenant, firstName: "Lin", lastName: "Kes" },
+      { email: fay, firstName: "Fay", lastName: "Kes" },
+    ],
+    ppm: 100_000,
+    startDate: "2024-06-01",
+    endDate: "2026-05-31",
+    isNewTenancy: true,
+    topUpEnabled: true,
+    orderStatus: "COMPLETE",
+  })) as { tenancyId: string };
+  const feeClaim = (await ops("raise-claim", {
+    tenancyId: sharedClaim.tenancyId,
+    items: [{ description: "Wall repair", type: "REDECORATION", amount: 20_000 }],
+    mediationEnabled: false,
+  })) as { claimId: string; claimProposalId: string };
+  const fayDispute = (await ops("tenant-dispute", { claimId: feeClaim.claimId, claimProposalId: feeClaim.claimProposalId, email: fay, message: "Cracked at check-in" })) as {
+    feeActionId: string;
+  };
+  await ops("pay-action", { orderCustomerActionId: fayDispute.feeActionId });
   // Charges accepted by the tenant, on a second tenancy; a proposal the landlord accepts, on a third.
   const second = await secondTenancy();
   await ops("tenant-accept", { claimId: second.claimId, claimProposalId: second.claimProposalId, email: tenant });

@@ -13,6 +13,8 @@ export const PRODUCED_BY_THE_CLOCK: readonly NoticeKind[] = [
   "ADJUDICATION_PAYMENT_REMINDER",
   "PROPOSAL_HOLD_EXPIRED",
   "CHARGES_DEEMED_ACCEPTED",
+  // Issue 38: 12 hours before a payment plan offer lapses.
+  "PAYMENT_PLAN_OFFER_ENDING",
 ];
 
 /** Every `template: "X"` in server/: each kind of e-mail the code can queue (tests/unit/domain/support-needs.test.ts reads them too). */

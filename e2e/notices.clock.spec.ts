@@ -37,8 +37,8 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
     await ops("sweep", {});
   };
   // Every claim is on a tenancy of its own with the one tenant, so their mailbox holds every notice.
-  const sameTenant = async (mediationEnabled = true) => {
-    const created = (await ops("create-tenancy", {
+  const cleosTenancy = async () =>
+    (await ops("create-tenancy", {
       tenants: [{ email, firstName: "Cleo", lastName: "Clock" }],
       ppm: 120_000,
       startDate: "2025-11-01",
@@ -46,7 +46,9 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
       isNewTenancy: true,
       topUpEnabled: true,
       orderStatus: "COMPLETE",
-    })) as { tenancyId: string };
+    })) as { tenancyId: string; tenants: { orderCustomerId: string }[] };
+  const sameTenant = async (mediationEnabled = true) => {
+    const created = await cleosTenancy();
     const claim = (await ops("raise-claim", {
       tenancyId: created.tenancyId,
       items: [{ description: "Oven clean", type: "CLEANING", amount: 18_000 }],
@@ -82,6 +84,13 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
   };
   await ops("pay-action", { orderCustomerActionId: fee.feeActionId });
   await ops("send-to-adjudication", { claimId: adjudicated.claimId });
+  // F (issue 38): a payment plan offer left alone: reminded 12 hours before it lapses, at 36 of its 48 hours.
+  const planned = await cleosTenancy();
+  const offer = (await ops("offer-payment-plan", { orderCustomerId: planned.tenants[0]!.orderCustomerId, amount: 30_000, instalments: 3, firstDueDate: londonDay(londonMorning(start, 20, 9)) })) as {
+    paymentPlanId: string;
+  };
+  await moveTo(new Date(start.getTime() + 37 * 3_600_000));
+  await ops("sweep", {});
 
   // The day before the 7-day deadlines, 9am London: A, B and C are reminded.
   await moveTo(londonMorning(start, 6, 9));
@@ -100,6 +109,7 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
   expect(count("CHARGES_DEEMED_ACCEPTED", disputed.claimId)).toBe(1);
   expect(count("PROPOSAL_HOLD_EXPIRED", held.claimId)).toBe(1);
   expect(emails.filter((e) => e.template === "ADJUDICATION_PAYMENT_REMINDER")).toHaveLength(1);
+  expect(count("PAYMENT_PLAN_OFFER_ENDING", offer.paymentPlanId), "the offer's reminder, once").toBe(1);
   const produced = new Set(emails.map((e) => e.template));
   for (const kind of PRODUCED_BY_THE_CLOCK) expect(produced.has(kind), `${kind} was sent`).toBe(true);
 

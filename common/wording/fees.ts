@@ -19,7 +19,7 @@
  * Figures come in formatted (like tenant-terms.ts): a page quotes the fee as "£60" or "£60.00"
  * (formatPounds, ./money.ts), and the Result card formats its amounts with the caller's `pounds`.
  */
-import { COVER_WEEKS, type DisputeFeeCase, type DisputeFeeSettlement } from "../dispute-fee";
+import { COVER_WEEKS, DISPUTE_FEE_PENCE, disputeFeeSettlement, type DisputeFeeCase, type DisputeFeeInput, type DisputeFeeSettlement } from "../dispute-fee";
 
 // ── The £60 dispute fee (issue 27) ──────────────────────────────────────────────────────
 
@@ -151,4 +151,32 @@ export function feeOutcomeAfter(
         text: `The adjudicator awarded nothing, so you owe nothing and your ${f.fee} dispute fee is refunded to your card in full.`,
       };
   }
+}
+
+/**
+ * The one voice for the £60 once the adjudicator has decided (issue 38, decision 0059): the Result
+ * card, the ADJUDICATION_DECIDED notice and the refund e-mail all say it with this, from the award,
+ * the amount finally asked for and the limit, the fee and limit written by the caller's `pounds`.
+ */
+export function disputeFeeWordsAfter(input: DisputeFeeInput & { landlord: string }, pounds: (pence: number) => string): FeeOutcomeWords {
+  return feeOutcomeAfter(disputeFeeSettlement(input), { fee: pounds(DISPUTE_FEE_PENCE), limit: pounds(input.limitPence), landlord: input.landlord, pounds });
+}
+
+/**
+ * The same words for the refund e-mail, which knows only what is refunded of the fee the card paid
+ * (`feePaidPence`): the whole fee back means the adjudicator awarded nothing (NOTHING); part of it
+ * means the award was below the fee and the rest came off what was owed (REDUCED_BELOW_FEE). Only
+ * those two cases refund anything (disputeFeeSettlement), so the sentence is the Result card's.
+ */
+export function disputeFeeRefundWords(refundPence: number, feePaidPence: number, pounds: (pence: number) => string): FeeOutcomeWords {
+  const nothingAwarded = refundPence >= feePaidPence;
+  const settlement: DisputeFeeSettlement = {
+    case: nothingAwarded ? "NOTHING" : "REDUCED_BELOW_FEE",
+    outcome: { credited: true, reason: "ADJUDICATOR_REDUCED_CHARGES", creditPence: feePaidPence },
+    owedPence: feePaidPence - refundPence,
+    amountDuePence: 0,
+    creditUsedPence: feePaidPence - refundPence,
+    refundPence,
+  };
+  return feeOutcomeAfter(settlement, { fee: pounds(feePaidPence), landlord: "", pounds });
 }

@@ -39,6 +39,8 @@ export async function refundUnusedDisputeFeeCredit(tx: Database, claim: ClaimRow
           reason: "DISPUTE_FEE_CREDIT",
           claimId: claim.id,
           orderCustomerActionId: fee.action.id,
+          // The fee the card paid: the refund e-mail says what part of it comes back in the Result card's words.
+          paymentAmount: paid,
         },
         now,
       );

@@ -90,6 +90,7 @@ import { totalChargesSettledPence } from "../domain/checkout";
 import { claimLinks, noticeClaimTenants, tenantName } from "./notices";
 import { addPayAction, createClaimOrder, deleteUnpaidOrder, ensureOrderCustomer, fail, loadProposals, recordActivity, respondentCustomers, type ClaimRow, type ProposalWithItems } from "./records";
 import { submitTenantProposal } from "./tenant-proposals";
+import { sendDisputeToAdjudicator } from "./adjudication";
 /**
  * Removes the claim's unpublished tenant proposals (round 2 DRAFT or AWAITING_PAYMENT):
  * once the charges are accepted, deemed accepted or disputed there is nothing left to
@@ -271,9 +272,8 @@ export type ClaimOrderPaidEffect = "NONE" | "CHARGES_SETTLED" | "PROPOSAL_SUBMIT
  */
 export async function applyClaimOrderPaid(db: DbOrTx, claim: ClaimRow, orderId: string, now: Date): Promise<ClaimOrderPaidEffect> {
   if (claim.adjudicationFeeOrderId === orderId) {
-    if (claim.status === "AWAITING_ARBITRATION_ADMIN_FEE") {
-      await db.update(claims).set({ status: "AWAITING_ARBITRATION" }).where(eq(claims.id, claim.id));
-    }
+    // The dispute is with the adjudicator from now, and every tenant is told (issue 38, ./adjudication.ts).
+    if (claim.status === "AWAITING_ARBITRATION_ADMIN_FEE") await sendDisputeToAdjudicator(db, claim, orderId, now);
     return "DISPUTE_FEE_PAID";
   }
   const [arbitration] = await db.select().from(arbitrations).where(eq(arbitrations.repaymentOrderId, orderId));

@@ -941,7 +941,7 @@ export const owedRefunds = pgTable(
     lastError: text("last_error"),
     paidAt: ts("paid_at"),
     stripeRefundId: text("stripe_refund_id"),
-    /** What the card paid (pence), for the e-mail of a payment given back because no action needed it. */
+    /** What the card paid (pence), for the e-mail of a payment given back because no action needed it, or of a dispute fee credit (the fee paid). */
     paymentAmount: integer("payment_amount"),
   },
   (t) => [

@@ -58,6 +58,14 @@ export function paymentPlanOfferExpiresAt(offeredAt: Instant): Date {
   return addHours(offeredAt, PAYMENT_PLAN_OFFER_HOURS);
 }
 
+/** The offer's reminder goes 12 hours before it lapses (issue 38): at 36 of its 48 hours. */
+export const PAYMENT_PLAN_OFFER_REMINDER_HOURS = 12;
+
+/** When an offer's reminder is due: 12 hours before `offerExpiresAt`. */
+export function paymentPlanOfferReminderAt(offerExpiresAt: Instant): Date {
+  return addHours(offerExpiresAt, -PAYMENT_PLAN_OFFER_REMINDER_HOURS);
+}
+
 /** True once `now` is later than the deadline (the deadline's own millisecond is still in time). */
 export function isPastDeadline(deadline: Instant, now: Instant): boolean {
   return toInstant(now).getTime() > toInstant(deadline).getTime();

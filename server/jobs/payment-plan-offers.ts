@@ -4,14 +4,19 @@
  * for three steps"): a PENDING plan whose offer is void becomes CANCELLED, so the
  * dashboard, claim and arbitration pages stop sending the tenant to it.
  *
+ * And 12 hours before an offer lapses, its tenant is reminded once (issue 38, decision 0059:
+ * remindEndingPaymentPlanOffers), while its steps are not all done.
+ *
  * Each plan is handled in its own transaction that locks it with
  * `SELECT … FOR UPDATE SKIP LOCKED` and re-checks it, so the sweep is idempotent and
  * two instances running it at once never handle the same plan twice.
  */
-import { and, asc, eq, lt } from "drizzle-orm";
+import { and, asc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../db";
-import { paymentPlanActions, paymentPlans } from "../db/schema";
+import { customers, orderCustomers, outboxEmails, paymentPlanActions, paymentPlans } from "../db/schema";
+import { isPastDeadline, PAYMENT_PLAN_OFFER_REMINDER_HOURS } from "../domain/deadlines";
 import { isPaymentPlanOfferVoid } from "../domain/payment-plans";
+import { offerEndingKey, queueOfferEndingReminder } from "../payment-plans";
 import type { PaymentPlanActionType, PaymentPlanStatus } from "../domain/statuses";
 import type { Clock } from "../lib/clock";
 import { log } from "../lib/log";
@@ -43,11 +48,7 @@ export async function voidExpiredPaymentPlanOffers(
   const summary: PaymentPlanOfferSweep = { checked: candidates.length, cancelledPaymentPlanIds: [], skipped: 0, notVoid: 0 };
   for (const candidate of candidates) {
     const outcome = await db.transaction(async (tx) => {
-      const [plan] = await tx
-        .select()
-        .from(paymentPlans)
-        .where(and(eq(paymentPlans.id, candidate.id), eq(paymentPlans.status, "PENDING")))
-        .for("update", { skipLocked: true });
+      const plan = await lockPendingPlan(tx, candidate.id);
       if (!plan) return "skipped" as const;
       const actions = await tx
         .select()
@@ -77,4 +78,58 @@ export async function voidExpiredPaymentPlanOffers(
     notVoid: summary.notVoid,
   });
   return summary;
+}
+
+export type PaymentPlanOfferReminders = { reminded: string[] };
+
+/**
+ * Reminds the tenant of every offer that lapses within 12 hours of `now` and is not lapsed yet,
+ * whose three steps are not all done (PAYMENT_PLAN_OFFER_ENDING), once per offer: the outbox's
+ * dedupe key is the record, so a second run, a second instance or a crash after the commit
+ * sends nothing more. Each plan is locked (`FOR UPDATE SKIP LOCKED`) and checked again.
+ */
+export async function remindEndingPaymentPlanOffers(
+  deps: { db: Database; clock: Clock },
+  now: Date = deps.clock.now(),
+): Promise<PaymentPlanOfferReminders> {
+  const { db } = deps;
+  const within = new Date(now.getTime() + PAYMENT_PLAN_OFFER_REMINDER_HOURS * 3600_000);
+  const candidates = await db
+    .select({ id: paymentPlans.id })
+    .from(paymentPlans)
+    .innerJoin(orderCustomers, eq(orderCustomers.id, paymentPlans.orderCustomerId))
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .where(
+      and(
+        eq(paymentPlans.status, "PENDING"),
+        gt(paymentPlans.offerExpiresAt, now),
+        lte(paymentPlans.offerExpiresAt, within),
+        // Not reminded yet: the key queueNotice gives the tenant's e-mail (server/lib/notices.ts).
+        sql`not exists (select 1 from ${outboxEmails} where ${outboxEmails.dedupeKey} = ${offerEndingKey("")} || ${paymentPlans.id} || ':' || ${customers.userId} || ':EMAIL')`,
+      ),
+    )
+    .orderBy(asc(paymentPlans.offerExpiresAt), asc(paymentPlans.id));
+  const run: PaymentPlanOfferReminders = { reminded: [] };
+  for (const candidate of candidates) {
+    const sent = await db.transaction(async (tx) => {
+      const plan = await lockPendingPlan(tx, candidate.id);
+      if (!plan || isPastDeadline(plan.offerExpiresAt, now)) return false;
+      const actions = await tx.select().from(paymentPlanActions).where(eq(paymentPlanActions.paymentPlanId, plan.id));
+      if (actions.every((a) => a.completedAt !== null)) return false;
+      return queueOfferEndingReminder(tx, plan, now);
+    });
+    if (sent) run.reminded.push(candidate.id);
+  }
+  if (candidates.length > 0) log.info("job payment-plan-offer-reminders", { candidates: candidates.length, reminded: run.reminded.length });
+  return run;
+}
+
+/** The plan, locked, while it is still PENDING; undefined when another sweep holds it or it changed. */
+async function lockPendingPlan(tx: Pick<Database, "select">, id: string) {
+  const [plan] = await tx
+    .select()
+    .from(paymentPlans)
+    .where(and(eq(paymentPlans.id, id), eq(paymentPlans.status, "PENDING")))
+    .for("update", { skipLocked: true });
+  return plan;
 }

@@ -10,7 +10,7 @@ import { grantOverdueMoreTime } from "./more-time-requests";
 import { sendDeadlineReminders } from "./deadline-reminders";
 import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
-import { voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
+import { remindEndingPaymentPlanOffers, voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 import { removeUnattachedDocuments } from "./unattached-documents";
 import { removeStaleScratch } from "../lib/multipart";
 
@@ -19,7 +19,7 @@ import { removeStaleScratch } from "../lib/multipart";
  * day (issue 36), then applies every deadline that is due (charges treated as accepted, proposal
  * holds released, payment plan offers voided), reminds the tenants of the response and payment
  * deadlines coming (the day before and on the day), applies the payments whose webhook never came
- * (reconciliation), charges the payment plan instalments due today
+ * (reconciliation), reminds a tenant 12 hours before their payment plan offer lapses, charges the payment plan instalments due today
  * and sends their reminders, pays the refunds owed (those the deadlines
  * just made owed, and any a crash or a provider error left unpaid) and sends the outbox. Every job locks the
  * rows it changes (FOR UPDATE SKIP LOCKED), so several API instances may run it at once.
@@ -38,6 +38,8 @@ export async function runDueJobs(deps: Deps) {
   const payments = await reconcilePayments(deps);
   const refunds = await payOwedRefunds(deps);
   const paymentPlans = await voidExpiredPaymentPlanOffers(deps, now);
+  // 12 hours before an offer lapses, its tenant is reminded, once (issue 38).
+  const paymentPlanOfferReminders = await remindEndingPaymentPlanOffers(deps, now);
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
   const mail = await deliverPendingEmails(deps);
@@ -65,6 +67,7 @@ export async function runDueJobs(deps: Deps) {
     payments,
     refunds,
     paymentPlans,
+    paymentPlanOfferReminders,
     instalmentCharges,
     instalmentReminders,
     mail,
@@ -106,6 +109,7 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.refunds.paid.length +
         result.refunds.failed +
         result.paymentPlans.cancelledPaymentPlanIds.length +
+        result.paymentPlanOfferReminders.reminded.length +
         result.instalmentCharges.paid.length +
         result.instalmentCharges.processing.length +
         result.instalmentCharges.failed.length +
@@ -145,6 +149,7 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     refundsPaid: result.refunds.paid.length,
     refundsFailed: result.refunds.failed,
     paymentPlanOffersVoided: result.paymentPlans.cancelledPaymentPlanIds.length,
+    paymentPlanOffersReminded: result.paymentPlanOfferReminders.reminded.length,
     instalmentsPaid: result.instalmentCharges.paid.length,
     instalmentsProcessing: result.instalmentCharges.processing.length,
     instalmentsFailed: result.instalmentCharges.failed.length,

@@ -5,6 +5,6 @@
  */
 export { appUrl, cardWords, planOwnerAndCard } from "./service";
 export { chargeDueInstalments, type ChargeHooks, type InstalmentChargeRun } from "./charge-service";
-export { createPaymentPlanOffer } from "./offer-service";
+export { createPaymentPlanOffer, offerEndingKey, queueOfferEndingReminder } from "./offer-service";
 export { moveInstalment, pendingInstalmentsOf, type PendingInstalment } from "./breathing-space-service";
 export { instalmentPayments } from "./payments";

@@ -30,12 +30,7 @@ export type PaymentPlanOffer = {
 };
 
 export async function createPaymentPlanOffer(tx: Tx, data: PaymentPlanOffer, now: Date) {
-  const [owner] = await tx
-    .select({ userId: customers.userId })
-    .from(orderCustomers)
-    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
-    .where(eq(orderCustomers.id, data.orderCustomerId))
-    .limit(1);
+  const owner = await offerOwner(tx, data.orderCustomerId);
   if (!owner) throw new Error(`No order customer ${data.orderCustomerId}`);
   const paymentPlanId = newId();
   const actionIds = Object.fromEntries(PAYMENT_PLAN_ACTION_TYPES.map((t) => [t, newId()])) as Record<PaymentPlanActionType, string>;
@@ -66,6 +61,31 @@ export async function createPaymentPlanOffer(tx: Tx, data: PaymentPlanOffer, now
       createdAt: now,
     })),
   );
+  await queueNotice(
+    tx,
+    {
+      kind: "PAYMENT_PLAN_OFFERED",
+      facts: { ...(await offerAbout(tx, data.orderCustomerId, paymentPlanId)), amountPence: data.amount, instalments: data.instalments, offerExpiresAt },
+    },
+    [owner.userId],
+    now,
+  );
+  return { paymentPlanId, offerExpiresAt, actionIds, instalmentIds: instalments.map((i) => i.id) };
+}
+
+/** The tenant an offer is made to: the user of its order customer. */
+async function offerOwner(tx: Tx, orderCustomerId: string) {
+  const [owner] = await tx
+    .select({ userId: customers.userId })
+    .from(orderCustomers)
+    .innerJoin(customers, eq(customers.id, orderCustomers.customerId))
+    .where(eq(orderCustomers.id, orderCustomerId))
+    .limit(1);
+  return owner;
+}
+
+/** An offer's property on one line and its page (absolute), as its notices name them. */
+async function offerAbout(tx: Tx, orderCustomerId: string, paymentPlanId: string) {
   const [place] = await tx
     .select({ address: addresses })
     .from(orderCustomers)
@@ -73,22 +93,37 @@ export async function createPaymentPlanOffer(tx: Tx, data: PaymentPlanOffer, now
     .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
     .innerJoin(properties, eq(properties.id, tenancies.propertyId))
     .innerJoin(addresses, eq(addresses.id, properties.addressId))
-    .where(eq(orderCustomers.id, data.orderCustomerId))
+    .where(eq(orderCustomers.id, orderCustomerId))
     .limit(1);
-  await queueNotice(
+  return { property: place ? propertyLine(place.address) : "your tenancy", link: `${appUrl()}/payment-plan/${paymentPlanId}` };
+}
+
+/** The dedupe key of an offer's reminder (issue 38): one per offer, recipient and channel, in the outbox. */
+export const offerEndingKey = (paymentPlanId: string) => `payment-plan-offer-ending:${paymentPlanId}`;
+
+/**
+ * The reminder 12 hours before an offer lapses (issue 38, decision 0059; the offer sweep,
+ * server/jobs/payment-plan-offers.ts, calls it with the plan locked and its steps not all done):
+ * PAYMENT_PLAN_OFFER_ENDING to the plan's tenant, once (the outbox's dedupe key). Held during a
+ * Breathing Space (the catalogue's "hold"): nothing is queued, so it goes if the space ends first.
+ */
+export async function queueOfferEndingReminder(
+  tx: Tx,
+  plan: { id: string; orderCustomerId: string; amount: number; offerExpiresAt: Date },
+  now: Date,
+): Promise<boolean> {
+  const owner = await offerOwner(tx, plan.orderCustomerId);
+  if (!owner) return false;
+  const instalments = await tx.select({ id: paymentPlanInstalments.id }).from(paymentPlanInstalments).where(eq(paymentPlanInstalments.paymentPlanId, plan.id));
+  const queued = await queueNotice(
     tx,
     {
-      kind: "PAYMENT_PLAN_OFFERED",
-      facts: {
-        property: place ? propertyLine(place.address) : "your tenancy",
-        link: `${appUrl()}/payment-plan/${paymentPlanId}`,
-        amountPence: data.amount,
-        instalments: data.instalments,
-        offerExpiresAt,
-      },
+      kind: "PAYMENT_PLAN_OFFER_ENDING",
+      facts: { ...(await offerAbout(tx, plan.orderCustomerId, plan.id)), amountPence: plan.amount, instalments: instalments.length, offerExpiresAt: plan.offerExpiresAt },
     },
     [owner.userId],
     now,
+    { dedupeKey: offerEndingKey(plan.id) },
   );
-  return { paymentPlanId, offerExpiresAt, actionIds, instalmentIds: instalments.map((i) => i.id) };
+  return queued.emails > 0;
 }

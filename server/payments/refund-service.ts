@@ -18,7 +18,9 @@
  * refunded at once in the normal case; the sweeper (server/jobs/sweeper.ts) is the safety net.
  */
 import type Stripe from "stripe";
-import { plainPounds } from "#common/wording";
+import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
+import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
+import { disputeFeeRefundWords, plainPounds } from "#common/wording";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../context";
 import type { Database } from "../db";
@@ -179,9 +181,10 @@ function owedRefundWhy(reason: string, amount: number, paymentAmount: number | n
     case "PROPOSAL_REFUSED":
       return `Your landlord or agent did not accept your proposal and has put forward a final proposal instead, so we have refunded the ${back} you paid with your proposal to your card.`;
     case "PROPOSAL_HOLD_EXPIRED":
-      return `Your landlord or agent did not accept your proposal within 7 days, so we have refunded the ${back} you paid with your proposal to your card. You can respond to the charges again.`;
+      return `Your landlord or agent did not accept your proposal within ${PROPOSAL_HOLD_DAYS} days, so we have refunded the ${back} you paid with your proposal to your card. You can respond to the charges again.`;
     case "DISPUTE_FEE_CREDIT":
-      return `The adjudicator reduced the charges, so your £60 dispute fee is credited to you: we have refunded ${back} of it to your card.`;
+      // The Result card's sentence (issue 38, decision 0059): the fee paid is on the row (award.ts).
+      return disputeFeeRefundWords(amount, paymentAmount ?? DISPUTE_FEE_PENCE, plainPounds).text;
     default:
       return `We have refunded ${back} to your card.`;
   }

@@ -13,12 +13,12 @@ import type { Database } from "../../server/db";
 import { arbitrationDocuments, arbitrations, claimItemProposals, claimItems, claimProposals, claims } from "../../server/db/schema";
 import { adjudicationRepayment, proposalTotalPence } from "../../server/domain/claim-responses";
 import { adjudicationPaymentDeadline, isPastDeadline, responseDeadline } from "../../server/domain/deadlines";
-import { DISPUTE_FEE_PENCE, disputeFeeOutcome, disputeFeeSettlement } from "#common/dispute-fee";
+import { disputeFeeOutcome } from "#common/dispute-fee";
 import { splitByLiability } from "../../server/domain/fees";
 import { CLAIM_DOCUMENT_DISPLAY_ORDER } from "../../server/domain/statuses";
 import type { FileStore } from "../../server/lib/files";
 import { claimLinks, noticeClaimTenants } from "../../server/claims/notices";
-import { feeOutcomeAfter, plainPounds } from "#common/wording";
+import { disputeFeeWordsAfter, plainPounds } from "#common/wording";
 import { newId } from "../../server/lib/tokens";
 import { Pence, storeSamplePdf } from "./claim-raising";
 export { raiseClaim, samplePdf, type RaiseClaimInput } from "./claim-raising";
@@ -175,6 +175,8 @@ export async function payClaimAction(db: Database, orderCustomerActionId: string
 /**
  * The dispute goes to the adjudicator once its £60 fee is paid: the claim is
  * AWAITING_ARBITRATION and its arbitration is created (the adjudication takes up to 6 weeks).
+ * Since issue 38 the fee's payment does this itself (server/claims/adjudication.ts): for a claim
+ * it already sent, this answers that arbitration and tells nobody again.
  */
 export async function sendToAdjudication(db: Database, claimId: string, now: Date) {
   return db.transaction(async (tx) => {
@@ -184,8 +186,9 @@ export async function sendToAdjudication(db: Database, claimId: string, now: Dat
     if (!feePaid || (status !== "AWAITING_ARBITRATION" && status !== "AWAITING_ARBITRATION_ADMIN_FEE")) {
       fail("Only a disputed claim whose dispute fee is paid can go to adjudication");
     }
-    const [existing] = await tx.select({ id: arbitrations.id }).from(arbitrations).where(eq(arbitrations.claimId, claimId));
-    if (existing) fail("The claim is already with the adjudicator");
+    const [existing] = await tx.select({ id: arbitrations.id, decidedAt: arbitrations.decidedAt }).from(arbitrations).where(eq(arbitrations.claimId, claimId));
+    if (existing?.decidedAt) fail("The adjudicator has already decided");
+    if (existing) return { arbitrationId: existing.id };
     const arbitrationId = newId();
     await tx.insert(arbitrations).values({ id: arbitrationId, claimId, createdAt: now });
     await tx.update(claims).set({ status: "AWAITING_ARBITRATION" }).where(eq(claims.id, claimId));
@@ -271,13 +274,10 @@ export async function decideAdjudication(
     );
     await noticeClaimTenants(tx, claimId, now, (a) => {
       // What happened to the £60, in the Result card's words (common/wording/fees.ts), from the same figures.
-      const settlement = disputeFeeSettlement({ adjudicatedAmountPence: amount, finalAmountPence: claim.finalAmount ?? amount, limitPence: claim.limit });
-      const feeWords = feeOutcomeAfter(settlement, {
-        fee: plainPounds(DISPUTE_FEE_PENCE),
-        limit: plainPounds(claim.limit),
-        landlord: a.organization ?? "your landlord or agent",
-        pounds: plainPounds,
-      });
+      const feeWords = disputeFeeWordsAfter(
+        { adjudicatedAmountPence: amount, finalAmountPence: claim.finalAmount ?? amount, limitPence: claim.limit, landlord: a.organization ?? "your landlord or agent" },
+        plainPounds,
+      );
       return {
         kind: "ADJUDICATION_DECIDED",
         facts: {

@@ -124,7 +124,7 @@ export const scenarioCommands: OpsCommand[] = [
   }),
   command({
     name: "send-to-adjudication",
-    summary: "Send a disputed claim (fee paid) to the independent adjudicator",
+    summary: "The arbitration of a disputed claim whose fee is paid (paying the fee sends it to the adjudicator; an older claim is sent now)",
     example: "npm run ops -- send-to-adjudication --claim-id <id>",
     input: claimId,
     run: (deps, input) => sendToAdjudication(deps.db, input.claimId, deps.clock.now()),

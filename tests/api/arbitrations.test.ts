@@ -40,15 +40,17 @@ async function disputedClaim(options: { tenants?: number; liabilities?: number[]
 }
 
 describe("sendToAdjudication and decideAdjudication (scenarios)", () => {
-  it("send the claim to the adjudicator only once its fee is paid", async () => {
+  it("the claim goes to the adjudicator when its fee is paid (issue 38), and only then", async () => {
     const { claim, feeActionId } = await disputedClaim({ tenants: 1 });
     await expect(sendToAdjudication(t.db, claim.claimId, t.clock.now())).rejects.toThrow("dispute fee is paid");
     await expect(decideAdjudication(t.db, claim.claimId, { amount: 1, reportPdf: false }, t.clock.now())).rejects.toThrow("not with the adjudicator");
     await payClaimAction(t.db, feeActionId, t.clock.now());
+    const rows = await t.db.select().from(arbitrations).where(eq(arbitrations.claimId, claim.claimId));
+    expect(rows).toEqual([expect.objectContaining({ claimId: claim.claimId, arbitratedAmount: null, decidedAt: null })]);
+    // The back office's step answers the arbitration the payment made, and makes no other.
     const { arbitrationId } = await sendToAdjudication(t.db, claim.claimId, t.clock.now());
-    const [row] = await t.db.select().from(arbitrations).where(eq(arbitrations.id, arbitrationId));
-    expect(row).toMatchObject({ claimId: claim.claimId, arbitratedAmount: null, decidedAt: null });
-    await expect(sendToAdjudication(t.db, claim.claimId, t.clock.now())).rejects.toThrow("already with the adjudicator");
+    expect(arbitrationId).toBe(rows[0]!.id);
+    expect(await t.db.select().from(arbitrations).where(eq(arbitrations.claimId, claim.claimId))).toHaveLength(1);
     await expect(decideAdjudication(t.db, claim.claimId, { amount: 100 }, t.clock.now())).rejects.toThrow("file store");
   });
 });

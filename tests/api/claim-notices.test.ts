@@ -217,11 +217,20 @@ describe("a claim's life: raised, proposal, final proposal, dispute, adjudicatio
     expect(fee.textOf("DISPUTE_FEE_DUE", ben)).toContain("Ana Lee disputed the end of tenancy charges");
     expect(fee.sms[0]!.text).toContain("please pay the dispute fee");
 
-    // The fee is paid (no notice of its own: the receipt is the card payment's) and the claim goes to the adjudicator.
+    // The fee is paid and the claim goes to the adjudicator with it (issue 38): Ana, who paid, is told
+    // it is with the adjudicator; Ben that she paid, so the charges are not treated as accepted.
     await payClaimAction(t.db, disputed.body.adjudicationFeeOrder.action.id, t.clock.now());
+    const [withAdjudicator] = await t.db.select().from(arbitrations).where(eq(arbitrations.claimId, claim.claimId));
+    const arbitrationId = withAdjudicator!.id;
+    const paid = await expectNewNotices([
+      { kind: "SENT_TO_ADJUDICATION", to: ana, link: links.arbitration(arbitrationId) },
+      { kind: "DISPUTE_FEE_PAID", to: ben, link: links.arbitration(arbitrationId) },
+    ]);
+    expect(paid.textOf("DISPUTE_FEE_PAID", ben)).toContain("Ana Lee paid the £60.00 dispute fee");
+    expect(paid.textOf("DISPUTE_FEE_PAID", ben)).toContain("not treated as accepted");
+    // The back office's step finds it sent: nobody is told twice.
+    expect((await sendToAdjudication(t.db, claim.claimId, t.clock.now())).arbitrationId).toBe(arbitrationId);
     await expectNewNotices([]);
-    const { arbitrationId } = await sendToAdjudication(t.db, claim.claimId, t.clock.now());
-    await expectNewNotices(both("SENT_TO_ADJUDICATION", links.arbitration(arbitrationId), [ana, ben]));
     // Past the final proposal's deadline, the paid dispute stands: nothing is deemed accepted.
     t.clock.advance(10 * DAY);
     await sweepTwice();

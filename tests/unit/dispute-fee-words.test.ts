@@ -149,3 +149,39 @@ describe("no page states what happens to the fee in words of its own", () => {
     expect(shownTexts(readFileSync(WORDS_MODULE, "utf8"), WORDS_MODULE).some((t) => OUTCOME_WORDS.test(t))).toBe(true);
   });
 });
+
+// ── Issue 38 (decision 0059): the figures come from the constants ─────────────────────────
+
+/** Where a tenant reads about the fee: the pages, the shared words, the notices and the e-mails of the money. */
+const FIGURE_PLACES = ["app", "common", "server/domain", "server/payments", "server/claim-payments", "server/claims/adjudication.ts"];
+/** The e-mails' places, where the proposal's hold is said in days too. */
+const EMAIL_PLACES = ["server/domain/notices", "server/payments", "server/claim-payments"];
+const filesIn = (place: string) => {
+  const full = path.join(ROOT, place);
+  return /\.tsx?$/.test(place) ? [full] : modulesUnder(full);
+};
+
+describe("the £60 and the 7 days are never typed in (issue 38)", () => {
+  it("no page, shared sentence, notice or money e-mail writes the fee as a figure of its own", () => {
+    const typed = FIGURE_PLACES.flatMap(filesIn).flatMap((file) =>
+      shownTexts(readFileSync(file, "utf8"), file)
+        .filter((text) => /£\s?60\b/.test(text))
+        .map((text) => `${path.relative(ROOT, file)}: ${text}`),
+    );
+    expect(typed).toEqual([]);
+  });
+
+  it("no notice or money e-mail writes the proposal's 7-day hold as a figure of its own", () => {
+    const typed = EMAIL_PLACES.flatMap(filesIn).flatMap((file) =>
+      shownTexts(readFileSync(file, "utf8"), file)
+        .filter((text) => /\b7 days\b/.test(text))
+        .map((text) => `${path.relative(ROOT, file)}: ${text}`),
+    );
+    expect(typed).toEqual([]);
+  });
+
+  it("would find them: the refund e-mail's old sentence", () => {
+    const old = "const why = `The adjudicator reduced the charges, so your £60 dispute fee is credited to you.`; const h = `within 7 days`;";
+    expect(shownTexts(old, "old.ts").filter((text) => /£\s?60\b/.test(text) || /\b7 days\b/.test(text))).toHaveLength(2);
+  });
+});

@@ -34,6 +34,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   PROPOSAL_HOLD_EXPIRED: { ...about, moreTimeLink, refundPence: 30_000, deadline: DEADLINE },
   DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", disputedByYou: true, deadline: DEADLINE },
   SENT_TO_ADJUDICATION: about,
+  DISPUTE_FEE_PAID: { ...about, paidBy: "Sam Lee" },
   ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited." },
   CHARGES_DEEMED_ACCEPTED: { ...about, amountPence: 60_000, lapsedDispute: false },
   CLAIM_RESOLVED: { ...about, settledPence: 60_000 },
@@ -50,6 +51,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
     receiptLink: "http://localhost:3000/keyfrees/o1/receipts/p1",
   },
   PAYMENT_PLAN_OFFERED: { ...about, amountPence: 60_000, instalments: 6, offerExpiresAt: new Date("2026-11-29T10:00:00Z") },
+  PAYMENT_PLAN_OFFER_ENDING: { ...about, amountPence: 60_000, instalments: 6, offerExpiresAt: new Date("2026-11-27T22:00:00Z") },
   // ── issue 36: more time ──
   MORE_TIME_REQUESTED: { ...about, link: moreTimeLink, days: 7, answerBy: new Date("2026-12-01T23:59:59.999Z") },
   MORE_TIME_GRANTED: { ...about, days: 7, deadline: DEADLINE, automatic: false, askedBy: "Sam Lee", askedByYou: true, final: false },
@@ -171,6 +173,22 @@ describe("the catalogue of notices (issue 28)", () => {
     expect(other.text).toContain("the charges are treated as accepted and must be paid in full");
     expect(other.text).not.toMatch(/please pay/i);
     expect(other.sms).toBe(`Keyfree: Hi Ana, the charges were disputed. If the dispute fee is not paid by 11:59pm Fri 4 Dec, they are treated as accepted: ${about.link}`);
+  });
+
+  it("a paid dispute fee tells the other tenants who paid it, that the charges are not treated as accepted, and that the adjudicator has it (issue 38)", () => {
+    const { subject, text, sms } = render("DISPUTE_FEE_PAID");
+    expect(subject).toBe("The dispute fee is paid: your dispute is with the adjudicator");
+    expect(text).toContain("Sam Lee paid the £60.00 dispute fee for 12 Orchard Road, Bristol BS1 1AA, so the end of tenancy charges are not treated as accepted.");
+    expect(text).toContain("The dispute is now with the independent adjudicator, who decides within up to 6 weeks.");
+    expect(sms).toBeNull();
+  });
+
+  it("an offer's reminder says when it ends (12 hours away), the three steps and what happens if they are not done (issue 38)", () => {
+    const { subject, text, sms } = render("PAYMENT_PLAN_OFFER_ENDING");
+    expect(subject).toBe("Reminder: your payment plan offer ends soon");
+    expect(text).toContain("Your payment plan offer for 12 Orchard Road, Bristol BS1 1AA ends at 10:00pm on Friday 27 November 2026 (UK time), today.");
+    expect(text).toContain("If the three steps are not done by then, the offer will no longer be available");
+    expect(sms).toBe(`Keyfree: Hi Sam, your payment plan offer ends at 10:00pm tonight. Set it up: ${about.link}`);
   });
 
   it("a £0 proposal holds no payment: the e-mail says when it comes back instead", () => {
@@ -322,7 +340,7 @@ describe("to a tenant in Breathing Space (issue 36, decision 0047)", () => {
 
   it("the reminders of a deadline are held (the deadline moves); every other notice that asks for money has its own wording", () => {
     expect(moneyKinds.filter((k) => heldDuringBreathingSpace(k)).sort()).toEqual(
-      ["ADJUDICATION_PAYMENT_REMINDER", "DISPUTE_FEE_REMINDER", "PAYMENT_REMINDER", "RESPONSE_REMINDER"].sort(),
+      ["ADJUDICATION_PAYMENT_REMINDER", "DISPUTE_FEE_REMINDER", "PAYMENT_PLAN_OFFER_ENDING", "PAYMENT_REMINDER", "RESPONSE_REMINDER"].sort(),
     );
     for (const k of moneyKinds.filter((k) => !heldDuringBreathingSpace(k))) expect(typeof NOTICES[k].duringBreathingSpace).toBe("function");
   });

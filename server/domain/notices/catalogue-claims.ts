@@ -2,6 +2,7 @@
  * The catalogue's first part (one list with ./catalogue-reminders.ts, joined in ./catalogue.ts):
  * the checkout's turn and the claim's own notices, from the charges raised to the claim resolved.
  */
+import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
 import { ADJUDICATION_MAX_WEEKS } from "#common/dispute-fee";
 import { PRODUCT_NAME } from "#common/product";
 import { daysAwayWords, deadlineWords, londonTimeOfDay, longLondonDate, plainPounds, smsDeadline, untilWords } from "#common/wording";
@@ -147,7 +148,7 @@ export const CLAIM_NOTICES = {
     duringBreathingSpace: (f) => ({
       subject: "Your landlord did not answer your proposal in time",
       lines: [
-        `Your landlord or agent did not answer your proposal for ${f.property} within 7 days, so it is back with you as a draft.`,
+        `Your landlord or agent did not answer your proposal for ${f.property} within ${PROPOSAL_HOLD_DAYS} days, so it is back with you as a draft.`,
         ...(f.refundPence > 0 ? [`The ${plainPounds(f.refundPence)} paid with it is being refunded in full to your card.`] : []),
       ],
     }),
@@ -156,7 +157,7 @@ export const CLAIM_NOTICES = {
       lines: [
         hello(to),
         "",
-        `Your landlord or agent did not answer your proposal for ${f.property} within 7 days.`,
+        `Your landlord or agent did not answer your proposal for ${f.property} within ${PROPOSAL_HOLD_DAYS} days.`,
         ...(f.refundPence > 0 ? [`The ${plainPounds(f.refundPence)} paid with it is being refunded in full to your card.`] : []),
         `Your proposal is back with you as a draft. Please answer the charges again ${deadlineWords(f.deadline, now)}.`,
         IF_NOTHING_CHARGES,
@@ -224,6 +225,22 @@ export const CLAIM_NOTICES = {
         `The adjudication takes up to ${ADJUDICATION_MAX_WEEKS} weeks. You do not need to do anything now: we will e-mail you when the adjudicator has decided.`,
         "",
         "See your dispute:",
+        f.link,
+      ],
+    }),
+  },
+  DISPUTE_FEE_PAID: {
+    sms: false,
+    asksForMoney: false,
+    email: (f, to) => ({
+      subject: "The dispute fee is paid: your dispute is with the adjudicator",
+      lines: [
+        hello(to),
+        "",
+        `${f.paidBy} paid the ${fee} dispute fee for ${f.property}, so the end of tenancy charges are not treated as accepted.`,
+        `The dispute is now with the independent adjudicator, who decides within up to ${ADJUDICATION_MAX_WEEKS} weeks. You do not need to do anything now: we will e-mail you when the adjudicator has decided.`,
+        "",
+        "See the dispute:",
         f.link,
       ],
     }),

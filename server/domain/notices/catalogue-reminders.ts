@@ -142,6 +142,26 @@ export const LATER_NOTICES = {
     }),
     smsText: (f, to, now) => `${smsHi(to)} your payment plan offer ends ${smsDeadline(f.offerExpiresAt, now).replace(/^by /, "at ")}. Set it up: ${f.link}`,
   },
+  // Issue 38 (decision 0059): sent once by the offer sweep 12 hours before the offer lapses, if its steps are not done.
+  PAYMENT_PLAN_OFFER_ENDING: {
+    sms: true,
+    asksForMoney: true,
+    duringBreathingSpace: "hold",
+    email: (f, to, now) => ({
+      subject: "Reminder: your payment plan offer ends soon",
+      lines: [
+        hello(to),
+        "",
+        `Your payment plan offer for ${f.property} ends at ${untilWords(f.offerExpiresAt, now)}. It spreads your outstanding balance of ${plainPounds(f.amountPence)} over ${f.instalments} monthly instalments.`,
+        "To set it up, confirm the plan, your address and your payment details before then.",
+        "If the three steps are not done by then, the offer will no longer be available and the balance stays due.",
+        "",
+        "Set up your payment plan:",
+        f.link,
+      ],
+    }),
+    smsText: (f, to, now) => `${smsHi(to)} your payment plan offer ends ${smsDeadline(f.offerExpiresAt, now).replace(/^by /, "at ")}. Set it up: ${f.link}`,
+  },
   // ── issue 36: more time to answer (decision 0049) ──
   MORE_TIME_REQUESTED: {
     sms: false,

@@ -26,7 +26,8 @@ export const CLAIM_EVENT_NOTICES: Record<SystemActivityType, NoticeKind | Notice
   DISPUTE_MESSAGE_UPDATED: { none: "the tenant edited their own dispute message" },
   DISPUTE_LAPSED: "CHARGES_DEEMED_ACCEPTED",
   PAYMENT_RECEIVED: "PAYMENT_RECEIPT",
-  SENT_TO_ADJUDICATION: "SENT_TO_ADJUDICATION",
+  // When the fee is paid (issue 38): the tenant who paid it, and every other tenant (who paid, not treated as accepted).
+  SENT_TO_ADJUDICATION: ["SENT_TO_ADJUDICATION", "DISPUTE_FEE_PAID"],
   ADJUDICATION_DECIDED: "ADJUDICATION_DECIDED",
   CLAIM_RESOLVED: "CLAIM_RESOLVED",
 };

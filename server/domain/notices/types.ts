@@ -29,8 +29,13 @@ export type NoticeFacts = {
    * disputed can pay it (`disputedByYou`); the others are told what happens if it is not paid.
    */
   DISPUTE_FEE_DUE: About & { disputedBy: string; disputedByYou: boolean; deadline: Date };
-  /** The dispute fee is paid and the claim is with the adjudicator (up to 6 weeks). */
+  /** The dispute fee is paid and the claim is with the adjudicator (up to 6 weeks): to the tenant who paid it. */
   SENT_TO_ADJUDICATION: About;
+  /**
+   * Issue 38 (decision 0059): the dispute fee is paid, so the charges are not treated as accepted,
+   * and the claim is with the adjudicator: to every other tenant (their DISPUTE_FEE_DUE said what an unpaid fee would mean).
+   */
+  DISPUTE_FEE_PAID: About & { paidBy: string };
   /** The adjudicator decided: what is due, and 3 calendar days to pay it. */
   ADJUDICATION_DECIDED: About & { awardedPence: number; amountDuePence: number; deadline: Date; disputeFeeWords: string };
   /** Nobody answered (or paid the dispute fee) in time: the charges are treated as accepted. */
@@ -61,6 +66,8 @@ export type NoticeFacts = {
   };
   /** A payment plan is offered: its three steps must be done within 48 hours (part 2 §4, §9). */
   PAYMENT_PLAN_OFFERED: About & { amountPence: number; instalments: number; offerExpiresAt: Date };
+  /** Issue 38 (decision 0059): 12 hours before an offer lapses, its steps not all done: the same offer, and when it ends. */
+  PAYMENT_PLAN_OFFER_ENDING: About & { amountPence: number; instalments: number; offerExpiresAt: Date };
   // ── issue 36: more time to answer (decision 0049) ──
   /** The receipt for a request for more time, to the tenant who asked: when we answer by, and what holds meanwhile. */
   MORE_TIME_REQUESTED: About & { days: number; answerBy: Date };

@@ -4,8 +4,8 @@
  * short, the card page's client code stays tiny (its component gets text, not rules) and every
  * state is tested on its own (tests/routes/arbitration.test.ts). Decision 0024.
  */
-import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, DISPUTE_FEE_PENCE, disputeFeeSettlement } from "#common/dispute-fee";
-import { feeOutcomeAfter, type FeeOutcomeWords, formatDate, formatPounds } from "#common/wording";
+import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS } from "#common/dispute-fee";
+import { disputeFeeWordsAfter, type FeeOutcomeWords, formatDate, formatPounds } from "#common/wording";
 import type { PaymentType } from "#common/payments";
 import type { components } from "~/lib/api/schema";
 
@@ -39,17 +39,15 @@ export type DisputeFeeView = FeeOutcomeWords;
  */
 export function disputeFeeView(arbitration: Pick<Arbitration, "disputeFeeOutcome" | "claim" | "arbitratedAmount">): DisputeFeeView | null {
   if (!arbitration.disputeFeeOutcome || arbitration.arbitratedAmount === null) return null;
-  const settlement = disputeFeeSettlement({
-    adjudicatedAmountPence: arbitration.arbitratedAmount,
-    finalAmountPence: arbitration.claim.finalAmount ?? arbitration.arbitratedAmount,
-    limitPence: arbitration.claim.limit,
-  });
-  return feeOutcomeAfter(settlement, {
-    fee: formatPounds(DISPUTE_FEE_PENCE),
-    limit: formatPounds(arbitration.claim.limit),
-    landlord: landlordOf(arbitration),
-    pounds: formatPounds,
-  });
+  return disputeFeeWordsAfter(
+    {
+      adjudicatedAmountPence: arbitration.arbitratedAmount,
+      finalAmountPence: arbitration.claim.finalAmount ?? arbitration.arbitratedAmount,
+      limitPence: arbitration.claim.limit,
+      landlord: landlordOf(arbitration),
+    },
+    formatPounds,
+  );
 }
 
 /** What the tenant is asked to pay now: the remaining balance when it is open, else their own share. */

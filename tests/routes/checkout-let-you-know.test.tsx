@@ -35,6 +35,8 @@ function contextFor(typeId: "KEYFREE_SIGN" | "KEYFREE_PAY", textMessagesSent: bo
     nextAction: { typeId, actionable: false },
     actions: [{ typeId, details: {} }],
     fee: 15000,
+    // The co-tenants' panel (issue 38) shows whoever the order names: here, none.
+    coTenants: [],
   };
   context.set(checkoutContext, { oc, user: {}, subRoute: typeId === "KEYFREE_PAY" ? "pay" : "sign", changing: false } as never);
   return { context, calls };

@@ -1,3 +1,4 @@
+import { claimOnEndedTenancy } from "./claim-setup";
 import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
@@ -19,20 +20,7 @@ function shown(day: string) {
 test("a tenant records their Breathing Space (bad input gets messages); the claim page shows it and the moved deadline", async ({ page, ops }) => {
   test.setTimeout(120_000);
   const email = `breathing-space-${uniqueStamp()}@example.test`;
-  const tenancy = (await ops("create-tenancy", {
-    tenants: [{ email, firstName: "Rae", lastName: "Quinn" }],
-    ppm: 120_000,
-    startDate: "2025-01-01",
-    endDate: "2026-10-31",
-    isNewTenancy: false,
-    topUpEnabled: false,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  const claim = (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
-    items: [{ description: "Oven cleaning", type: "CLEANING", amount: 12_000 }],
-    mediationEnabled: true,
-  })) as { claimId: string };
+  const claim = await claimOnEndedTenancy(ops, [{ email, firstName: "Rae", lastName: "Quinn" }]);
   // The API's clock (never moved on this server): today, London.
   const now = Date.parse(((await ops("clock", {})) as { now: string }).now);
   const today = londonDay(now);

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { claimOnEndedTenancy, type Ops, type TenantOnTenancy } from "./claim-setup";
 import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
@@ -8,28 +9,15 @@ import { expect, expectAccessible, signedInAs, test, uniqueStamp } from "./fixtu
  * today with a co-tenant, and one past.
  */
 
-type Ops = (path: string, body: unknown) => Promise<unknown>;
-
 /** A tenancy that has ended, with its tenants, and charges raised `publishedDaysAgo` days ago. */
-async function claimFor(ops: Ops, tenants: { email: string; firstName: string; lastName: string }[], publishedDaysAgo: number) {
-  const tenancy = (await ops("create-tenancy", {
-    tenants,
-    ppm: 120_000,
-    startDate: "2025-01-01",
-    endDate: "2026-10-31",
-    isNewTenancy: false,
-    topUpEnabled: false,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  return (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
+async function claimFor(ops: Ops, tenants: TenantOnTenancy[], publishedDaysAgo: number) {
+  return claimOnEndedTenancy(ops, tenants, {
     items: [
       { description: "Oven cleaning", type: "CLEANING", amount: 12_000, explanation: "The oven was left greasy.", evidence: 1 },
       { description: "Unpaid rent", type: "RENTARREARS", amount: 30_000 },
     ],
-    mediationEnabled: true,
     publishedDaysAgo,
-  })) as { claimId: string; itemIds: string[] };
+  });
 }
 
 const unique = (label: string) => `claim-page-${label}-${uniqueStamp()}@example.test`;

@@ -1,3 +1,4 @@
+import { claimOnEndedTenancy } from "./claim-setup";
 import { expect, expectAccessible, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
@@ -71,23 +72,14 @@ test("on a claim, the panel as a co-tenant answers: what each did and when, and 
   const stamp = uniqueStamp();
   const ann = `cot-claim-ann-${stamp}@example.test`;
   const bo = `cot-claim-bo-${stamp}@example.test`;
-  const tenancy = (await ops("create-tenancy", {
-    tenants: [
+  const claim = await claimOnEndedTenancy(
+    ops,
+    [
       { email: ann, firstName: "Ann", lastName: "Lee" },
       { email: bo, firstName: "Bo", lastName: "Ray" },
     ],
-    ppm: 120_000,
-    startDate: "2025-01-01",
-    endDate: "2026-10-31",
-    isNewTenancy: false,
-    topUpEnabled: false,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  const claim = (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
-    items: [{ description: "Oven cleaning", type: "CLEANING", amount: 12_000 }],
-    mediationEnabled: false,
-  })) as { claimId: string; claimProposalId: string };
+    { mediationEnabled: false },
+  );
 
   // Before anyone answers: Bo still has to answer, and Ann can remind him.
   await signedInAs(page, ann, `/claims/${claim.claimId}`);

@@ -1,5 +1,6 @@
 import { addCalendarDays, londonDate } from "../server/domain/london-time";
 import { formatDate } from "#common/wording";
+import { claimOnEndedTenancy, type Ops } from "./claim-setup";
 import { expect, expectAccessible, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
@@ -9,23 +10,8 @@ import { expect, expectAccessible, outboxFor, signedInAs, test, uniqueStamp } fr
  * refused (ops) and the page gives the reason and what the tenant can still do. The clock's side
  * (the held deadline, the grant after 2 working days) is tests/api/more-time.test.ts's.
  */
-type Ops = (path: string, body: unknown) => Promise<unknown>;
-
 async function claimFor(ops: Ops, email: string) {
-  const tenancy = (await ops("create-tenancy", {
-    tenants: [{ email, firstName: "Mo", lastName: "Tyme" }],
-    ppm: 120_000,
-    startDate: "2025-01-01",
-    endDate: "2026-10-31",
-    isNewTenancy: false,
-    topUpEnabled: false,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  return (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
-    items: [{ description: "Oven cleaning", type: "CLEANING", amount: 12_000 }],
-    mediationEnabled: true,
-  })) as { claimId: string };
+  return claimOnEndedTenancy(ops, [{ email, firstName: "Mo", lastName: "Tyme" }]);
 }
 
 test("more time is asked for from the claim page, granted (the claim page and calendar show the new deadline), and refused (the reason)", async ({

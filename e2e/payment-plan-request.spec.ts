@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { claimOnEndedTenancy, type Ops } from "./claim-setup";
 import { expect, expectAccessible, outboxFor, signedInAs, test, uniqueStamp } from "./fixtures";
 
 /**
@@ -11,24 +12,11 @@ import { expect, expectAccessible, outboxFor, signedInAs, test, uniqueStamp } fr
 const SUPPORT_EMAIL = "support@keyfree.example";
 const BUDGET = "/help/struggling-to-pay/budget";
 
-type Ops = (path: string, body: unknown) => Promise<unknown>;
-
 /** A tenant whose ended Keyfree has £300 of charges they accepted: their balance to pay. */
 async function tenantOwing(ops: Ops, email: string, firstName: string) {
-  const tenancy = (await ops("create-tenancy", {
-    tenants: [{ email, firstName, lastName: "Budget" }],
-    ppm: 120_000,
-    startDate: "2025-01-01",
-    endDate: "2026-10-31",
-    isNewTenancy: false,
-    topUpEnabled: false,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  const claim = (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
+  const claim = await claimOnEndedTenancy(ops, [{ email, firstName, lastName: "Budget" }], {
     items: [{ description: "Oven clean", type: "CLEANING", amount: 30_000 }],
-    mediationEnabled: true,
-  })) as { claimId: string; claimProposalId: string };
+  });
   await ops("tenant-accept", { claimId: claim.claimId, claimProposalId: claim.claimProposalId, email });
   return claim;
 }

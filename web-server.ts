@@ -20,6 +20,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { secureHeaders } from "hono/secure-headers";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -229,16 +230,23 @@ async function serveWeb() {
     );
   }
 
-  // Twilio's status callbacks for text messages (issue 38, decision 0060): posted to APP_URL's
-  // path, passed to the API's route of the same path, which checks Twilio's signature.
-  app.post(SMS_STATUS_CALLBACK_PATH, async (c) => {
-    if (maintenance) return c.json({ message: "Service unavailable" }, 503);
-    const headers = new Headers({ "content-type": c.req.header("content-type") ?? "application/x-www-form-urlencoded" });
-    const signature = c.req.header("x-twilio-signature");
-    if (signature) headers.set("x-twilio-signature", signature);
-    const body = await c.req.text();
-    return hostApi.fetch(new Request(new URL(SMS_STATUS_CALLBACK_PATH, hostApi.baseUrl), { method: "POST", headers, body }));
-  });
+  // The providers' webhooks, posted to APP_URL's paths and passed, body untouched, to the API's
+  // routes of the same paths, which check the signatures: Twilio's status callbacks for text
+  // messages (issue 38, decision 0060) and Stripe's events (the only address a deployment behind
+  // one proxy gives Stripe; before, reconciliation alone applied what Stripe reported).
+  // At most 1 MB (Stripe's events are far smaller, Twilio's callbacks a few hundred bytes): a
+  // larger body is refused (413) before it is read whole.
+  const passWebhook = (path: string, signatureHeader: string, contentType: string) =>
+    app.post(path, bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Payload too large" }, 413) }), async (c) => {
+      if (maintenance) return c.json({ message: "Service unavailable" }, 503);
+      const headers = new Headers({ "content-type": c.req.header("content-type") ?? contentType });
+      const signature = c.req.header(signatureHeader);
+      if (signature) headers.set(signatureHeader, signature);
+      const body = await c.req.arrayBuffer();
+      return hostApi.fetch(new Request(new URL(path, hostApi.baseUrl), { method: "POST", headers, body }));
+    });
+  passWebhook(SMS_STATUS_CALLBACK_PATH, "x-twilio-signature", "application/x-www-form-urlencoded");
+  passWebhook("/webhooks/stripe", "stripe-signature", "application/json");
 
   // A state-changing request from another site is refused before it reaches the app.
   const CROSS_SITE_PAGE = `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sorry, that did not work — Keyfree</title></head><body><main><h1>Sorry, that did not work</h1><p>This form could not be sent because it did not come from this site. Go back, reload the page and try again.</p><p><a href="/">Return Home</a></p></main></body></html>`;

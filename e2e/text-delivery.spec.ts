@@ -53,10 +53,16 @@ test("a text to a number that cannot receive texts: the stand-in's callback is r
   await expectAccessible(page);
 });
 
-test("Twilio's callback path on the web server reaches the API, which refuses an unsigned or wrongly signed post", NO_BROWSER, async ({ request }) => {
+test("Twilio's and Stripe's webhook paths on the web server reach the API, which refuses an unsigned or wrongly signed post", NO_BROWSER, async ({ request }) => {
   const form = { MessageSid: `SM${"e".repeat(32)}`, MessageStatus: "delivered" };
   const unsigned = await request.post("/webhooks/twilio/status", { form });
   expect([unsigned.status(), await unsigned.json()]).toEqual([403, { message: "Invalid Twilio signature" }]);
   const forged = await request.post("/webhooks/twilio/status", { form, headers: { "x-twilio-signature": "bm90IGEgc2lnbmF0dXJl" } });
   expect(forged.status()).toBe(403);
+  // Stripe's events reach the API the same way (its signature checked there), not the web app's 404.
+  const stripe = await request.post("/webhooks/stripe", { data: { id: "evt_forged", type: "payment_intent.succeeded" }, headers: { "stripe-signature": "t=1,v1=forged" } });
+  expect([stripe.status(), await stripe.json()]).toEqual([400, { message: "Invalid webhook signature" }]);
+  // A body over 1 MB is refused before it is read whole.
+  const huge = await request.post("/webhooks/stripe", { data: "x".repeat(1024 * 1024 + 1), headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=x" } });
+  expect(huge.status()).toBe(413);
 });

@@ -87,7 +87,7 @@ export default function ArbitrationPage({ loaderData: { view, breathingSpace } }
       {view.reasons ? (
         <section id="reasons" className="arbitration-page__reasons" aria-labelledby="reasons-heading">
           <h2 id="reasons-heading">The adjudicator&rsquo;s reasons</h2>
-          <div className="table-scroll" role="region" aria-labelledby="reasons-caption" tabIndex={0}>
+          <section className="table-scroll" aria-labelledby="reasons-caption" tabIndex={0}>
             <table className="schedule-table">
               <caption id="reasons-caption" className="schedule-table__caption">
                 What the adjudicator decided about each charge, and why
@@ -111,7 +111,7 @@ export default function ArbitrationPage({ loaderData: { view, breathingSpace } }
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
       ) : null}
 

@@ -22,8 +22,11 @@ function tenantsFor(count: number, liabilities: number[] = []): Tenant[] {
   ].slice(0, count);
 }
 
-/** Charges of `charges` pence, disputed and with the adjudicator; decided at `award` unless it is null. */
-async function adjudicated(ops: Ops, tenants: Tenant[], charges: number, award: number | null) {
+/**
+ * Charges of `charges` pence, disputed and with the adjudicator; decided at `award` unless it is
+ * null, with the adjudicator's `reason` for the one item when given (issue 39).
+ */
+async function adjudicated(ops: Ops, tenants: Tenant[], charges: number, award: number | null, reason?: string) {
   const tenancy = (await ops("create-tenancy", {
     tenants: tenants.map((t) => ({ email: t.email, firstName: t.first, lastName: t.last, tenantLiability: t.liability })),
     ppm: PPM,
@@ -38,7 +41,7 @@ async function adjudicated(ops: Ops, tenants: Tenant[], charges: number, award: 
     items: [{ description: "Redecoration", type: "REDECORATION", amount: charges, evidence: 0 }],
     mediationEnabled: false,
     organization: { name: "Harbour Lettings" },
-  })) as { claimId: string; claimProposalId: string };
+  })) as { claimId: string; claimProposalId: string; itemIds: string[] };
   const { feeActionId } = (await ops("tenant-dispute", {
     claimId: claim.claimId,
     claimProposalId: claim.claimProposalId,
@@ -47,7 +50,8 @@ async function adjudicated(ops: Ops, tenants: Tenant[], charges: number, award: 
   })) as { feeActionId: string };
   await ops("pay-action", { orderCustomerActionId: feeActionId });
   const { arbitrationId } = (await ops("send-to-adjudication", { claimId: claim.claimId })) as { arbitrationId: string };
-  if (award !== null) await ops("decide-adjudication", { claimId: claim.claimId, amount: award });
+  const reasons = reason ? { reasons: { [claim.itemIds[0]!]: reason }, awarded: { [claim.itemIds[0]!]: award } } : {};
+  if (award !== null) await ops("decide-adjudication", { claimId: claim.claimId, amount: award, ...reasons });
   return { claimId: claim.claimId, arbitrationId };
 }
 
@@ -122,7 +126,8 @@ test("from the dashboard to the arbitration page; choosing Your Share, its expla
   test.slow(); // two tenants and two card payments
   // Ari answers for 2 tenants' shares, Kit for 1: of the £240 due, £160 and £80.
   const [ari, kit] = tenantsFor(2, [2, 1]);
-  const { arbitrationId, claimId } = await adjudicated(ops, [ari!, kit!], 50_000, 30_000);
+  const reason = "Some marks were there at check-in; the rest are beyond fair wear and tear.";
+  const { arbitrationId, claimId } = await adjudicated(ops, [ari!, kit!], 50_000, 30_000, reason);
   const arbitrationPage = `/arbitrations/${arbitrationId}`;
 
   // The dashboard sends Ari to the arbitration page (part 2 §2).
@@ -132,6 +137,10 @@ test("from the dashboard to the arbitration page; choosing Your Share, its expla
   await expect(page.getByRole("heading", { name: "Payment required" })).toBeVisible();
   await expect(page.getByText("You have £240.00 to pay.", { exact: false }).first()).toBeVisible();
   await expect(page.getByText(/You have 3 calendar days from the decision to pay: pay by \d/).first()).toBeVisible();
+  // The adjudicator's reasons, item by item (issue 39), where the decision's e-mail links (#reasons).
+  const reasons = page.locator("#reasons");
+  await expect(reasons.getByRole("heading", { level: 2, name: "The adjudicator’s reasons" })).toBeVisible();
+  await expect(reasons.getByRole("row", { name: /Redecoration/ })).toHaveText(`Redecoration£500.00£300.00${reason}`);
   await expectAccessible(page);
   await page.getByRole("link", { name: "Pay Now", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${arbitrationPage}#payment$`));

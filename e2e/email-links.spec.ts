@@ -141,7 +141,8 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   };
   await ops("pay-action", { orderCustomerActionId: dispute.feeActionId });
   await ops("send-to-adjudication", { claimId: raised.claimId });
-  await ops("decide-adjudication", { claimId: raised.claimId, amount: 12_000, reportPdf: false });
+  // With the adjudicator's reasons (issue 39): the e-mail links to them too (#reasons).
+  await ops("decide-adjudication", { claimId: raised.claimId, amount: 12_000, reportPdf: false, reasons: { [raised.itemIds[0]!]: "The oven needed a clean." } });
   const due = (await ops("claim-pay-actions", { claimId: raised.claimId, email: tenant })) as { payActions: { id: string; typeId: string }[] };
   const whole = due.payActions.find((a) => a.typeId === "ARBITRATION_PAY_REMAINING_BALANCE") ?? due.payActions[0]!;
   await ops("pay-action", { orderCustomerActionId: whole.id });

@@ -24,6 +24,7 @@ import { BreathingSpaceStatusSchema, PayActionSchema } from "../lib/schemas";
 import { breathingSpaceStatus } from "../lib/breathing-space-reads";
 import { documentUrl } from "../lib/uploads";
 import { claimPaymentPlans, claimOfRespondent } from "../claims";
+import { AdjudicatorReasonSchema, adjudicatorReasons } from "./reasons";
 
 const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
 const Pence = z.number().int().openapi({ description: "Pence" });
@@ -44,6 +45,9 @@ export const ArbitrationSchema = z
     paymentDeadline: IsoDateTime.nullable().openapi({ description: "3 calendar days after the decision (end of day, London)" }),
     daysRemaining: z.number().int().nullable(),
     documents: z.array(z.object({ id: z.string(), document: z.object({ id: z.string(), url: z.string(), name: z.string() }) })),
+    reasons: z
+      .array(AdjudicatorReasonSchema)
+      .openapi({ description: "The adjudicator's reasons, item by item (issue 39); empty before the decision and for decisions without them" }),
     repaymentOrderId: z.string().nullable(),
     repaymentOrderStatusId: z.enum(["PENDING", "COMPLETE"]).nullable(),
     payActions: z.object({
@@ -90,7 +94,7 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
   if (!arbitration) throw notFound();
   const { claim, status, respondents } = await claimOfRespondent(db, arbitration.claimId, userId);
   const customer = await currentCustomer(deps, userId);
-  const [[organization], docs, breathingSpace] = await Promise.all([
+  const [[organization], docs, breathingSpace, reasons] = await Promise.all([
     db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, claim.organizationId)),
     db
       .select({ link: arbitrationDocuments, document: documents })
@@ -99,6 +103,7 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
       .where(eq(arbitrationDocuments.arbitrationId, arbitration.id))
       .orderBy(asc(arbitrationDocuments.createdAt)),
     breathingSpaceStatus(db, userId, now),
+    adjudicatorReasons(db, arbitration.id, claim.id),
   ]);
   let repaymentOrderStatusId: "PENDING" | "COMPLETE" | null = null;
   const actions: { id: string; typeId: string; orderId: string; amountRemaining: number; completedAt: string | null }[] = [];
@@ -154,6 +159,7 @@ export async function arbitrationView(deps: Deps, arbitrationId: string, userId:
       id: d.link.id,
       document: { id: d.document.id, url: documentUrl(d.document.id), name: d.document.name },
     })),
+    reasons,
     repaymentOrderId: arbitration.repaymentOrderId,
     repaymentOrderStatusId,
     payActions: { ownShare, remainingBalance },

@@ -658,6 +658,28 @@ export const arbitrationDocuments = pgTable("arbitration_documents", {
   createdAt: createdAt(),
 });
 
+/**
+ * The adjudicator's reasons, item by item (issue 39): what they wrote about each charge and,
+ * when they gave it, what they awarded for it. Decisions made before issue 39 have none.
+ */
+export const arbitrationReasons = pgTable(
+  "arbitration_reasons",
+  {
+    id: id(),
+    arbitrationId: text("arbitration_id")
+      .notNull()
+      .references(() => arbitrations.id),
+    claimItemId: text("claim_item_id")
+      .notNull()
+      .references(() => claimItems.id),
+    reason: text("reason").notNull(),
+    /** What the adjudicator awarded for this item, in pence, when they said; else null. */
+    awardedAmount: integer("awarded_amount"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("arbitration_reasons_arbitration_item_idx").on(t.arbitrationId, t.claimItemId)],
+);
+
 /** A payment plan offered to one order customer for an outstanding balance (part 2 §3). */
 export const paymentPlans = pgTable(
   "payment_plans",

@@ -21,6 +21,7 @@ import { claimLinks, noticeClaimTenants } from "../../server/claims/notices";
 import { disputeFeeWordsAfter, plainPounds } from "#common/wording";
 import { newId } from "../../server/lib/tokens";
 import { Pence, storeSamplePdf } from "./claim-raising";
+import { checkReasons, storeReasons, type AdjudicatorReasons } from "./adjudicator";
 export { raiseClaim, samplePdf, type RaiseClaimInput } from "./claim-raising";
 
 /** The claim's document types in display order, for ops tools that attach tenancy documents. */
@@ -203,12 +204,13 @@ export async function sendToAdjudication(db: Database, claimId: string, now: Dat
  * 3-calendar-day paymentDeadline and (by default) the adjudication report as a PDF; when
  * something is due, a repayment order with ARBITRATION_PAY (each tenant's own share) and
  * ARBITRATION_PAY_REMAINING_BALANCE (the whole) for every tenant, after the dispute fee
- * credit (disputeFeeOutcome). The claim is ARBITRATED.
+ * credit (disputeFeeOutcome). The claim is ARBITRATED. The reasons per item (and what was
+ * awarded for each, when given) are stored with it (adjudicator.ts, issue 39).
  */
 export async function decideAdjudication(
   db: Database,
   claimId: string,
-  input: { amount: number; reportPdf?: boolean },
+  input: { amount: number; reportPdf?: boolean } & AdjudicatorReasons,
   now: Date,
   files?: FileStore,
 ) {
@@ -221,6 +223,7 @@ export async function decideAdjudication(
     const [arbitration] = await tx.select().from(arbitrations).where(eq(arbitrations.claimId, claimId)).for("update");
     if (!arbitration) return fail("The claim has no arbitration");
     if (arbitration.decidedAt !== null) fail("The adjudicator has already decided");
+    const reasons = await checkReasons(tx, claimId, amount, input);
     const outcome = disputeFeeOutcome({
       adjudicatedAmountPence: amount,
       finalAmountPence: claim.finalAmount ?? amount,
@@ -249,6 +252,7 @@ export async function decideAdjudication(
       documentId = await storeSamplePdf(tx, files!, "Adjudication report.pdf", "ADJUDICATION_REPORT", now);
       await tx.insert(arbitrationDocuments).values({ id: newId(), arbitrationId: arbitration.id, documentId, createdAt: now });
     }
+    await storeReasons(tx, arbitration.id, reasons, now);
     const paymentDeadline = adjudicationPaymentDeadline(now);
     await tx
       .update(arbitrations)
@@ -287,6 +291,7 @@ export async function decideAdjudication(
           amountDuePence: repayment.amountDuePence,
           deadline: paymentDeadline,
           disputeFeeWords: feeWords.text,
+          withReasons: reasons.length > 0,
         },
       };
     });

@@ -17,6 +17,7 @@ import { offerRequestedPlan } from "../../server/plan-requests/service";
 import { expirePasswordLinks, inviteTenant, requirePasswordReset } from "./accounts";
 import { completeCheckoutActions, createCheckoutScenario } from "./checkout";
 import { agentAcceptTenantProposal, agentRejectWithFinalProposal, decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "./claims";
+import { attachDecisionDocument } from "./adjudicator";
 import { activatePaymentPlan, failInstalment, markInstalmentPaid, offerPaymentPlan } from "./plans";
 import { createTenant, expireAccessTokens } from "./tenants";
 
@@ -131,14 +132,28 @@ export const scenarioCommands: OpsCommand[] = [
   }),
   command({
     name: "decide-adjudication",
-    summary: "The adjudicator decides: the amount awarded (pence) and the report document",
-    example: "npm run ops -- decide-adjudication --claim-id <id> --amount 42000",
-    input: claimId.extend({ amount: z.number().int().min(0), reportPdf: z.boolean().default(true) }),
+    summary:
+      "The adjudicator decides: the amount awarded (pence), the report document and, optionally, the reasons per item id (and the amount awarded per item id, pence)",
+    example:
+      'npm run ops -- decide-adjudication --claim-id <id> --amount 42000 [--reasons \'{"<itemId>":"The photographs show…"}\' --awarded \'{"<itemId>":42000}\']',
+    input: claimId.extend({
+      amount: z.number().int().min(0),
+      reportPdf: z.boolean().default(true),
+      reasons: z.record(z.string(), z.string()).optional(),
+      awarded: z.record(z.string(), z.number().int().min(0)).optional(),
+    }),
     run: async (deps, { claimId: id, ...rest }) => {
       const result = await decideAdjudication(deps.db, id, rest, deps.clock.now(), deps.files);
       // An unused dispute fee credit goes back to the card at once (the sweeper retries any failure).
       return { ...result, refunds: await payOwedRefunds(deps) };
     },
+  }),
+  command({
+    name: "attach-decision-document",
+    summary: "Attach the adjudicator's decision document (a PDF, at most 30 MB, checked by its content) to a claim's arbitration",
+    example: "npm run ops -- attach-decision-document --claim-id <id> --path ./decision.pdf [--name 'Adjudicator decision.pdf'] (or --base64 <bytes>)",
+    input: anyInput,
+    run: (deps, input) => attachDecisionDocument(deps.db, deps.files, input, deps.clock.now()),
   }),
   command({
     name: "resolve-claim",

@@ -294,7 +294,10 @@ export async function seedDemo(deps: Deps, api: Api) {
   // The tenant's steps went through the API just now, so the rest follows on from now.
   await payClaimAction(db, feeActionId, now);
   await sendToAdjudication(db, arbitrationClaim.claimId, now);
-  await decideAdjudication(db, arbitrationClaim.claimId, { amount: 45_000, reportPdf: true }, now, files);
+  // £450 of £750, with the adjudicator's reasons item by item (issue 39).
+  const [clean, carpet, paint] = arbitrationClaim.itemIds as [string, string, string];
+  const reasons = { [clean]: "The check-out report shows grease in the oven and limescale in the shower.", [carpet]: "The carpet was 8 years old: the tenants pay for the stain, not a new carpet.", [paint]: "Scuffs from furniture over 2 years are fair wear and tear." };
+  await decideAdjudication(db, arbitrationClaim.claimId, { amount: 45_000, reportPdf: true, reasons, awarded: { [clean]: 18_000, [carpet]: 27_000, [paint]: 0 } }, now, files);
 
   // plan: charges accepted, and a payment plan offered for them; no step done yet.
   const planTenancy = await endedKeyfree(deps, [person(tenant("plan@keyfree.example"))], now, "Northgate Homes");

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { arbitrations, claims, documents, orderCustomerActions, orderCustomers, orders, paymentPlans } from "../../server/db/schema";
+import { arbitrations, claims, documents, outboxEmails, orderCustomerActions, orderCustomers, orders, paymentPlans } from "../../server/db/schema";
 import { adjudicationPaymentDeadline } from "../../server/domain/deadlines";
 import { newId } from "../../server/lib/tokens";
 import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
 import { decideAdjudication, payClaimAction, raiseClaim, resolveClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
-import { createTestApi, type TestApi } from "../helpers/api";
+import { samplePdf } from "../../stand-ins/scenarios/claims";
+import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
 let t: TestApi;
 beforeAll(async () => {
@@ -52,6 +53,58 @@ describe("sendToAdjudication and decideAdjudication (scenarios)", () => {
     expect(arbitrationId).toBe(rows[0]!.id);
     expect(await t.db.select().from(arbitrations).where(eq(arbitrations.claimId, claim.claimId))).toHaveLength(1);
     await expect(decideAdjudication(t.db, claim.claimId, { amount: 100 }, t.clock.now())).rejects.toThrow("file store");
+  });
+});
+
+const ops = (command: string, body: unknown = {}) => t.json("POST", `/ops/run/${command}`, body, undefined, { "x-ops-token": OPS_TOKEN });
+
+describe("the adjudicator's reasons and decision document (issue 39)", () => {
+  it("stores the reasons per item with the decision and returns them; refuses another claim's item; attaches a PDF as the decision document", async () => {
+    const { tenants, claim, feeActionId } = await disputedClaim({ tenants: 1 });
+    const other = await disputedClaim({ tenants: 1 });
+    await payClaimAction(t.db, feeActionId, t.clock.now());
+    const { arbitrationId } = await sendToAdjudication(t.db, claim.claimId, t.clock.now());
+    const [itemId] = claim.itemIds;
+    const [otherItemId] = other.claim.itemIds;
+
+    // A reason for another claim's item, an empty reason, a control character: refused with a 400 and the decision not made.
+    const refused = await ops("decide-adjudication", { claimId: claim.claimId, amount: 30_000, reportPdf: false, reasons: { [otherItemId!]: "Not this claim's" } });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain(`Item ${otherItemId} is not an item of claim ${claim.claimId}`);
+    expect((await ops("decide-adjudication", { claimId: claim.claimId, amount: 30_000, reportPdf: false, reasons: { [itemId!]: "  " } })).status).toBe(400);
+    expect((await ops("decide-adjudication", { claimId: claim.claimId, amount: 30_000, reportPdf: false, reasons: { [itemId!]: "bad\u0000" } })).status).toBe(400);
+    expect((await ops("decide-adjudication", { claimId: claim.claimId, amount: 30_000, reportPdf: false, reasons: { [itemId!]: "x".repeat(5_001) } })).status).toBe(400);
+    // Every item has an amount, and they do not add up to the award.
+    const mismatch = await ops("decide-adjudication", { claimId: claim.claimId, amount: 30_000, reportPdf: false, reasons: { [itemId!]: "Why" }, awarded: { [itemId!]: 20_000 } });
+    expect(mismatch.status).toBe(400);
+    expect((await t.db.select().from(arbitrations).where(eq(arbitrations.id, arbitrationId)))[0]!.decidedAt).toBeNull();
+
+    const reason = "The check-out photographs show marks beyond fair wear and tear.\nThe tenancy was 22 months.";
+    const decided = await ops("decide-adjudication", { claimId: claim.claimId, amount: 30_000, reportPdf: false, reasons: { [itemId!]: reason }, awarded: { [itemId!]: 30_000 } });
+    expect(decided.status).toBe(200);
+    const res = await t.json("GET", `/arbitrations/${arbitrationId}`, undefined, tenants[0]!.token);
+    expect(res.body.reasons).toEqual([{ claimItemId: itemId, description: "Redecoration", askedAmount: 50_000, awardedAmount: 30_000, reason }]);
+    // The decision's e-mail links to the reasons on the arbitration page.
+    const [mail] = await t.db.select().from(outboxEmails).where(and(eq(outboxEmails.userId, tenants[0]!.userId), eq(outboxEmails.template, "ADJUDICATION_DECIDED")));
+    expect(mail!.text).toMatch(new RegExp(`Read the adjudicator's reasons:\\n\\S+/arbitrations/${arbitrationId}#reasons`));
+
+    // The decision document: a PDF by its content, at most 30 MB; anything else is refused.
+    const pdf = Buffer.from(samplePdf("Adjudicator decision")).toString("base64");
+    const notPdf = Buffer.from("%PDF-1.4 but not really").toString("base64");
+    expect((await ops("attach-decision-document", { claimId: claim.claimId, base64: notPdf, name: "decision.pdf" })).status).toBe(400);
+    expect((await ops("attach-decision-document", { claimId: claim.claimId, base64: Buffer.from("hello").toString("base64") })).status).toBe(400);
+    expect((await ops("attach-decision-document", { claimId: claim.claimId })).status).toBe(400);
+    expect((await ops("attach-decision-document", { claimId: other.claim.claimId, base64: pdf })).status).toBe(400); // no arbitration yet
+    const attached = await ops("attach-decision-document", { claimId: claim.claimId, base64: pdf, name: "Adjudicator decision" });
+    expect(attached.status).toBe(200);
+    expect(attached.body).toMatchObject({ arbitrationId, name: "Adjudicator decision.pdf" });
+    const listed = (await t.json("GET", `/arbitrations/${arbitrationId}`, undefined, tenants[0]!.token)).body.documents;
+    expect(listed).toEqual([{ id: expect.any(String), document: { id: attached.body.documentId, url: `/documents/${attached.body.documentId}`, name: "Adjudicator decision.pdf" } }]);
+    const [stored] = await t.db.select().from(documents).where(eq(documents.id, attached.body.documentId));
+    expect(Buffer.from(t.files.bytes(stored!.storageKey)!).toString("base64")).toBe(pdf);
+
+    // The other claim's tenant sees neither (not found).
+    expect((await t.json("GET", `/arbitrations/${arbitrationId}`, undefined, other.tenants[0]!.token)).status).toBe(404);
   });
 });
 

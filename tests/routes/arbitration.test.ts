@@ -1,4 +1,6 @@
 import { RouterContextProvider } from "react-router";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("../../app/lib/env.server", () => ({
@@ -52,6 +54,7 @@ function arbitration(change: Partial<Arbitration> = {}): Arbitration {
     tenantLiability: 2,
     disputeFeeOutcome: { credited: true, reason: "ADJUDICATOR_REDUCED_CHARGES", creditPence: 6_000 },
     paymentPlanId: null,
+    reasons: [],
     ...change,
   } as Arbitration;
 }
@@ -201,6 +204,38 @@ describe("the arbitration page (part 1 §2.5)", () => {
       owed: "£80.00",
       paidSoFar: "You have paid your share. £160.00 of £240.00 has been paid so far, and £80.00 is still to pay.",
     });
+  });
+
+  it("shows the adjudicator's reasons item by item under #reasons, as a table with scoped headers; says nothing of them when there are none", async () => {
+    const reasons = [
+      { claimItemId: "i1", description: "Redecoration", askedAmount: 40_000, awardedAmount: 25_000, reason: "The photographs show marks\nbeyond fair wear and tear." },
+      { claimItemId: "i2", description: "Cleaning", askedAmount: 10_000, awardedAmount: 5_000, reason: "Half the rooms were clean." },
+    ];
+    const decided = arbitration({ reasons, repaymentOrderId: null, repaymentOrderStatusId: null, paymentRequired: false });
+    const view = arbitrationPageView(decided);
+    expect(view.reasons).toEqual({
+      withAwarded: true,
+      items: [
+        { id: "i1", description: "Redecoration", asked: "£400.00", awarded: "£250.00", reason: reasons[0]!.reason },
+        { id: "i2", description: "Cleaning", asked: "£100.00", awarded: "£50.00", reason: "Half the rooms were clean." },
+      ],
+    });
+    const { loaderData } = { loaderData: await page.loader({ params: { arbitrationId: "a1" }, context: contextFor(decided).context } as never) };
+    const html = renderToStaticMarkup(createElement(page.default as never, { loaderData } as never));
+    expect(html).toContain('<section id="reasons"');
+    expect(html).toContain("<h2 id=\"reasons-heading\">The adjudicator’s reasons</h2>");
+    for (const header of ["Charge", "Acme Lettings asked for", "The adjudicator awarded", "Reason"]) expect(html).toContain(`<th scope="col">${header}</th>`);
+    expect(html).toContain('<th scope="row">Redecoration</th><td>£400.00</td><td>£250.00</td>');
+    expect(html).toContain("Half the rooms were clean.");
+    expect(html).not.toContain("<script");
+
+    // Without amounts per item, no "awarded" column; an older decision without reasons, and an undecided one, say nothing.
+    const noAmounts = arbitrationPageView(arbitration({ reasons: reasons.map((r) => ({ ...r, awardedAmount: null })) }));
+    expect(noAmounts.reasons?.withAwarded).toBe(false);
+    expect(arbitrationPageView(arbitration({ reasons: [] })).reasons).toBeNull();
+    expect(arbitrationPageView(undecided()).reasons).toBeNull();
+    const older = renderToStaticMarkup(createElement(page.default as never, { loaderData: { view: arbitrationPageView(arbitration({ reasons: [], repaymentOrderId: null })), breathingSpace: null } } as never));
+    expect(older).not.toContain("reasons");
   });
 
   it("past the deadline asks to pay now", () => {

@@ -35,7 +35,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   DISPUTE_FEE_DUE: { ...about, disputedBy: "Sam Lee", disputedByYou: true, deadline: DEADLINE },
   SENT_TO_ADJUDICATION: about,
   DISPUTE_FEE_PAID: { ...about, paidBy: "Sam Lee" },
-  ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited." },
+  ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited.", withReasons: true },
   CHARGES_DEEMED_ACCEPTED: { ...about, amountPence: 60_000, lapsedDispute: false },
   CLAIM_RESOLVED: { ...about, settledPence: 60_000 },
   RESPONSE_REMINDER: { ...about, moreTimeLink, stage: "DAY_BEFORE", deadline: DEADLINE, final: false },

@@ -2520,6 +2520,18 @@ export interface components {
                     name: string;
                 };
             }[];
+            /** @description The adjudicator's reasons, item by item (issue 39); empty before the decision and for decisions without them */
+            reasons: {
+                claimItemId: string;
+                /** @description The charge, as the landlord or agent described it */
+                description: string;
+                /** @description What the landlord or agent last asked for this item */
+                askedAmount: number | null;
+                /** @description What the adjudicator awarded for this item, when they said */
+                awardedAmount: number | null;
+                /** @description The adjudicator's reason for this item */
+                reason: string;
+            }[];
             repaymentOrderId: string | null;
             /** @enum {string|null} */
             repaymentOrderStatusId: "PENDING" | "COMPLETE" | null;

@@ -11,7 +11,8 @@ import type { Route } from "./+types/arbitration";
 /**
  * The arbitration page (part 1 §2.5, §4.1): 'Payment required' with 'Pay Now' to the payment
  * section, the 'Result' card (what the adjudicator awarded and what happens to the dispute fee),
- * the adjudication report and the repayment section with its 3-calendar-day deadline; before
+ * the adjudication report, the adjudicator's reasons item by item (#reasons, issue 39) and the
+ * repayment section with its 3-calendar-day deadline; before
  * the decision, what is happening and how long it takes. No state of its own: no script.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -80,6 +81,37 @@ export default function ArbitrationPage({ loaderData: { view, breathingSpace } }
               ))}
             </ul>
           ) : null}
+        </section>
+      ) : null}
+
+      {view.reasons ? (
+        <section id="reasons" className="arbitration-page__reasons" aria-labelledby="reasons-heading">
+          <h2 id="reasons-heading">The adjudicator&rsquo;s reasons</h2>
+          <section className="table-scroll" aria-labelledby="reasons-caption" tabIndex={0}>
+            <table className="schedule-table">
+              <caption id="reasons-caption" className="schedule-table__caption">
+                What the adjudicator decided about each charge, and why
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Charge</th>
+                  <th scope="col">{view.landlord} asked for</th>
+                  {view.reasons.withAwarded ? <th scope="col">The adjudicator awarded</th> : null}
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.reasons.items.map((item) => (
+                  <tr key={item.id}>
+                    <th scope="row">{item.description}</th>
+                    <td>{item.asked}</td>
+                    {view.reasons!.withAwarded ? <td>{item.awarded}</td> : null}
+                    <td className="arbitration-page__reason">{item.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
         </section>
       ) : null}
 

@@ -270,6 +270,8 @@ export const CLAIM_NOTICES = {
             ]
           : ["There is nothing more to pay."]),
         "",
+        // Issue 39: the adjudicator's reasons, item by item, on the same page (the page to act on stays the last link).
+        ...(f.withReasons ? ["Read the adjudicator's reasons:", `${f.link}#reasons`, ""] : []),
         "See the decision and the adjudication report:",
         f.link,
       ],

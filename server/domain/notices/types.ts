@@ -37,7 +37,7 @@ export type NoticeFacts = {
    */
   DISPUTE_FEE_PAID: About & { paidBy: string };
   /** The adjudicator decided: what is due, and 3 calendar days to pay it. */
-  ADJUDICATION_DECIDED: About & { awardedPence: number; amountDuePence: number; deadline: Date; disputeFeeWords: string };
+  ADJUDICATION_DECIDED: About & { awardedPence: number; amountDuePence: number; deadline: Date; disputeFeeWords: string; withReasons?: boolean };
   /** Nobody answered (or paid the dispute fee) in time: the charges are treated as accepted. */
   CHARGES_DEEMED_ACCEPTED: About & { amountPence: number; lapsedDispute: boolean };
   /** Every charge is settled and the claim is closed. */

@@ -98,6 +98,12 @@ export type ArbitrationPageView = {
     disputeFee: DisputeFeeView | null;
   } | null;
   reports: { name: string; url: string }[];
+  /** The adjudicator's reasons item by item (issue 39), or null when the decision came without them. */
+  reasons: {
+    /** Whether any item has its own amount awarded (the table's column is shown only then). */
+    withAwarded: boolean;
+    items: { id: string; description: string; asked: string; awarded: string; reason: string }[];
+  } | null;
   payment:
     | { state: "due"; owed: string; deadline: string | null; paidSoFar: string | null; payHref: string }
     | { state: "paid"; text: string }
@@ -144,7 +150,23 @@ export function arbitrationPageView(arbitration: Arbitration): ArbitrationPageVi
         }
       : null,
     reports: arbitration.documents.map((d) => ({ name: d.document.name, url: d.document.url })),
+    reasons: reasonsView(arbitration),
     payment,
+  };
+}
+
+function reasonsView(arbitration: Pick<Arbitration, "reasons" | "arbitratedAmount">): ArbitrationPageView["reasons"] {
+  const reasons = arbitration.reasons ?? [];
+  if (arbitration.arbitratedAmount === null || reasons.length === 0) return null;
+  return {
+    withAwarded: reasons.some((r) => r.awardedAmount !== null),
+    items: reasons.map((r) => ({
+      id: r.claimItemId,
+      description: r.description,
+      asked: r.askedAmount !== null ? formatPounds(r.askedAmount) : "Not known",
+      awarded: r.awardedAmount !== null ? formatPounds(r.awardedAmount) : "Not given",
+      reason: r.reason,
+    })),
   };
 }
 

@@ -230,12 +230,9 @@ async function serveWeb() {
     );
   }
 
-  // The providers' webhooks, posted to APP_URL's paths and passed, body untouched, to the API's
-  // routes of the same paths, which check the signatures: Twilio's status callbacks for text
-  // messages (issue 38, decision 0060) and Stripe's events (the only address a deployment behind
-  // one proxy gives Stripe; before, reconciliation alone applied what Stripe reported).
-  // At most 1 MB (Stripe's events are far smaller, Twilio's callbacks a few hundred bytes): a
-  // larger body is refused (413) before it is read whole.
+  // The providers' webhooks, at APP_URL's paths, passed (body untouched, at most 1 MB, else 413)
+  // to the API's routes of the same paths, which check the signatures: Twilio's status callbacks
+  // (issue 38, decision 0060) and Stripe's events (behind one proxy, their only address).
   const passWebhook = (path: string, signatureHeader: string, contentType: string) =>
     app.post(path, bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json({ message: "Payload too large" }, 413) }), async (c) => {
       if (maintenance) return c.json({ message: "Service unavailable" }, 503);

@@ -84,6 +84,7 @@ describe("the Keyfree page's view", () => {
       documents: [{ id: "d1", name: "Signed terms and conditions", url: "/documents/d1" }],
       claim: null,
       contactHref: "/contact?topic=keyfree&orderId=o1&customerId=cu1",
+      statementHref: "/keyfrees/o1/statement.pdf",
     });
     expect(view.payments).toEqual([
       {
@@ -93,6 +94,7 @@ describe("the Keyfree page's view", () => {
         amount: "£60.00",
         refund: null,
         receiptHref: "/keyfrees/o1/receipts/pay-i2",
+        receiptPdfHref: "/keyfrees/o1/receipts/pay-i2/receipt.pdf",
         receiptName: "Payment plan instalment 2, £60.00, 1st Mar 2027",
       },
       expect.objectContaining({ label: "Payment made with your proposal on the charges", refund: "£50.00 is being given back to your card." }),

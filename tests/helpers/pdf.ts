@@ -1,10 +1,11 @@
 /**
  * Reading the app's PDFs back in tests (issue 27's guide, issue 39's statement and receipts): the
  * deflated streams, each font's ToUnicode map, the text as a reader gets it, an object's
- * dictionary, and the tagged-PDF checks every PDF of ours must pass (decision 0064).
+ * dictionary (no test runner's expect: the browser tests read them too; the checks every PDF of
+ * ours must pass are tests/helpers/pdf-expect.ts, decision 0064).
  */
 import { inflateSync } from "node:zlib";
-import { expect } from "vitest";
+import assert from "node:assert/strict";
 
 /** Each deflated stream of the PDF, by its object number. */
 export function streams(pdf: Buffer): Map<string, string> {
@@ -53,7 +54,7 @@ export function pdfText(pdf: Buffer): string {
     const unicode = /\/ToUnicode (\d+) 0 R/.exec(dict)?.[1];
     if (unicode && all.has(unicode)) fonts.set(res[1]!, toUnicode(all.get(unicode)!));
   }
-  expect(fonts.size, "every font has a ToUnicode map").toBeGreaterThan(0);
+  assert.ok(fonts.size > 0, "every font has a ToUnicode map");
   const lines: string[] = [];
   for (const content of all.values()) {
     if (!/\bTJ\b/.test(content)) continue;
@@ -75,35 +76,10 @@ export function pdfText(pdf: Buffer): string {
 /** The dictionary of indirect object `n`. */
 export function pdfObject(raw: string, n: string): string {
   const start = raw.indexOf(`\n${n} 0 obj\n`);
-  expect(start, `object ${n}`).toBeGreaterThan(-1);
+  assert.ok(start > -1, `object ${n}`);
   return raw.slice(start, raw.indexOf("endobj", start));
 }
 
-
-/**
- * The tagged-PDF essentials (PDF/UA) every PDF of ours has: marked, a structure tree under a
- * Document, `tags` present, the language, a title the viewer shows, and both fonts embedded with
- * their ToUnicode maps (no font only named).
- */
-export function expectTaggedPdf(pdf: Buffer, title: string, tags: string[]): void {
-  const raw = pdf.toString("latin1");
-  expect(raw.startsWith("%PDF-")).toBe(true);
-  const markInfo = /\/MarkInfo (\d+) 0 R/.exec(raw)?.[1];
-  expect(markInfo).toBeDefined();
-  expect(pdfObject(raw, markInfo!)).toMatch(/<<\s*\/Marked true\s*>>/);
-  expect(raw).toMatch(/\/StructTreeRoot \d+ 0 R/);
-  for (const tag of ["Document", ...tags]) expect(raw, tag).toContain(`/S /${tag}\n`);
-  expect(raw).toContain("/Lang (en-GB)");
-  const titleRef = /\/Producer \d+ 0 R[^>]*\/Title (\d+) 0 R/.exec(raw)?.[1];
-  expect(titleRef, "the information dictionary's Title").toBeDefined();
-  expect(pdfString(pdfObject(raw, titleRef!))).toBe(title);
-  expect(raw).toMatch(/\/DisplayDocTitle true/);
-  expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
-  const fonts = (raw.match(/\/FontFile2 \d+ 0 R/g) ?? []).length;
-  expect(fonts, "fonts embedded").toBeGreaterThan(0);
-  expect((raw.match(/\/ToUnicode \d+ 0 R/g) ?? []).length, "a ToUnicode map for each embedded font").toBe(fonts);
-  expect(raw, "bookmarks").toMatch(/\/Outlines \d+ 0 R/);
-}
 
 /** Table header cells' Scope attributes (TH → /A → /Scope), as written: "Column", "Row". */
 export function headerScopes(pdf: Buffer): string[] {

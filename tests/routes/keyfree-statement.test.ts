@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { expectTaggedPdf, headerScopes, pdfText } from "../helpers/pdf";
+import { headerScopes, pdfText } from "../helpers/pdf";
+import { expectTaggedPdf } from "../helpers/pdf-expect";
 
 vi.mock("../../app/lib/env.server", () => ({
   webConfig: { isProduction: false, sessionSecrets: ["test-session-secret-0123456789-abcdef"], maintenanceMode: false },

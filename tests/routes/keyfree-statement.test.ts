@@ -11,8 +11,8 @@ const { keyfreePageView } = await import("../../app/routes/keyfrees/+lib/keyfree
 const { statementView } = await import("../../app/routes/keyfrees/+lib/statement.server");
 const statementRoute = await import("../../app/routes/keyfrees/statement-pdf");
 const receiptPdfRoute = await import("../../app/routes/keyfrees/receipt-pdf");
+const { address, fee, order: baseOrder } = await import("../helpers/keyfree-order");
 
-type TenancyOrder = import("../../app/lib/api/schema").components["schemas"]["TenancyOrder"];
 type KeyfreePayment = import("../../app/lib/api/schema").components["schemas"]["KeyfreePayment"];
 type PaymentReceipt = import("../../app/lib/api/schema").components["schemas"]["PaymentReceipt"];
 
@@ -21,47 +21,14 @@ type PaymentReceipt = import("../../app/lib/api/schema").components["schemas"]["
  * read back: the tags (a table with its header cells' scope), the language, the title, the fonts
  * with their ToUnicode maps, and every amount the Keyfree page shows, in the same words.
  */
-const address = {
-  buildingName: null,
-  roomNumber: null,
-  flatNumber: "2",
-  buildingNumber: "12",
-  street: "High Street",
-  subStreet: null,
-  town: "Bristol",
-  county: null,
-  postcode: "BS1 4DJ",
-  country: "GBR",
-};
+const order = baseOrder({ status: "EXPIRED", statusLine: "This Keyfree is closed" });
 
-const order = {
-  id: "o1",
-  productId: "KEYFREE",
-  status: "EXPIRED",
-  statusLine: "This Keyfree is closed",
-  orderCustomer: { id: "oc1", customerId: "cu1", fee: 30_000, tenantLiability: 1 },
-  tenants: [{ displayName: "Ann Lee" }],
-  claim: null,
-  documents: [],
-  tenancy: { id: "t1", PPM: 130_000, startDate: "2026-01-05", endDate: "2027-01-04", isNewTenancy: true, property: { id: "p1", address } },
-} as unknown as TenancyOrder;
-
-const base: KeyfreePayment = {
-  id: "pay-fee",
-  kind: "KEYFREE",
-  amount: 30_000,
-  paidAt: "2026-01-02T12:00:00.000Z",
-  instalmentNumber: null,
-  claimId: null,
-  refundedAmount: 0,
-  refundPending: false,
-};
 // Newest first, as the API answers; one paid just after midnight in London in summer (its London day is the 1st of June).
 const payments: KeyfreePayment[] = [
-  { ...base, id: "pay-i2", kind: "PAYMENT_PLAN_INSTALMENT", amount: 6_000, instalmentNumber: 2, paidAt: "2027-03-01T09:00:00.000Z" },
-  { ...base, id: "pay-i1", kind: "PAYMENT_PLAN_INSTALMENT", amount: 6_050, instalmentNumber: 1, paidAt: "2027-02-01T09:00:00.000Z" },
-  { ...base, id: "pay-p", kind: "CLAIM_PROPOSAL", amount: 5_000, paidAt: "2026-05-31T23:30:00.000Z", refundedAmount: 5_000, refundPending: true },
-  base,
+  { ...fee, id: "pay-i2", kind: "PAYMENT_PLAN_INSTALMENT", amount: 6_000, instalmentNumber: 2, paidAt: "2027-03-01T09:00:00.000Z" },
+  { ...fee, id: "pay-i1", kind: "PAYMENT_PLAN_INSTALMENT", amount: 6_050, instalmentNumber: 1, paidAt: "2027-02-01T09:00:00.000Z" },
+  { ...fee, id: "pay-p", kind: "CLAIM_PROPOSAL", amount: 5_000, paidAt: "2026-05-31T23:30:00.000Z", refundedAmount: 5_000, refundPending: true },
+  fee,
 ];
 
 async function answer(route: typeof statementRoute | typeof receiptPdfRoute, params: Record<string, string>, answers: Record<string, { data?: unknown; status: number }>) {

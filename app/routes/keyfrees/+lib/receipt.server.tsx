@@ -1,4 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { data, type MiddlewareFunction } from "react-router";
+import { apiContext, logoutRedirect } from "~/lib/api.server";
 import { Facts } from "~/components/facts";
 import type { components } from "~/lib/api/schema";
 import { addressLine } from "~/lib/format";
@@ -7,6 +9,27 @@ import { paymentWords } from "./keyfree-page-view";
 import { receiptTitle } from "./statement.server";
 
 type Receipt = components["schemas"]["PaymentReceipt"];
+
+/**
+ * The middleware of a receipt's download, in either form (the text receipt, issue 27; its PDF
+ * twin, issue 39): the API's receipt for the signed-in tenant (GET /payments/{paymentId}/receipt,
+ * 404 for anyone else's payment), answered by `answer`. A payment the tenant may not see, or one
+ * of another Keyfree than the one in the path, falls through to the route's loader, which shows
+ * the not-found page.
+ */
+export function receiptDownload(answer: (receipt: Receipt) => Response): MiddlewareFunction<Response> {
+  return async ({ request, url, params, context }, next) => {
+    const { data: receipt, response } = await context
+      .get(apiContext)
+      .raw.GET("/payments/{paymentId}/receipt", { params: { path: { paymentId: params.paymentId ?? "" } } });
+    if (response.status === 401) throw await logoutRedirect(request, url);
+    if (!receipt || receipt.keyfree.orderId !== params.orderId) {
+      if (response.ok || response.status === 404 || response.status === 400) return next();
+      throw data(null, { status: 502 });
+    }
+    return answer(receipt);
+  };
+}
 
 /** The receipt's file name: the product, the day paid and the start of the receipt number. */
 export function receiptFileName(receipt: Pick<Receipt, "id" | "paidAt">, extension: "html" | "pdf" = "html"): string {

@@ -64,6 +64,9 @@ export default [
     // Breathing Space (issue 36): what it pauses, and recording the tenant's own.
     route("help/breathing-space", "routes/help/breathing-space.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
+    // The Keyfree's statement, and each receipt's PDF twin (issue 39, scope 3): tagged PDFs, streamed.
+    route("keyfrees/:orderId/statement.pdf", "routes/keyfrees/statement-pdf.ts"),
+    route("keyfrees/:orderId/receipts/:paymentId/receipt.pdf", "routes/keyfrees/receipt-pdf.ts"),
     // A plan the tenant can afford, worked out from their budget, sent as a request (issue 36, scope 2).
     route("help/struggling-to-pay/budget", "routes/help/budget.tsx"),
     // The onboarding checkout (part 1 §2.3): the layout reads the order customer once and keeps

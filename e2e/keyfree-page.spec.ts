@@ -1,12 +1,14 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signedInAs, test } from "./fixtures";
+import { pdfText } from "../tests/helpers/pdf";
 
 /**
  * A page for each Keyfree (issue 27, scope 6), JavaScript on and off: the dashboard card of an
  * Active or Expired Keyfree goes to it (no longer to a checkout that bounces back to the
  * dashboard), it shows the Keyfree's facts, documents, charges and payments, a payment's receipt
- * downloads, and another tenant's Keyfree is not found. A pending Keyfree keeps its checkout.
+ * downloads (as text and as a PDF, issue 39), the statement PDF downloads, and another tenant's
+ * Keyfree is not found. A pending Keyfree keeps its checkout.
  */
 
 /** The one Keyfree card on the dashboard's `tab`, opened by its heading link: the Keyfree's page. */
@@ -80,6 +82,24 @@ test("expired@: an expired Keyfree's page shows the charges settled and both pay
   const own = await page.request.get(receiptHref);
   expect(own.status()).toBe(200);
   expect(await own.text()).toContain("<dd>£180.00</dd>");
+
+  // The statement and the receipt's PDF twin download from the page (issue 39): PDFs whose text is the page's.
+  const pdfOf = async (link: ReturnType<Page["getByRole"]>) => {
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    const file = await readFile((await download.path())!);
+    expect(file.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    return pdfText(file);
+  };
+  const statementLink = main.getByRole("link", { name: "Download your statement (PDF)" });
+  expect((await page.request.get((await statementLink.getAttribute("href"))!)).headers()["content-type"]).toBe("application/pdf");
+  const statement = await pdfOf(statementLink);
+  expect(statement).toContain("Keyfree statement");
+  expect(statement).toContain("End of tenancy charges (the whole balance)");
+  expect(statement).toContain("£180.00");
+  const receiptPdf = await pdfOf(payments.getByRole("link", { name: /^\(PDF\) receipt for End of tenancy charges/ }));
+  expect(receiptPdf).toContain("Keyfree payment receipt");
+  expect(receiptPdf).toContain("£180.00");
 
   // Another tenant (demo@) with expired@'s Keyfree and receipt: not found.
   await signedInAs(page, "demo@keyfree.example", `/keyfrees/${orderId}`);

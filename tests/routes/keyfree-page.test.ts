@@ -10,6 +10,7 @@ const { receiptDocument, receiptFileName } = await import("../../app/routes/keyf
 const page = await import("../../app/routes/keyfrees/keyfree");
 const receiptRoute = await import("../../app/routes/resources/payment-receipt");
 const dashboard = await import("../../app/routes/dashboard/dashboard");
+const { address, fee, order } = await import("../helpers/keyfree-order");
 
 type TenancyOrder = import("../../app/lib/api/schema").components["schemas"]["TenancyOrder"];
 type KeyfreePayment = import("../../app/lib/api/schema").components["schemas"]["KeyfreePayment"];
@@ -19,55 +20,6 @@ type PaymentReceipt = import("../../app/lib/api/schema").components["schemas"]["
  * A Keyfree's page (issue 27, scope 6): the view shaped in its loader, the checkout for a Keyfree
  * still at checkout, the receipt download, and the dashboard card's link.
  */
-const address = {
-  buildingName: null,
-  roomNumber: null,
-  flatNumber: "2",
-  buildingNumber: "12",
-  street: "High Street",
-  subStreet: null,
-  town: "Bristol",
-  county: null,
-  postcode: "BS1 4DJ",
-  country: "GBR",
-};
-
-function order(change: Partial<TenancyOrder> = {}): TenancyOrder {
-  return {
-    id: "o1",
-    productId: "KEYFREE",
-    statusId: "COMPLETE",
-    accountStatus: "ACTIVE",
-    status: "ACTIVE",
-    statusLine: "This Keyfree is Active",
-    redirectUrl: null,
-    orderCustomerId: "oc1",
-    orderCustomer: { id: "oc1", customerId: "cu1", fee: 30_000, tenantLiability: 1 },
-    nextAction: null,
-    checkoutSubRoute: null,
-    hasOutstandingActions: false,
-    tenants: [
-      { id: "u1", customerId: "cu1", orderCustomerId: "oc1", firstName: "Ann", lastName: "Lee", email: "ann@example.test", displayName: "Ann Lee", tenantLiability: 1 },
-      { id: "u2", customerId: null, orderCustomerId: null, firstName: "", lastName: "", email: "bo@example.test", displayName: "bo@example.test", tenantLiability: 0 },
-    ],
-    claim: null,
-    documents: [{ id: "d1", name: "Signed terms and conditions", url: "/documents/d1", typeId: "SIGNED_TERMS" }],
-    tenancy: { id: "t1", PPM: 130_000, startDate: "2026-01-05", endDate: "2027-01-04", isNewTenancy: true, property: { id: "p1", address } },
-    ...change,
-  } as TenancyOrder;
-}
-
-const fee: KeyfreePayment = {
-  id: "pay-fee",
-  kind: "KEYFREE",
-  amount: 30_000,
-  paidAt: "2026-01-02T12:00:00.000Z",
-  instalmentNumber: null,
-  claimId: null,
-  refundedAmount: 0,
-  refundPending: false,
-};
-
 describe("the Keyfree page's view", () => {
   it("the facts, the fee paid and when, the documents, and each payment with its receipt's path and words", () => {
     const instalment: KeyfreePayment = { ...fee, id: "pay-i2", kind: "PAYMENT_PLAN_INSTALMENT", amount: 6_000, instalmentNumber: 2, paidAt: "2027-03-01T09:00:00.000Z" };
@@ -84,6 +36,7 @@ describe("the Keyfree page's view", () => {
       documents: [{ id: "d1", name: "Signed terms and conditions", url: "/documents/d1" }],
       claim: null,
       contactHref: "/contact?topic=keyfree&orderId=o1&customerId=cu1",
+      statementHref: "/keyfrees/o1/statement.pdf",
     });
     expect(view.payments).toEqual([
       {
@@ -93,6 +46,7 @@ describe("the Keyfree page's view", () => {
         amount: "£60.00",
         refund: null,
         receiptHref: "/keyfrees/o1/receipts/pay-i2",
+        receiptPdfHref: "/keyfrees/o1/receipts/pay-i2/receipt.pdf",
         receiptName: "Payment plan instalment 2, £60.00, 1st Mar 2027",
       },
       expect.objectContaining({ label: "Payment made with your proposal on the charges", refund: "£50.00 is being given back to your card." }),

@@ -3,7 +3,6 @@
  * (changing a constant changes the guide, page and PDF), and its PDF is tagged — a structure tree,
  * marked content, the language, a title shown in the window — with every heading in it.
  */
-import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { PROPOSAL_HOLD_DAYS } from "#common/claim-confirmation";
 import { ADJUDICATION_MAX_WEEKS, ADJUDICATION_PAYMENT_DAYS, COVER_WEEKS, DISPUTE_FEE_PENCE } from "#common/dispute-fee";
@@ -12,6 +11,7 @@ import { CASH_DEPOSIT_MAX_WEEKS, MINIMUM_KEYFREE_FEE_PENCE } from "#common/keyfr
 import { RESPONSE_WINDOW_DAYS } from "#common/tenant-terms";
 import { faqs, guide, numberedSteps, type Guide } from "../../app/lib/guide";
 import { renderGuidePdf } from "../../app/lib/guide-pdf.server";
+import { pdfObject as object, pdfText } from "../helpers/pdf";
 
 const step = (g: Guide, id: string) => {
   const found = numberedSteps(g).find((s) => s.id === id);
@@ -54,79 +54,6 @@ describe("the guide's figures are the constants (part 1 §9, part 2 §9)", () =>
     for (const faq of faqs()) expect(ids, faq.question).toContain(faq.step);
   });
 });
-
-/** Each deflated stream of the PDF, by its object number. */
-function streams(pdf: Buffer): Map<string, string> {
-  const raw = pdf.toString("latin1");
-  const out = new Map<string, string>();
-  for (const match of raw.matchAll(/>>\nstream\n/g)) {
-    const start = match.index + match[0].length;
-    // The stream's object: the last "N 0 obj" before it.
-    const header = raw.lastIndexOf(" 0 obj\n", match.index);
-    const number = /(\d+)$/.exec(raw.slice(Math.max(0, header - 12), header))?.[1];
-    if (!number) continue;
-    const end = raw.indexOf("\nendstream", start);
-    try {
-      out.set(number, inflateSync(pdf.subarray(start, end)).toString("latin1"));
-    } catch {
-      // Not deflated (or not a stream we read).
-    }
-  }
-  return out;
-}
-
-/** A font's ToUnicode map (pdfkit writes one bfrange of arrays per font): glyph code → text. */
-function toUnicode(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const range of cmap.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
-    let code = parseInt(range[1]!, 16);
-    for (const target of range[3]!.matchAll(/<([0-9a-f ]+)>/gi)) {
-      const units = target[1]!.trim().split(/\s+/).map((u) => parseInt(u, 16));
-      map.set(code++, String.fromCharCode(...units));
-    }
-  }
-  return map;
-}
-
-/**
- * The PDF's text as a reader gets it: each page's content stream in order, each TJ's glyph codes
- * turned into text through the ToUnicode map of the font its Tf chose.
- */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const all = streams(pdf);
-  // Font resource name → its ToUnicode map, through the font object's /ToUnicode.
-  const fonts = new Map<string, Map<number, string>>();
-  for (const res of raw.matchAll(/\/(F\d+) (\d+) 0 R/g)) {
-    const dict = object(raw, res[2]!);
-    const unicode = /\/ToUnicode (\d+) 0 R/.exec(dict)?.[1];
-    if (unicode && all.has(unicode)) fonts.set(res[1]!, toUnicode(all.get(unicode)!));
-  }
-  expect(fonts.size, "every font has a ToUnicode map").toBeGreaterThan(0);
-  const lines: string[] = [];
-  for (const content of all.values()) {
-    if (!/\bTJ\b/.test(content)) continue;
-    let font: Map<number, string> | undefined;
-    for (const op of content.matchAll(/\/(F\d+) [\d.]+ Tf|\[([^\]]*)\]\s*TJ/g)) {
-      if (op[1]) {
-        font = fonts.get(op[1]);
-        continue;
-      }
-      const hex = [...op[2]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join("");
-      let text = "";
-      for (let i = 0; i + 4 <= hex.length; i += 4) text += font?.get(parseInt(hex.slice(i, i + 4), 16)) ?? "\uFFFD";
-      lines.push(text.trim());
-    }
-  }
-  return lines.join(" ").replace(/\s+/g, " ");
-}
-
-/** The dictionary of indirect object `n`. */
-function object(raw: string, n: string): string {
-  const start = raw.indexOf(`\n${n} 0 obj\n`);
-  expect(start, `object ${n}`).toBeGreaterThan(-1);
-  return raw.slice(start, raw.indexOf("endobj", start));
-}
 
 describe("the guide's PDF is tagged and titled (PDF/UA essentials)", async () => {
   const g = guide();

@@ -11,7 +11,7 @@ import { DownloadList } from "~/components/download-list";
  * A Keyfree the tenant already has (issue 27, scope 6): where the dashboard card of an Active or
  * Expired Keyfree goes. Its property, tenants, dates, the fee paid and when, the signed documents,
  * the end of tenancy charges and their outcome, every payment with a receipt to download, and a
- * way to contact us about it. A Keyfree still at checkout goes to its checkout; another tenant's
+ * way to contact us about it; its statement and each receipt as a tagged PDF (issue 39). A Keyfree still at checkout goes to its checkout; another tenant's
  * is the not-found page (the API's 404). Links only: the page sends no script.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -118,6 +118,9 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
                     <td>
                       <a href={p.receiptHref} download>
                         Download receipt<span className="visually-hidden"> for {p.receiptName}</span>
+                      </a>{" "}
+                      <a href={p.receiptPdfHref} download>
+                        (PDF)<span className="visually-hidden"> receipt for {p.receiptName}</span>
                       </a>
                     </td>
                   </tr>
@@ -128,6 +131,11 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p>You have not made any payments on this {PRODUCT.name}.</p>
         )}
+        <p>
+          <a href={view.statementHref} className="standalone-link" download>
+            Download your statement (PDF)
+          </a>
+        </p>
       </section>
 
       <section aria-labelledby="keyfree-help" className="keyfree-page__section">

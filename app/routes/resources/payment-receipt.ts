@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { receiptDocument, receiptFileName } from "../keyfrees/+lib/receipt.server";
-import { apiContext, logoutRedirect } from "~/lib/api.server";
+import { receiptDocument, receiptDownload, receiptFileName } from "../keyfrees/+lib/receipt.server";
 import type { Route } from "./+types/payment-receipt";
 
 /**
@@ -11,25 +10,18 @@ import type { Route } from "./+types/payment-receipt";
  * one in the path, falls through to the loader, which shows the not-found page.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, url, params, context }, next) => {
-    const { data: receipt, response } = await context
-      .get(apiContext)
-      .raw.GET("/payments/{paymentId}/receipt", { params: { path: { paymentId: params.paymentId } } });
-    if (response.status === 401) throw await logoutRedirect(request, url);
-    if (!receipt || receipt.keyfree.orderId !== params.orderId) {
-      if (response.ok || response.status === 404 || response.status === 400) return next();
-      throw data(null, { status: 502 });
-    }
-    return new Response(receiptDocument(receipt), {
-      status: 200,
-      headers: {
-        "Content-Type": "text/html; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${receiptFileName(receipt)}"`,
-        "X-Content-Type-Options": "nosniff",
-        "Cache-Control": "private, no-store",
-      },
-    });
-  },
+  receiptDownload(
+    (receipt) =>
+      new Response(receiptDocument(receipt), {
+        status: 200,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${receiptFileName(receipt)}"`,
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, no-store",
+        },
+      }),
+  ),
 ];
 
 /** Reached only when there is no such receipt here: the root error boundary shows 'Sorry we can't find that'. */

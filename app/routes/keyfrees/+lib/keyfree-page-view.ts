@@ -2,7 +2,7 @@ import { ADJUDICATION_MAX_WEEKS } from "#common/dispute-fee";
 import type { components } from "~/lib/api/schema";
 import { contactPath } from "~/lib/contact";
 import { addressLine } from "~/lib/format";
-import { formatDate, formatPounds } from "#common/wording";
+import { formatDate, formatPounds, londonDayText } from "#common/wording";
 import { PRODUCT } from "~/lib/product";
 import { paymentLabel } from "#common/payments";
 import { refundNote } from "./payment-labels";
@@ -34,18 +34,31 @@ export type KeyfreePageView = {
     amount: string;
     refund: string | null;
     receiptHref: string;
+    receiptPdfHref: string;
     /** The receipt link's words for a screen reader, naming which payment. */
     receiptName: string;
   }[];
   contactHref: string;
+  statementHref: string;
 };
 
-/** The path of a Keyfree's page (issue 27, scope 6), and of one of its payments' receipt. */
+/** The path of a Keyfree's page (issue 27, scope 6), of one of its payments' receipt, its PDF twin, and the statement (issue 39). */
 export const keyfreePaths = {
   page: (orderId: string) => `/keyfrees/${encodeURIComponent(orderId)}`,
   receipt: (orderId: string, paymentId: string) =>
     `/keyfrees/${encodeURIComponent(orderId)}/receipts/${encodeURIComponent(paymentId)}`,
+  receiptPdf: (orderId: string, paymentId: string) =>
+    `/keyfrees/${encodeURIComponent(orderId)}/receipts/${encodeURIComponent(paymentId)}/receipt.pdf`,
+  statement: (orderId: string) => `/keyfrees/${encodeURIComponent(orderId)}/statement.pdf`,
 };
+
+/**
+ * One payment as the Keyfree page, its statement and its receipts word it (issue 39: the same
+ * figures from the same code): its London day, what it paid for, the amount, and any money given back.
+ */
+export function paymentWords(p: Pick<KeyfreePayment, "kind" | "instalmentNumber" | "amount" | "paidAt" | "refundedAmount" | "refundPending">) {
+  return { date: londonDayText(p.paidAt), label: paymentLabel(p), amount: formatPounds(p.amount), refund: refundNote(p) };
+}
 
 /** The claim's outcome in words, by its status (part 1 §4.1's statuses, either spelling). */
 function claimOutcome(claim: NonNullable<TenancyOrder["claim"]>): { outcome: string; link: { href: string; label: string } | null } {
@@ -79,7 +92,7 @@ function claimOutcome(claim: NonNullable<TenancyOrder["claim"]>): { outcome: str
 export function keyfreePageView(order: TenancyOrder, payments: KeyfreePayment[]): KeyfreePageView {
   const fee = payments.find((p) => p.kind === "KEYFREE");
   const feePaid = fee
-    ? `${formatPounds(fee.amount)}, paid on ${formatDate(fee.paidAt)}`
+    ? `${formatPounds(fee.amount)}, paid on ${londonDayText(fee.paidAt)}`
     : order.orderCustomer.fee === 0
       ? `Nothing: another tenant on this ${PRODUCT.name} pays the fee`
       : "Not paid yet";
@@ -101,19 +114,19 @@ export function keyfreePageView(order: TenancyOrder, payments: KeyfreePayment[])
     documents: order.documents.map((d) => ({ id: d.id, name: d.name, url: d.url })),
     claim,
     payments: payments.map((p) => {
-      const label = paymentLabel(p);
-      const date = formatDate(p.paidAt);
-      const amount = formatPounds(p.amount);
+      const { date, label, amount, refund } = paymentWords(p);
       return {
         id: p.id,
         date,
         label,
         amount,
-        refund: refundNote(p),
+        refund,
         receiptHref: keyfreePaths.receipt(order.id, p.id),
+        receiptPdfHref: keyfreePaths.receiptPdf(order.id, p.id),
         receiptName: `${label}, ${amount}, ${date}`,
       };
     }),
     contactHref: contactPath({ topic: "KEYFREE", order: { orderId: order.id, customerId: order.orderCustomer.customerId } }),
+    statementHref: keyfreePaths.statement(order.id),
   };
 }

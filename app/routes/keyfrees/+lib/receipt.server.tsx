@@ -1,17 +1,39 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { data, type MiddlewareFunction } from "react-router";
+import { apiContext, logoutRedirect } from "~/lib/api.server";
 import { Facts } from "~/components/facts";
 import type { components } from "~/lib/api/schema";
 import { addressLine } from "~/lib/format";
-import { formatDate, formatPounds } from "#common/wording";
 import { PRODUCT } from "~/lib/product";
-import { paymentLabel } from "#common/payments";
-import { refundNote } from "./payment-labels";
+import { paymentWords } from "./keyfree-page-view";
+import { receiptTitle } from "./statement.server";
 
 type Receipt = components["schemas"]["PaymentReceipt"];
 
+/**
+ * The middleware of a receipt's download, in either form (the text receipt, issue 27; its PDF
+ * twin, issue 39): the API's receipt for the signed-in tenant (GET /payments/{paymentId}/receipt,
+ * 404 for anyone else's payment), answered by `answer`. A payment the tenant may not see, or one
+ * of another Keyfree than the one in the path, falls through to the route's loader, which shows
+ * the not-found page.
+ */
+export function receiptDownload(answer: (receipt: Receipt) => Response): MiddlewareFunction<Response> {
+  return async ({ request, url, params, context }, next) => {
+    const { data: receipt, response } = await context
+      .get(apiContext)
+      .raw.GET("/payments/{paymentId}/receipt", { params: { path: { paymentId: params.paymentId ?? "" } } });
+    if (response.status === 401) throw await logoutRedirect(request, url);
+    if (!receipt || receipt.keyfree.orderId !== params.orderId) {
+      if (response.ok || response.status === 404 || response.status === 400) return next();
+      throw data(null, { status: 502 });
+    }
+    return answer(receipt);
+  };
+}
+
 /** The receipt's file name: the product, the day paid and the start of the receipt number. */
-export function receiptFileName(receipt: Pick<Receipt, "id" | "paidAt">): string {
-  return `${PRODUCT.slug}-receipt-${receipt.paidAt.slice(0, 10)}-${receipt.id.slice(0, 8)}.html`.replace(/[^A-Za-z0-9._-]/g, "-");
+export function receiptFileName(receipt: Pick<Receipt, "id" | "paidAt">, extension: "html" | "pdf" = "html"): string {
+  return `${PRODUCT.slug}-receipt-${receipt.paidAt.slice(0, 10)}-${receipt.id.slice(0, 8)}.${extension}`.replace(/[^A-Za-z0-9._-]/g, "-");
 }
 
 /**
@@ -20,17 +42,14 @@ export function receiptFileName(receipt: Pick<Receipt, "id" | "paidAt">): string
  * screen reader and printable. No script, no outside file.
  */
 export function receiptDocument(receipt: Receipt): string {
-  const label = paymentLabel(receipt);
-  const amount = formatPounds(receipt.amount);
-  const date = formatDate(receipt.paidAt);
-  const refund = refundNote(receipt);
+  const { date, amount, label, refund } = paymentWords(receipt);
   const address = `${addressLine(receipt.keyfree.address)}, ${receipt.keyfree.address.postcode}`;
   const body = renderToStaticMarkup(
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`Receipt: ${label}, ${amount}, ${date} — ${PRODUCT.name}`}</title>
+        <title>{receiptTitle(receipt)}</title>
         <style>{RECEIPT_STYLE}</style>
       </head>
       <body>

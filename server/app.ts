@@ -19,6 +19,7 @@ import { authRoutes } from "./accounts/auth.routes";
 import { identityRoutes } from "./accounts/identity.routes";
 import { checkoutRoutes } from "./checkout/routes";
 import { claimsRoutes } from "./claims/routes";
+import { claimRecordRoutes } from "./claim-records/routes";
 import { documentsRoutes } from "./documents/routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { offersRoutes } from "./offers/routes";
@@ -219,6 +220,7 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   app.route("/", referencesRoutes);
   app.route("/", documentsRoutes);
   app.route("/", claimsRoutes);
+  app.route("/", claimRecordRoutes);
   app.route("/", arbitrationsRoutes);
   app.route("/", paymentPlansRoutes);
   app.route("/", planRequestRoutes);

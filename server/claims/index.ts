@@ -12,3 +12,4 @@ export { grantOverdueMoreTimeRequests, type MoreTimeSweep } from "./more-time-se
 export { liveClaimDeadlines, moveClaimDeadline, type LiveClaimDeadline } from "./breathing-space-service";
 export { applyClaimOrderPaid, type ClaimOrderPaidEffect } from "./charges";
 export { fail, lockClaim, recordActivity, type ClaimRow } from "./records";
+export { buildClaimView } from "./views";

@@ -345,6 +345,8 @@ export const documents = pgTable("documents", {
   contentType: text("content_type").notNull(),
   size: integer("size").notNull(),
   uploadedByUserId: text("uploaded_by_user_id").references(() => users.id),
+  /** The file's SHA-256 (hex), taken as it is stored (issue 39: the claim record lists it); null for files stored before. */
+  sha256: text("sha256"),
   createdAt: createdAt(),
 });
 
@@ -1182,4 +1184,44 @@ export const cotenantReminders = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("cotenant_reminders_pair_idx").on(t.context, t.contextId, t.askerUserId, t.recipientUserId)],
+);
+
+/**
+ * A read-only link to a claim's record for a person the tenant names (issue 39, decision 0065):
+ * only the token's hash is kept; it lasts 30 days and the tenant can revoke it at any time.
+ */
+export const recordShares = pgTable(
+  "record_shares",
+  {
+    id: id(),
+    claimId: text("claim_id")
+      .notNull()
+      .references(() => claims.id),
+    /** The tenant who made the link: the record is shown as they see it. */
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    adviserName: text("adviser_name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    lastUsedAt: ts("last_used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("record_shares_token_idx").on(t.tokenHash), index("record_shares_claim_user_idx").on(t.claimId, t.userId)],
+);
+
+/** Every view of a shared record (issue 39): which link, when, and whether the page or the PDF. */
+export const recordShareViews = pgTable(
+  "record_share_views",
+  {
+    id: id(),
+    recordShareId: text("record_share_id")
+      .notNull()
+      .references(() => recordShares.id),
+    /** PAGE or PDF. */
+    format: text("format").notNull(),
+    viewedAt: ts("viewed_at").notNull(),
+  },
+  (t) => [index("record_share_views_share_idx").on(t.recordShareId)],
 );

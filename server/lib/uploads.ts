@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { z } from "@hono/zod-openapi";
 import { and, count, eq, gt, ne, sql } from "drizzle-orm";
 import type { Deps } from "../context";
@@ -142,7 +143,16 @@ export async function checkUpload(file: unknown, fileName?: string): Promise<Che
   return { name, body: file, contentType: CONTENT_TYPE[extension], size: file.size };
 }
 
-/** Stores a checked upload and records it as a document. */
+/** A file's SHA-256 in hex, read in chunks (a Blob is an upload's scratch file: never read whole into memory). */
+export async function sha256Of(body: Uint8Array | Blob | ReadableStream<Uint8Array>): Promise<string> {
+  const hash = createHash("sha256");
+  if (body instanceof Uint8Array) return hash.update(body).digest("hex");
+  const stream = body instanceof Blob ? body.stream() : body;
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
+  return hash.digest("hex");
+}
+
+/** Stores a checked upload and records it as a document, with its SHA-256 (the claim record lists it). */
 export async function storeDocument(
   deps: Pick<Deps, "db" | "files" | "clock">,
   upload: DocumentContent,
@@ -151,6 +161,7 @@ export async function storeDocument(
   const id = newId();
   const storageKey = `documents/${id.slice(0, 2)}/${id}`;
   await deps.files.put(storageKey, upload.body);
+  const sha256 = await sha256Of(upload.body);
   const [document] = await deps.db
     .insert(documents)
     .values({
@@ -161,6 +172,7 @@ export async function storeDocument(
       contentType: upload.contentType,
       size: upload.size,
       uploadedByUserId: input.userId,
+      sha256,
       createdAt: deps.clock.now(),
     })
     .returning();

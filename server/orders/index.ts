@@ -17,5 +17,5 @@ export {
   type ActionRow,
   type LoadedOrderCustomer,
 } from "./reads-service";
-export { queuePaymentReceipt } from "./receipts-service";
+export { claimPaymentsOf, queuePaymentReceipt } from "./receipts-service";
 export { applyActionPayment, noteFailedActionPayment, orderActionPayments, type ActionPaymentEffect } from "./payments";

@@ -57,7 +57,7 @@ export type PaymentMade = {
 const keyfreeOrders = alias(orders, "keyfree_order");
 const keyfreeOrderCustomers = alias(orderCustomers, "keyfree_order_customer");
 
-type Filter = { keyfreeOrderId: string } | { paymentId: string };
+type Filter = { keyfreeOrderId: string } | { paymentId: string } | { claimId: string };
 
 /**
  * The one join both reads share: from a payment's order customer (already joined) to its order,
@@ -110,7 +110,7 @@ async function paymentsMade(db: Reader, customerId: string, filter: Filter): Pro
     actionQuery,
     customerId,
     isNotNull(orderCustomerActions.completedAt)!,
-    byKeyfree ?? eq(orderCustomerActions.id, (filter as { paymentId: string }).paymentId),
+    byKeyfree ?? ("claimId" in filter ? eq(orders.claimId, filter.claimId) : eq(orderCustomerActions.id, (filter as { paymentId: string }).paymentId)),
   );
   const instalmentQuery = db
     .select({
@@ -130,7 +130,7 @@ async function paymentsMade(db: Reader, customerId: string, filter: Filter): Pro
     instalmentQuery,
     customerId,
     eq(paymentPlanInstalments.status, "PAID"),
-    byKeyfree ?? eq(paymentPlanInstalments.id, (filter as { paymentId: string }).paymentId),
+    byKeyfree ?? ("claimId" in filter ? eq(paymentPlans.claimId, filter.claimId) : eq(paymentPlanInstalments.id, (filter as { paymentId: string }).paymentId)),
   );
 
   const made: PaymentMade[] = [];
@@ -176,6 +176,11 @@ export async function keyfreePayments(db: Reader, orderId: string, customerId: s
   const { order } = await ownOrder(db, orderId, customerId);
   if (order.productId !== "KEYFREE") throw notFound();
   return paymentsMade(db, customerId, { keyfreeOrderId: orderId });
+}
+
+/** Every payment the tenant made towards one claim (its charges, a proposal, the dispute fee, the award, instalments), newest first. */
+export async function claimPaymentsOf(db: Reader, claimId: string, customerId: string): Promise<PaymentMade[]> {
+  return paymentsMade(db, customerId, { claimId });
 }
 
 /** One payment the tenant made, as its receipt; 404 unless it is a payment of theirs. */

@@ -32,6 +32,8 @@ export const KINDS = [
   "setupIntentId",
   // A payment the tenant made (an order action paid, or an instalment): its receipt (issue 27).
   "paymentId",
+  // A link to a claim's record for an adviser (issue 39).
+  "recordShareId",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 export type World = Record<Kind, string>;
@@ -140,6 +142,7 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
   });
   const responseDocument = await upload(t, `/claims/${claim.claimId}/response-documents`, token, { type: "CLAIMRESPONSE" });
   const view = await call(t, "GET", `/claims/${claim.claimId}`, token);
+  const recordShare = await call(t, "POST", `/claims/${claim.claimId}/record-shares`, token, { adviserName: "Citizens Advice" });
 
   // A payment plan for the charges, its first steps done, with a card set up.
   const plan = await ops(t, "offer-payment-plan", {
@@ -185,6 +188,7 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
     claimProposalId: counter.id,
     claimItemProposalId: counter.itemProposals[0].id,
     claimRespondentId: view.currentRespondent.id,
+    recordShareId: recordShare.share.id,
     claimResponseId: view.currentRespondent.claimResponseId,
     claimResponseDocumentId: responseDocument.id,
     claimItemDocumentId: itemDocument.id,

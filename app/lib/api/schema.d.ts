@@ -975,6 +975,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/claims/{claimId}/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The claim's whole history, for a claim the tenant is or was a respondent of (settled ones included) */
+        get: operations["getClaimRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/record-shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's links to the claim's record, newest first */
+        get: operations["getRecordShares"];
+        put?: never;
+        /** Makes a read-only link to the record for a person the tenant names, working for 30 days; the token is answered once */
+        post: operations["createRecordShare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/claims/{claimId}/record-shares/{recordShareId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops one of the tenant's links working (again: nothing changes) */
+        delete: operations["revokeRecordShare"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/shared-records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A shared record, opened with its link's token (no sign-in); every view is logged. An unknown, expired or stopped link is a 404 */
+        post: operations["openSharedRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/arbitrations/{arbitrationId}": {
         parameters: {
             query?: never;
@@ -2489,6 +2558,200 @@ export interface components {
             days: number;
             /** @description Why: read only by the team that decides */
             reason: string;
+        };
+        ClaimRecord: {
+            claimId: string;
+            /** @description A SHA-256 of the record: it changes when anything in it does (the PDF is cached by it) */
+            version: string;
+            /** @description When the last thing in the record happened */
+            asAt: string;
+            /** @enum {string} */
+            status: "AWAITING_RESPONDENTS" | "AWAITING_ARBITRATION" | "AWAITING_ARBITRATION_ADMIN_FEE" | "ARBITRATED" | "MEDIATION" | "AWAITING_SUBSTANTIATION" | "AWAITING_EVIDENCE_REVIEW" | "EVIDENCE_REVIEW" | "DEACTIVATED" | "DECLINED" | "RESOLVED";
+            /** @description Nothing is left to answer or pay on the claim */
+            settled: boolean;
+            organisationName: string;
+            address: components["schemas"]["PropertyAddress"];
+            tenancy: {
+                startDate: string;
+                endDate: string | null;
+            };
+            tenants: {
+                name: string;
+                isYou: boolean;
+            }[];
+            /** @description The tenants' maximum liability */
+            limit: number;
+            items: {
+                id: string;
+                description: string;
+                type: string;
+                /** @description Pence */
+                chargedAmount: number | null;
+            }[];
+            /** @description ISO 8601 date-time */
+            raisedAt: string | null;
+            evidence: components["schemas"]["RecordFile"][];
+            /** @description Every proposal published, oldest first */
+            proposals: components["schemas"]["RecordProposal"][];
+            /** @description Every answer, oldest first */
+            answers: components["schemas"]["RecordAnswer"][];
+            dispute: {
+                /** @description ISO 8601 date-time */
+                disputedAt: string;
+                by: components["schemas"]["RecordParty"];
+                /** @description Pence */
+                fee: number | null;
+                /** @description ISO 8601 date-time */
+                feePaidAt: string | null;
+                feePaidBy: components["schemas"]["RecordParty"] & (Record<string, never> | null);
+            } | null;
+            decision: {
+                /** @description ISO 8601 date-time */
+                decidedAt: string;
+                /** @description Pence */
+                awarded: number;
+                reasons: {
+                    claimItemId: string;
+                    /** @description The charge, as the landlord or agent described it */
+                    description: string;
+                    /** @description What the landlord or agent last asked for this item */
+                    askedAmount: number | null;
+                    /** @description What the adjudicator awarded for this item, when they said */
+                    awardedAmount: number | null;
+                    /** @description The adjudicator's reason for this item */
+                    reason: string;
+                }[];
+                documents: {
+                    name: string;
+                    /** @description Bytes */
+                    size: number;
+                    /** @description ISO 8601 date-time */
+                    uploadedAt: string;
+                    /** @description The file's SHA-256, in hex */
+                    sha256: string;
+                    /** @description The document's id, for the tenant's own view; null on a shared record (no contents) */
+                    documentId: string | null;
+                }[];
+            } | null;
+            /** @description The tenant's own payments towards the claim, oldest first */
+            payments: {
+                receiptNumber: string;
+                /** @description What it paid (KeyfreePayment.kind) */
+                kind: string;
+                instalmentNumber: number | null;
+                /** @description Pence */
+                amount: number;
+                /** @description ISO 8601 date-time */
+                paidAt: string;
+                /** @description Pence */
+                refundedAmount: number;
+                refundPending: boolean;
+            }[];
+            /** @description The tenant's own Breathing Space periods during the claim */
+            breathingSpaces: {
+                startDate: string;
+                endsOn: string | null;
+                /** @description ISO 8601 date-time */
+                endedAt: string | null;
+            }[];
+            moreTime: {
+                /** @description ISO 8601 date-time */
+                askedAt: string;
+                by: components["schemas"]["RecordParty"];
+                daysRequested: number;
+                /** @enum {string} */
+                status: "PENDING" | "GRANTED" | "REFUSED" | "LAPSED";
+                daysGranted: number | null;
+                /** @description ISO 8601 date-time */
+                deadlineBefore: string | null;
+                /** @description ISO 8601 date-time */
+                deadlineAfter: string | null;
+                /** @description ISO 8601 date-time */
+                answeredAt: string | null;
+            }[];
+        };
+        RecordFile: {
+            /** @description The charge it is evidence for; null for the tenants' supporting information */
+            claimItemId: string | null;
+            /** @enum {string} */
+            side: "LANDLORD" | "TENANT";
+            givenBy: components["schemas"]["RecordParty"];
+            name: string;
+            /** @description Bytes */
+            size: number;
+            /** @description ISO 8601 date-time */
+            uploadedAt: string;
+            /** @description The file's SHA-256, in hex */
+            sha256: string;
+            /** @description The document's id, for the tenant's own view; null on a shared record (no contents) */
+            documentId: string | null;
+        };
+        RecordParty: {
+            /** @enum {string} */
+            party: "TENANT" | "LANDLORD" | "ADJUDICATOR" | "DEADLINE";
+            /** @description The tenant's or the organisation's name; null for the adjudicator and a deadline */
+            name: string | null;
+            isYou: boolean;
+        };
+        RecordProposal: {
+            id: string;
+            /** @enum {string} */
+            kind: "CHARGES" | "TENANT_PROPOSAL" | "FINAL_PROPOSAL" | "PROPOSAL";
+            by: components["schemas"]["RecordParty"];
+            /** @description ISO 8601 date-time */
+            publishedAt: string;
+            /** @description Pence */
+            total: number;
+            items: {
+                claimItemId: string;
+                /** @description Pence */
+                amount: number;
+                explanation: string | null;
+            }[];
+        };
+        RecordAnswer: {
+            /** @description ISO 8601 date-time */
+            at: string;
+            /** @enum {string} */
+            kind: "CHARGES_ACCEPTED" | "CHARGES_TREATED_AS_ACCEPTED" | "PROPOSAL_ACCEPTED" | "PROPOSAL_REFUSED" | "DISPUTED" | "DISPUTE_LAPSED" | "SENT_TO_ADJUDICATION" | "DECIDED" | "RESOLVED";
+            by: components["schemas"]["RecordParty"];
+            /** @description Pence */
+            amount: number | null;
+        };
+        RecordShareList: {
+            shares: components["schemas"]["RecordShare"][];
+        };
+        RecordShare: {
+            id: string;
+            /** @description The person the tenant made the link for */
+            adviserName: string;
+            createdAt: string;
+            /** @description 30 days after it was made */
+            expiresAt: string;
+            revokedAt: string | null;
+            lastUsedAt: string | null;
+            /** @enum {string} */
+            status: "LIVE" | "EXPIRED" | "REVOKED";
+        };
+        RecordShareCreated: {
+            share: components["schemas"]["RecordShare"];
+            token: string;
+        };
+        RecordShareInput: {
+            adviserName: string;
+        };
+        SharedRecord: {
+            adviserName: string;
+            expiresAt: string;
+            record: components["schemas"]["ClaimRecord"];
+        };
+        SharedRecordInput: {
+            token: string;
+            /**
+             * @default PAGE
+             * @enum {string}
+             */
+            format: "PAGE" | "PDF";
         };
         Arbitration: {
             id: string;
@@ -6143,6 +6406,229 @@ export interface operations {
             };
             /** @description Too many attempts */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getClaimRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClaimRecord"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecordShares: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordShareList"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRecordShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecordShareInput"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordShareCreated"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revokeRecordShare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                claimId: string;
+                recordShareId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Stopped */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openSharedRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SharedRecordInput"];
+            };
+        };
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedRecord"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

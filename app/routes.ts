@@ -49,6 +49,9 @@ export default [
   route("guide/walkthrough", "routes/guide/walkthrough.tsx"),
   // Struggling to pay? (issue 36): free debt advice and what we can do, linked from every page and e-mail that asks for money.
   route("help/struggling-to-pay", "routes/help/struggling-to-pay.tsx"),
+  // A claim's record shared with an adviser (issue 39): no sign-in, the link's token in the query.
+  route("shared-record", "routes/claims/shared-record.tsx"),
+  route("shared-record.pdf", "routes/claims/shared-record-pdf.ts"),
 
   // Everything else needs a signed-in tenant.
   layout("routes/protected.tsx", [
@@ -66,6 +69,9 @@ export default [
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),
     // The Keyfree's statement, and each receipt's PDF twin (issue 39, scope 3): tagged PDFs, streamed.
     route("keyfrees/:orderId/statement.pdf", "routes/keyfrees/statement-pdf.ts"),
+    // A claim's record (issue 39): every claim the tenant is or was party to, settled ones too; its PDF.
+    route("claims/:claimId/record", "routes/claims/record.tsx"),
+    route("claims/:claimId/record.pdf", "routes/claims/record-pdf.ts"),
     route("keyfrees/:orderId/receipts/:paymentId/receipt.pdf", "routes/keyfrees/receipt-pdf.ts"),
     // A plan the tenant can afford, worked out from their budget, sent as a request (issue 36, scope 2).
     route("help/struggling-to-pay/budget", "routes/help/budget.tsx"),

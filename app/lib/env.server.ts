@@ -26,6 +26,8 @@ export type WebConfig = {
   stripeStandIn: boolean;
   /** The reviews page the offer page links to, when configured (no third-party script either way). */
   trustRatingUrl: string | undefined;
+  /** Where PDFs made once per version are kept (the claim record's, issue 39): a cache, each instance its own. */
+  pdfCacheDir: string;
 };
 
 /**
@@ -64,6 +66,7 @@ export function readWebConfig(source: NodeJS.ProcessEnv = process.env): WebConfi
     stripePublishableKey: source.STRIPE_PUBLISHABLE_KEY || SANDBOX_PUBLISHABLE_KEY,
     stripeStandIn: !source.STRIPE_PUBLISHABLE_KEY,
     trustRatingUrl: e.TRUST_RATING_URL,
+    pdfCacheDir: path.join(e.DATA_DIR, "pdf-cache"),
   };
 }
 

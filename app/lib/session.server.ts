@@ -12,6 +12,8 @@ export type SessionData = {
   csrf: string;
   /** The formal dispute's go-back counter, per claim id (app/routes/claims/+lib/dispute.ts, docs/decisions/0023). */
   disputeSteps: Record<string, { backs: number; back: boolean }>;
+  /** A link to a claim's record just made for an adviser (issue 39): flashed once, as only now can it be shown. */
+  recordShare: { claimId: string; adviserName: string; link: string };
 };
 
 const cookieBase = {
@@ -24,7 +26,7 @@ const cookieBase = {
 
 /**
  * The session cookie, encrypted (AES-256-GCM): the access token, the greeting's first name, the
- * user id, the CSRF token and the dispute's go-back counter, nothing else. A signed cookie would show the
+ * user id, the CSRF token, the dispute's go-back counter and a share link just made (shown once), nothing else. A signed cookie would show the
  * browser (and anything that reads its cookies) the API bearer token in base64 JSON (issue 23);
  * this one shows nothing readable. The key of each session secret is derived with HKDF; a cookie
  * is sealed with the first secret's key and opened with any of them (secret rotation: put the

@@ -44,7 +44,7 @@ const createRecordShare = apiRoute({
   summary: `Makes a read-only link to the record for a person the tenant names, working for ${SHARE_DAYS} days; the token is answered once`,
   auth: "tenant", params: ClaimParams,
   body: z.object({ adviserName: singleLineText("name").min(1) }).openapi("RecordShareInput"),
-  created: ["The link", z.object({ share: RecordShareSchema, token: z.string() }).openapi("RecordShareCreated")],
+  created: ["The link", z.object({ share: RecordShareSchema, token: z.string(), link: z.string().openapi({ description: "The link to give the person: the token in it is shown only now" }) }).openapi("RecordShareCreated")],
   errors: [400, 401, 404, 409],
 });
 

@@ -8,13 +8,12 @@ const IsoDateTime = z.string().openapi({ description: "ISO 8601 date-time" });
 const Pence = z.number().int().openapi({ description: "Pence" });
 
 /** Who did something on a claim: a tenant (by name), the landlord or agent (its name), or nobody (a deadline passed). */
-export const RecordPartySchema = z
-  .object({
-    party: z.enum(["TENANT", "LANDLORD", "ADJUDICATOR", "DEADLINE"]),
-    name: z.string().nullable().openapi({ description: "The tenant's or the organisation's name; null for the adjudicator and a deadline" }),
-    isYou: z.boolean(),
-  })
-  .openapi("RecordParty");
+const partyFields = {
+  party: z.enum(["TENANT", "LANDLORD", "ADJUDICATOR", "DEADLINE"]),
+  name: z.string().nullable().openapi({ description: "The tenant's or the organisation's name; null for the adjudicator and a deadline" }),
+  isYou: z.boolean(),
+};
+export const RecordPartySchema = z.object(partyFields).openapi("RecordParty");
 
 export const RecordFileSchema = z
   .object({
@@ -82,7 +81,7 @@ export const ClaimRecordSchema = z
         by: RecordPartySchema,
         fee: Pence.nullable(),
         feePaidAt: IsoDateTime.nullable(),
-        feePaidBy: RecordPartySchema.nullable(),
+        feePaidBy: z.object(partyFields).nullable().openapi({ description: "Who paid the fee (a RecordParty), once paid" }),
       })
       .nullable(),
     decision: z

@@ -9,9 +9,12 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Deps } from "../context";
 import { claimRespondents, recordShares, recordShareViews } from "../db/schema";
 import { ApiError, notFound } from "../lib/errors";
+import { appLink } from "../lib/app-url";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
 import { buildClaimRecord } from "./service";
 
+/** The web page a link opens (app/routes.ts); the token goes in the query, which no request log keeps. */
+export const SHARED_RECORD_PATH = "/shared-record";
 /** How long a share link works. */
 export const SHARE_DAYS = 30;
 /** At most this many links live at once per claim and tenant (a bound on what one account can mint). */
@@ -72,7 +75,7 @@ export async function createShare(deps: Pick<Deps, "db" | "clock">, claimId: str
       createdAt: now,
     })
     .returning();
-  return { share: shareView(row!, now), token };
+  return { share: shareView(row!, now), token, link: appLink(`${SHARED_RECORD_PATH}?token=${token}`) };
 }
 
 /** Revokes one of the tenant's links (again: nothing changes); 404 for a link that is not theirs. */

@@ -226,7 +226,7 @@ export async function markResolved(db: Database, claimId: string, now: Date, rea
     .leftJoin(arbitrations, eq(arbitrations.claimId, claims.id))
     .where(eq(claims.id, claimId));
   const settledPence = settled ? (totalChargesSettledPence({ status: "RESOLVED", ...settled }) ?? 0) : 0;
-  await noticeClaimTenants(db, claimId, now, (a) => ({ kind: "CLAIM_RESOLVED", facts: { property: a.property, link: claimLinks.settled(a), settledPence } }));
+  await noticeClaimTenants(db, claimId, now, (a) => ({ kind: "CLAIM_RESOLVED", facts: { property: a.property, link: claimLinks.settled(a), recordLink: claimLinks.record(a), settledPence } }));
 }
 
 /**

@@ -77,6 +77,8 @@ export const claimLinks = {
   disputeFee: (a: ClaimAudience) => appLink(`/claims/${a.claimId}/dispute-fee`),
   arbitration: (arbitrationId: string) => appLink(`/arbitrations/${arbitrationId}`),
   settled: (a: ClaimAudience) => appLink(a.keyfreeOrderId ? `/keyfrees/${a.keyfreeOrderId}` : "/"),
+  /** The claim's record (issue 39): its whole history, settled claims too. */
+  record: (a: Pick<ClaimAudience, "claimId">) => appLink(`/claims/${a.claimId}/record`),
 };
 
 /** Queues the notice `build` makes from the claim's audience to every tenant of the claim, in the caller's transaction. */

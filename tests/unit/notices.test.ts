@@ -37,7 +37,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   DISPUTE_FEE_PAID: { ...about, paidBy: "Sam Lee" },
   ADJUDICATION_DECIDED: { ...about, awardedPence: 40_000, amountDuePence: 34_000, deadline: DEADLINE, disputeFeeWords: "The £60 dispute fee is credited.", withReasons: true },
   CHARGES_DEEMED_ACCEPTED: { ...about, amountPence: 60_000, lapsedDispute: false },
-  CLAIM_RESOLVED: { ...about, settledPence: 60_000 },
+  CLAIM_RESOLVED: { ...about, settledPence: 60_000, recordLink: "http://localhost:3000/claims/c1/record" },
   RESPONSE_REMINDER: { ...about, moreTimeLink, stage: "DAY_BEFORE", deadline: DEADLINE, final: false },
   PAYMENT_REMINDER: { ...about, stage: "ON_THE_DAY", deadline: DEADLINE, amountPence: 60_000 },
   DISPUTE_FEE_REMINDER: { ...about, stage: "DAY_BEFORE", deadline: DEADLINE },

@@ -2603,7 +2603,14 @@ export interface components {
                 fee: number | null;
                 /** @description ISO 8601 date-time */
                 feePaidAt: string | null;
-                feePaidBy: components["schemas"]["RecordParty"] & (Record<string, never> | null);
+                /** @description Who paid the fee (a RecordParty), once paid */
+                feePaidBy: {
+                    /** @enum {string} */
+                    party: "TENANT" | "LANDLORD" | "ADJUDICATOR" | "DEADLINE";
+                    /** @description The tenant's or the organisation's name; null for the adjudicator and a deadline */
+                    name: string | null;
+                    isYou: boolean;
+                } | null;
             } | null;
             decision: {
                 /** @description ISO 8601 date-time */
@@ -2736,6 +2743,8 @@ export interface components {
         RecordShareCreated: {
             share: components["schemas"]["RecordShare"];
             token: string;
+            /** @description The link to give the person: the token in it is shown only now */
+            link: string;
         };
         RecordShareInput: {
             adviserName: string;

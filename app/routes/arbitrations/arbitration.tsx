@@ -17,14 +17,24 @@ import type { Route } from "./+types/arbitration";
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const arbitration = await loadArbitration(context, params.arbitrationId);
-  return { view: arbitrationPageView(arbitration), breathingSpace: breathingSpaceNotice(arbitration.breathingSpace) };
+  return {
+    view: arbitrationPageView(arbitration),
+    breathingSpace: breathingSpaceNotice(arbitration.breathingSpace),
+    recordHref: `/claims/${encodeURIComponent(arbitration.claimId)}/record`,
+  };
 }
 
-export default function ArbitrationPage({ loaderData: { view, breathingSpace } }: Route.ComponentProps) {
+export default function ArbitrationPage({ loaderData: { view, breathingSpace, recordHref } }: Route.ComponentProps) {
   return (
     <div className="panel arbitration-page">
       <title>{pageTitle("Your adjudication")}</title>
       <h1>Your adjudication</h1>
+      <p>
+        <a href={recordHref} className="standalone-link">
+          Your claim record
+        </a>{" "}
+        (everything that happened on the claim, with the adjudicator&rsquo;s reasons, to keep or to share with an adviser)
+      </p>
       <BreathingSpaceNotice notice={breathingSpace} />
 
       {view.paymentRequired ? (

@@ -34,7 +34,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // The explainer links the guide's PDF with its size (issue 27); made once per process.
   // Your co-tenants (issue 38): each by name, what they did and when, and whose answer binds.
   const coTenants = coTenantsPanel(claim.coTenants, { claimId: claim.id }, url.pathname + url.search, claim.bindingAnswer);
-  return { view, disputeFeeHref, coTenants, breathingSpace: breathingSpaceNotice(claim.breathingSpace), guidePdfSize: view.state.explainer ? await guidePdfSizeText() : null };
+  return { view, disputeFeeHref, coTenants, recordHref: claimPaths.sub(claim.id, "record"), breathingSpace: breathingSpaceNotice(claim.breathingSpace), guidePdfSize: view.state.explainer ? await guidePdfSizeText() : null };
 }
 
 export default function ClaimPage({ loaderData }: Route.ComponentProps) {
@@ -44,6 +44,12 @@ export default function ClaimPage({ loaderData }: Route.ComponentProps) {
       <title>{pageTitle(view.state.explainer ? "Explaining your end of tenancy process" : "Your end of tenancy charges")}</title>
       <h1>Your end of tenancy charges</h1>
       <p className="lead">{view.address}</p>
+      <p>
+        <a href={loaderData.recordHref} className="standalone-link">
+          Your claim record
+        </a>{" "}
+        (everything so far, in order, to keep or to share with an adviser)
+      </p>
       <BreathingSpaceNotice notice={loaderData.breathingSpace} />
 
       {view.awaitingResponseFrom ? (

@@ -84,6 +84,12 @@ export default function KeyfreePage({ loaderData }: Route.ComponentProps) {
                 </a>
               </p>
             ) : null}
+            <p>
+              <a href={view.claim.recordHref} className="standalone-link">
+                Your claim record
+              </a>{" "}
+              (everything that happened on the claim, to keep or to share with an adviser)
+            </p>
           </>
         ) : (
           <p>Your landlord or agent has not raised any charges against this {PRODUCT.name}.</p>

@@ -315,6 +315,9 @@ export const CLAIM_NOTICES = {
         `All the end of tenancy charges for ${f.property} are settled (${plainPounds(f.settledPence)} in total), and the claim is closed.`,
         "You do not need to do anything more.",
         "",
+        ...(f.recordLink
+          ? ["Your claim record has everything that happened on the claim, in order. Keep it, or share it with an adviser:", f.recordLink, ""]
+          : []),
         `See your ${PRODUCT_NAME}:`,
         f.link,
       ],

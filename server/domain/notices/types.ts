@@ -41,7 +41,7 @@ export type NoticeFacts = {
   /** Nobody answered (or paid the dispute fee) in time: the charges are treated as accepted. */
   CHARGES_DEEMED_ACCEPTED: About & { amountPence: number; lapsedDispute: boolean };
   /** Every charge is settled and the claim is closed. */
-  CLAIM_RESOLVED: About & { settledPence: number };
+  CLAIM_RESOLVED: About & { settledPence: number; recordLink?: string };
   /** A reminder to answer the charges or the final proposal. */
   RESPONSE_REMINDER: About & MoreTimeLink & { stage: ReminderStage; deadline: Date; final: boolean };
   /** A reminder to pay accepted charges. */

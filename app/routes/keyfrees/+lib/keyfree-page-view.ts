@@ -26,6 +26,8 @@ export type KeyfreePageView = {
     totalChargesSettled: string | null;
     /** Where the charges can be seen now: the claim page while it is in progress, the adjudication once decided. */
     link: { href: string; label: string } | null;
+    /** The claim's record (issue 39): its whole history, settled or not. */
+    recordHref: string;
   } | null;
   payments: {
     id: string;
@@ -99,6 +101,7 @@ export function keyfreePageView(order: TenancyOrder, payments: KeyfreePayment[])
   const claim = order.claim
     ? {
         ...claimOutcome(order.claim),
+        recordHref: `/claims/${encodeURIComponent(order.claim.id)}/record`,
         totalChargesSettled: order.claim.totalChargesSettled != null ? formatPounds(order.claim.totalChargesSettled) : null,
       }
     : null;

@@ -6,6 +6,9 @@
  *     p50 and p99 latency;
  *   - Lighthouse's mobile run (simulated slow 4G, 4x CPU slowdown: its default) in Debian's
  *     Chromium (CHROME_PATH, else /usr/bin/chromium): LCP, TBT, CLS and script bytes.
+ * Then the claim record's PDF (issue 39, scripts/bench-record.ts): its first download's time and
+ * the server's memory meanwhile, and a second download's. The record page measured is the demo
+ * claim's with the most files.
  * The embedded database unless DATABASE_URL is set (PostgreSQL, which then keeps its data);
  * WEB_CONCURRENCY is passed to the server. BENCH_PORT (3650) moves the server. The server's
  * log goes to .data/bench/server.log. BENCH_LIGHTHOUSE=0 skips the Lighthouse runs.
@@ -28,6 +31,8 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
+import { cookieHeader, cookiesOf, table } from "./bench-helpers";
+import { printPdfFigures, recordPdfFigures, recordWithMostFiles, type PdfFigures, type RecordPage } from "./bench-record";
 
 type Page = {
   name: string;
@@ -45,6 +50,8 @@ const PAGES: Page[] = [
   { name: "login", path: "/auth/login", lighthouse: true },
   { name: "dashboard", path: "/", tenant: "demo@keyfree.example", lighthouse: true },
   { name: "claim", path: "", redirectedFrom: "/", tenant: "claim@keyfree.example", lighthouse: true },
+  // The claim record (issue 39): the demo claim with the most files (scripts/bench-record.ts finds it).
+  { name: "record", path: "" },
 ];
 const DEMO_PASSWORD = "Keyfree-demo-1";
 
@@ -58,18 +65,6 @@ const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 function step(message: string) {
   process.stdout.write(`bench: ${message}\n`);
-}
-
-function cookiesOf(response: Response, jar: Map<string, string>) {
-  for (const header of response.headers.getSetCookie()) {
-    const [pair = ""] = header.split(";");
-    const at = pair.indexOf("=");
-    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
-  }
-}
-
-function cookieHeader(jar: Map<string, string>): string {
-  return [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
 }
 
 /** Where `from` sends this tenant (its Location), followed while it stays a redirect; the page's own URL. */
@@ -299,12 +294,6 @@ async function paint(port: number, url: string, cookie: string | undefined): Pro
   };
 }
 
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  return [line(head), ...rows.map(line)].join("\n");
-}
-
 async function main() {
   const loadBefore = os.loadavg()[0] ?? 0;
   if (!existsSync("build/server/index.js")) {
@@ -318,9 +307,14 @@ async function main() {
   const loads = new Map<string, Load>();
   const paints = new Map<string, Paint>();
   const lighthouseFailures = new Map<string, string>();
+  let record: RecordPage | undefined;
+  let pdf: PdfFigures | undefined;
   try {
     await waitUntilUp(server);
     const cookies = new Map<string, string>();
+    record = await recordWithMostFiles(base, signIn);
+    Object.assign(PAGES.find((p) => p.name === "record")!, { path: record.path, tenant: record.tenant });
+    cookies.set(record.tenant, record.cookie);
     for (const page of PAGES) {
       if (page.tenant && !cookies.has(page.tenant)) cookies.set(page.tenant, await signIn(page.tenant));
       if (page.redirectedFrom) page.path = await redirectTarget(page.redirectedFrom, page.tenant ? cookies.get(page.tenant) : undefined);
@@ -332,6 +326,7 @@ async function main() {
       loads.set(page.name, await load(base + page.path, cookie, seconds, server));
     }
     printLoads(loads, database, loadBefore);
+    pdf = await recordPdfFigures(base, record, server);
     const lighthousePages = process.env.BENCH_LIGHTHOUSE === "0" ? [] : PAGES.filter((p) => p.lighthouse);
     if (lighthousePages.length > 0) {
       step(`Lighthouse mobile runs in ${chromePath}`);
@@ -371,6 +366,7 @@ async function main() {
     await stopServer(server);
   }
 
+  if (record && pdf) printPdfFigures(record, pdf);
   if (paints.size > 0) {
     process.stdout.write("\nLighthouse mobile (simulated slow 4G, 4x CPU slowdown)\n");
     process.stdout.write(

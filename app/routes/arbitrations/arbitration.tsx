@@ -33,7 +33,7 @@ export default function ArbitrationPage({ loaderData: { view, breathingSpace, re
         <a href={recordHref} className="standalone-link">
           Your claim record
         </a>{" "}
-        (everything that happened on the claim, with the adjudicator&rsquo;s reasons, to keep or to share with an adviser)
+        (everything that happened on the claim, to keep or to share with an adviser)
       </p>
       <BreathingSpaceNotice notice={breathingSpace} />
 

@@ -102,7 +102,7 @@ export const RETENTION: readonly RetentionRow[] = [
   },
   {
     id: "money-records",
-    what: "Money records: payments, refunds, instalments and the card provider's records of them",
+    what: "Money records: payments, repayments to you, instalments and the card provider's records of them",
     period: { amount: 6, unit: "years" },
     from: "financial-year-ended",
     fromWords: "after the end of the financial year they fall in",

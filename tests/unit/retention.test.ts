@@ -22,7 +22,7 @@ describe("the retention table", () => {
   it("money records are kept (never tombstoned), 6 years from the end of the financial year, for HMRC and the Companies Act", () => {
     const money = RETENTION.filter((r) => r.from === "financial-year-ended" || r.after === "keep");
     expect(money.map((r) => r.id)).toEqual(["money-records"]);
-    expect(money[0]!.what).toMatch(/payments, refunds, instalments/);
+    expect(money[0]!.what).toMatch(/payments, repayments to you, instalments/);
     expect(money[0]).toMatchObject({ after: "keep", from: "financial-year-ended", period: { amount: 6, unit: "years" } });
     expect(money[0]!.reason).toMatch(/HMRC/);
   });

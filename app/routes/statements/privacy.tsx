@@ -10,7 +10,7 @@ const HELD: ReadonlyArray<[string, string]> = [
   ["Your name, e-mail address, mobile number and date of birth", "to set up your account and your Keyfree, and to contact you about them"],
   ["The addresses you have lived at and the tenancy a Keyfree covers", "to check your eligibility and to know which home your Keyfree is for"],
   ["Your referencing documents and the result of your reference", "to decide whether we can offer you a Keyfree"],
-  ["Your payments, refunds, payment plans and instalments", "to take and account for what you pay, and to keep the records the law requires"],
+  ["Your payments, repayments to you, payment plans and instalments", "to take and account for what you pay, and to keep the records the law requires"],
   ["Claims at the end of a tenancy: the charges, your answers, photographs and documents", "so you can answer your landlord's or agent's charges, and so the adjudicator can decide a dispute"],
   ["Your support needs and the people you ask to help you, if you tell us", "to give you the support you ask for"],
   ["Messages you send us, and copies of the e-mails and text messages we send you", "to answer you, and to show what we told you and when"],

@@ -1,7 +1,8 @@
 import { formatDate } from "#common/wording";
 import { ACCESSIBILITY_STATEMENT_DATES, TESTING_METHODS } from "#common/testing-methods";
 import { contactPath } from "~/lib/contact";
-import { pageTitle, PRODUCT } from "~/lib/product";
+import { PRODUCT } from "~/lib/product";
+import { StatementPage } from "./+lib/statement-parts";
 
 const TITLE = "Accessibility statement";
 const SUPPORT_NEEDS_PATH = "/account/support-needs";
@@ -15,9 +16,7 @@ const SUPPORT_NEEDS_PATH = "/account/support-needs";
 export default function AccessibilityPage() {
   const contact = contactPath();
   return (
-    <div className="panel guide">
-      <title>{pageTitle(TITLE)}</title>
-      <h1>{TITLE}</h1>
+    <StatementPage title={TITLE}>
       <p>
         This statement applies to the {PRODUCT.name} website for tenants: your Keyfree, your payments, payment plans and answering end
         of tenancy charges. We want as many people as possible to be able to use it. For example, you should be able to:
@@ -97,6 +96,6 @@ export default function AccessibilityPage() {
           {formatDate(ACCESSIBILITY_STATEMENT_DATES.reviewed.iso)}.
         </p>
       </section>
-    </div>
+    </StatementPage>
   );
 }

@@ -1,7 +1,8 @@
 import { AFTER_WORDS, periodWords, RETENTION } from "#common/retention";
 import { contactPath } from "~/lib/contact";
-import { pageTitle, PRODUCT } from "~/lib/product";
+import { PRODUCT } from "~/lib/product";
 import { COOKIES_PATH } from "~/lib/third-parties";
+import { StatementPage, TermList } from "./+lib/statement-parts";
 
 const TITLE = "Privacy notice";
 
@@ -62,9 +63,7 @@ const RIGHTS: ReadonlyArray<[string, string]> = [
 export default function PrivacyPage() {
   const contact = contactPath();
   return (
-    <div className="panel guide">
-      <title>{pageTitle(TITLE)}</title>
-      <h1>{TITLE}</h1>
+    <StatementPage title={TITLE}>
       <p>
         This notice explains what personal data {PRODUCT.name} holds about you, why, who we share it with, how long we keep it and
         your rights. {PRODUCT.name} is the controller of your personal data.
@@ -83,13 +82,7 @@ export default function PrivacyPage() {
 
       <section aria-labelledby="lawful-basis">
         <h2 id="lawful-basis">Our lawful basis</h2>
-        <ul>
-          {LAWFUL_BASES.map(([basis, words]) => (
-            <li key={basis}>
-              <strong>{basis}</strong>: {words}
-            </li>
-          ))}
-        </ul>
+        <TermList terms={LAWFUL_BASES} />
         <p>
           Read about the cookies we use on the <a href={COOKIES_PATH}>Cookies page</a>.
         </p>
@@ -98,18 +91,12 @@ export default function PrivacyPage() {
       <section aria-labelledby="shared-with">
         <h2 id="shared-with">Who we share it with</h2>
         <p>We share your data only with those who need it, and never sell it.</p>
-        <ul>
-          {SHARED_WITH.map(([who, why]) => (
-            <li key={who}>
-              <strong>{who}</strong>: {why}
-            </li>
-          ))}
-        </ul>
+        <TermList terms={SHARED_WITH} />
       </section>
 
       <section aria-labelledby="how-long">
         <h2 id="how-long">How long we keep it</h2>
-        <table className="retention-table">
+        <table className="cookie-table retention-table">
           <caption>How long we keep each kind of data, and why</caption>
           <thead>
             <tr>
@@ -137,13 +124,7 @@ export default function PrivacyPage() {
       <section aria-labelledby="your-rights">
         <h2 id="your-rights">Your rights</h2>
         <p>You have the right to:</p>
-        <ul>
-          {RIGHTS.map(([right, words]) => (
-            <li key={right}>
-              <strong>{right}</strong>: {words}
-            </li>
-          ))}
-        </ul>
+        <TermList terms={RIGHTS} />
         <p>
           To use any of these rights, <a href={contact}>contact us</a> and say which one. It is free, and the law gives us one month to
           answer.
@@ -160,6 +141,6 @@ export default function PrivacyPage() {
           <a href="https://ico.org.uk">ico.org.uk</a>, or by calling its helpline on <a href="tel:03031231113">0303&nbsp;123&nbsp;1113</a>.
         </p>
       </section>
-    </div>
+    </StatementPage>
   );
 }

@@ -24,7 +24,7 @@ import { EXPORT_FILES, type ExportFile } from "./contents";
 import { exportOwner, within, type ExportOwner } from "./owner";
 
 /** Where the finished ZIP goes in the file store. */
-export const exportStorageKey = (userId: string, exportId: string) => `data-exports/${userId}/${exportId}.zip`;
+export const exportStorageKey = (userId: string, exportId: string) => `data-exports/${userId}/${exportId}`;
 
 /** Writes the tenant's ZIP to the file store under exportStorageKey; answers its size in bytes. */
 export async function writeDataExport(deps: Pick<Deps, "db" | "files" | "clock">, userId: string, exportId: string): Promise<{ key: string; size: number }> {

@@ -123,6 +123,8 @@ test.describe("no JavaScript where none is needed", () => {
       ["/helper/confirmed", "Thank you for confirming"],
       // A plan the tenant can afford, worked out from their budget (issue 36, scope 2).
       ["/help/struggling-to-pay/budget", "Work out a plan you can afford"],
+      // Your data (issue 40): download a copy, close the account.
+      ["/account/data", "Your data"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -7,6 +7,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { DATA_EXPORT_EXPIRY_DAYS } from "../domain/data-exports";
 import { apiRoute } from "../lib/api-route";
+import { answerFile, fileResponse } from "../lib/file-answer";
 import { idParam } from "../lib/input-schemas";
 import { dataExportContent, dataExportView, latestDataExport, requestDataExport, startDataExport } from "./service";
 
@@ -47,12 +48,7 @@ const getDataExportContent = apiRoute({
   method: "get", path: "/me/data-exports/{exportId}/content", operationId: "getDataExportContent", tags: ["account"],
   summary: "The ZIP of one of the tenant's own exports while it is ready (404 for another tenant's, one not ready, or expired)",
   auth: "tenant", params: z.object({ exportId: idParam() }),
-  responses: {
-    200: {
-      description: "The ZIP",
-      content: { "application/zip": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
-    },
-  },
+  responses: fileResponse("The ZIP", "application/zip"),
   errors: [401, 404],
 });
 
@@ -68,11 +64,4 @@ export const dataExportsRoutes = new OpenAPIHono<AppEnv>()
     startDataExport(deps, row.id);
     return c.json({ latest: dataExportView(row, deps.clock.now()), expiryDays: DATA_EXPORT_EXPIRY_DAYS }, 201);
   })
-  .openapi(getDataExportContent, async (c) => {
-    const { body, headers } = await dataExportContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").exportId);
-    if (c.req.method === "HEAD") {
-      await body.cancel();
-      return c.body(null, 200, headers) as never;
-    }
-    return c.body(body, 200, headers) as never;
-  });
+  .openapi(getDataExportContent, async (c) => answerFile(c, await dataExportContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").exportId)));

@@ -1,4 +1,4 @@
-import { addCalendarDays, londonDate, type CalendarDate } from "./london-time.ts";
+import { addCalendarDays, londonDate, type CalendarDate } from "./london-time";
 
 /**
  * England and Wales bank holidays, 2025–2028, from gov.uk's list

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, isWorkingDay } from "../../../server/domain/working-days.ts";
+import { addWorkingDays, isWorkingDay } from "../../../server/domain/working-days";
 
 describe("working days (England and Wales)", () => {
   it("skips a weekend", () => {

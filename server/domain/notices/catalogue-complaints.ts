@@ -32,7 +32,7 @@ export const COMPLAINT_NOTICES = {
         `Topic: ${f.topic}`,
         "",
         `This e-mail is our acknowledgement (we acknowledge every complaint by ${onDate(f.acknowledgeBy)} at the latest: within 5 working days).`,
-        `We will send you our final response by ${onDate(f.finalResponseBy)} (within 8 weeks). If we need longer, we will write to you before then to say why.`,
+        `We will send you our final response by ${onDate(f.finalResponseBy)} (within 8 weeks).`,
         "",
         "See your complaint, its responses and its dates (keep this link: it opens the page without signing in):",
         f.link,

@@ -15,6 +15,10 @@ let signedIn = false;
 vi.mock("../../app/lib/auth.server", async (original) => ({
   ...(await original<object>()),
   getAccessToken: async () => (signedIn ? "token" : null),
+  requireAccessToken: async () => {
+    if (!signedIn) throw new Response(null, { status: 302, headers: { location: "/auth/login" } });
+    return "token";
+  },
 }));
 const { apiContext } = await import("../../app/lib/api.server");
 const formPage = await import("../../app/routes/complaints/complaints");
@@ -144,6 +148,8 @@ describe("/complaints/:reference", () => {
         ombudsman: { name: "the Financial Ombudsman Service", address: "Exchange Tower, London E14 9SR", website: "https://www.financial-ombudsman.org.uk", referWithinMonths: 6 },
       },
     });
+    await expect(complaintPage.loader({ params: { reference: "C-AB12CD34" }, url: url("/complaints/C-AB12CD34"), context } as never)).rejects.toMatchObject({ status: 302 });
+    signedIn = true;
     const data = await complaintPage.loader({ params: { reference: "C-AB12CD34" }, url: url("/complaints/C-AB12CD34"), context } as never);
     renderPage("/complaints/C-AB12CD34", "/complaints/:reference", complaintPage.default, data);
     expect(await screen.findByRole("heading", { name: "Taking your complaint to the ombudsman" })).toBeTruthy();

@@ -1,5 +1,6 @@
 import { pageTitle } from "~/lib/product";
 import { apiContext } from "~/lib/api.server";
+import { requireAccessToken } from "~/lib/auth.server";
 import { londonDateTime, longLondonDate } from "#common/wording";
 import type { Route } from "./+types/complaint";
 
@@ -15,10 +16,13 @@ const STATUS_WORDS = {
 /**
  * A complaint's page (issue 40, decision 0066), with no script: its status, each response, the
  * dates that apply (London time), and the ombudsman once a final response is given or 8 weeks
- * pass. Read by the tenant who raised it, or with the token from the acknowledgement (`?token=`).
+ * pass. Read by the tenant who raised it (signed out without a token: the login page, then here),
+ * or with the token from the acknowledgement (`?token=`).
  */
-export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const token = url.searchParams.get("token") ?? undefined;
+export async function loader({ request, params, url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token") || undefined;
+  // Without the acknowledgement's token, the page is its owner's: signed out, log in first.
+  if (!token) await requireAccessToken(request, url);
   const c = await context.get(apiContext).GET("/complaints/{reference}", { params: { path: { reference: params.reference }, query: token ? { token } : {} } });
   return {
     reference: c.reference,
@@ -35,6 +39,20 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     responses: c.responses.map((r) => ({ final: r.final, message: r.message, sent: londonDateTime(r.sentAt) })),
     ombudsman: c.ombudsman,
   };
+}
+
+/** Text as typed, a paragraph per line. */
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split(/\n+/)
+        .filter((line) => line.trim())
+        .map((line, i) => (
+          <p key={i}>{line}</p>
+        ))}
+    </>
+  );
 }
 
 export default function Complaint({ loaderData: d }: Route.ComponentProps) {
@@ -82,7 +100,7 @@ export default function Complaint({ loaderData: d }: Route.ComponentProps) {
             <h3>
               {r.final ? "Our final response" : "An update"}, {r.sent} (UK time)
             </h3>
-            <p style={{ whiteSpace: "pre-line" }}>{r.message}</p>
+            <Paragraphs text={r.message} />
           </section>
         ))
       )}
@@ -93,9 +111,13 @@ export default function Complaint({ loaderData: d }: Route.ComponentProps) {
         <dt>About</dt>
         <dd>{d.about}</dd>
         <dt>What happened</dt>
-        <dd style={{ whiteSpace: "pre-line" }}>{d.whatHappened}</dd>
+        <dd>
+          <Paragraphs text={d.whatHappened} />
+        </dd>
         <dt>What would put it right</dt>
-        <dd style={{ whiteSpace: "pre-line" }}>{d.putRight}</dd>
+        <dd>
+          <Paragraphs text={d.putRight} />
+        </dd>
       </dl>
     </div>
   );

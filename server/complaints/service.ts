@@ -7,9 +7,10 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq, isNull, lt } from "drizzle-orm";
 import { COMPLAINT_MESSAGES, COMPLAINT_TOPIC_LABELS, type ComplaintTopic } from "#common/complaints";
+import { PRODUCT_NAME } from "#common/product";
 import type { Deps } from "../context";
 import type { Database } from "../db";
-import { addresses, claimRespondents, claims, complaintResponses, complaints, orders, properties, tenancies, users } from "../db/schema";
+import { addresses, claimRespondents, claims, complaintResponses, complaints, properties, tenancies, users } from "../db/schema";
 import { complaintDueDates } from "../domain/complaints";
 import { londonDate } from "../domain/london-time";
 import { propertyLine, type OmbudsmanFacts } from "../domain/notices";
@@ -17,7 +18,7 @@ import { appLink } from "../lib/app-url";
 import { ApiError, notFound } from "../lib/errors";
 import { queueNoticeToAddress } from "../lib/notices";
 import { hashToken, newId, newSecretToken } from "../lib/tokens";
-import { ownOrder } from "../orders";
+import { orderPropertyAddress, ownOrder } from "../orders";
 
 export type RaiseComplaintInput = {
   topic: ComplaintTopic;
@@ -47,50 +48,36 @@ export function complaintLink(reference: string, token?: string): string {
   return appLink(`/complaints/${reference}${token ? `?${new URLSearchParams({ token }).toString()}` : ""}`);
 }
 
-async function claimProperty(db: Db, claimId: string, userId: string): Promise<string> {
+/** The claim's property, or null. */
+async function claimAddress(db: Db, claimId: string) {
   const [row] = await db
     .select({ address: addresses })
-    .from(claimRespondents)
-    .innerJoin(claims, eq(claims.id, claimRespondents.claimId))
+    .from(claims)
     .innerJoin(tenancies, eq(tenancies.id, claims.tenancyId))
     .innerJoin(properties, eq(properties.id, tenancies.propertyId))
     .innerJoin(addresses, eq(addresses.id, properties.addressId))
+    .where(eq(claims.id, claimId))
+    .limit(1);
+  return row?.address ?? null;
+}
+
+/** A claim the user answers (is one of its respondents); 404 otherwise (another tenant's id looks unknown). */
+async function ownClaim(db: Db, claimId: string, userId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: claimRespondents.id })
+    .from(claimRespondents)
     .where(and(eq(claimRespondents.claimId, claimId), eq(claimRespondents.userId, userId)))
     .limit(1);
   if (!row) throw notFound();
-  return propertyLine(row.address);
-}
-
-async function orderProperty(db: Db, orderId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ address: addresses })
-    .from(orders)
-    .innerJoin(tenancies, eq(tenancies.id, orders.tenancyId))
-    .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-    .innerJoin(addresses, eq(addresses.id, properties.addressId))
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  return row ? propertyLine(row.address) : null;
 }
 
 /** What a complaint is about, on one line: its claim's or Keyfree's property, else its topic. */
-async function aboutLine(db: Db, c: Pick<ComplaintRow, "claimId" | "orderId" | "topic">): Promise<string> {
+async function aboutLine(db: Database, c: Pick<ComplaintRow, "claimId" | "orderId" | "topic">): Promise<string> {
   const topic = COMPLAINT_TOPIC_LABELS[c.topic as ComplaintTopic] ?? c.topic;
-  if (c.claimId) {
-    const [row] = await db
-      .select({ address: addresses })
-      .from(claims)
-      .innerJoin(tenancies, eq(tenancies.id, claims.tenancyId))
-      .innerJoin(properties, eq(properties.id, tenancies.propertyId))
-      .innerJoin(addresses, eq(addresses.id, properties.addressId))
-      .where(eq(claims.id, c.claimId))
-      .limit(1);
-    if (row) return `${topic}: the claim for ${propertyLine(row.address)}`;
-  }
-  if (c.orderId) {
-    const line = await orderProperty(db, c.orderId);
-    if (line) return `${topic}: your Keyfree for ${line}`;
-  }
+  const claim = c.claimId ? await claimAddress(db, c.claimId) : null;
+  if (claim) return `${topic}: the claim for ${propertyLine(claim)}`;
+  const order = c.orderId ? await orderPropertyAddress(db, c.orderId) : null;
+  if (order) return `${topic}: your ${PRODUCT_NAME} for ${propertyLine(order)}`;
   return topic;
 }
 
@@ -111,7 +98,7 @@ export async function raiseComplaint(deps: Pick<Deps, "db" | "clock">, by: Compl
     if (!user) throw notFound();
     name = `${user.firstName} ${user.lastName}`.trim();
     email = user.email;
-    if (input.claimId) await claimProperty(db, input.claimId, by.userId);
+    if (input.claimId) await ownClaim(db, input.claimId, by.userId);
     if (input.orderId) {
       if (!by.customerId) throw notFound();
       await ownOrder(db, input.orderId, by.customerId);
@@ -171,7 +158,7 @@ export async function raiseComplaint(deps: Pick<Deps, "db" | "clock">, by: Compl
  * A complaint for its reader: the signed-in tenant who raised it, or anyone with its token
  * (from the acknowledgement). Anything else is a 404, so a stranger cannot tell it exists.
  */
-export async function readableComplaint(db: Db, reference: string, reader: { userId: string | null; token: string | undefined }) {
+export async function readableComplaint(db: Database, reference: string, reader: { userId: string | null; token: string | undefined }) {
   const [row] = await db.select().from(complaints).where(eq(complaints.reference, reference)).limit(1);
   if (!row) throw notFound();
   const owner = reader.userId !== null && row.userId === reader.userId;

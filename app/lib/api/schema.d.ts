@@ -1469,6 +1469,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raise a complaint, signed in or not: stored with a reference and acknowledged by e-mail at once (with a link that reads it without signing in); acknowledged within 5 working days, a final response within 8 weeks */
+        post: operations["raiseComplaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/complaints/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A complaint, to the signed-in tenant who raised it or with the token from its acknowledgement (404 otherwise): its status, responses, due dates and, after a final response or 8 weeks, the ombudsman */
+        get: operations["getComplaint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/support-needs": {
         parameters: {
             query?: never;
@@ -3284,6 +3318,75 @@ export interface components {
              * @example tenant@example.com
              */
             email?: string;
+        };
+        RaisedComplaint: {
+            /** @example C-AB12CD34 */
+            reference: string;
+        };
+        RaiseComplaintRequest: {
+            /**
+             * @description What it is about: CHARGE ('A charge'), PAYMENT ('A payment'), SERVICE ('The Keyfree service'), DATA ('Your data'), OTHER ('Something else')
+             * @enum {string}
+             */
+            topic: "CHARGE" | "PAYMENT" | "SERVICE" | "DATA" | "OTHER";
+            whatHappened: string;
+            putRight: string;
+            /** @description The claim it is about: one the signed-in tenant answers (404 otherwise); only when signed in */
+            claimId?: string;
+            /** @description The Keyfree (order) it is about: one the signed-in tenant is on (404 otherwise); only when signed in */
+            orderId?: string;
+            /** @description The complainant's name: required without signing in; when signed in the account's is used */
+            name?: string;
+            /**
+             * Format: email
+             * @description Where to write: required without signing in; when signed in the account's is used
+             * @example tenant@example.com
+             */
+            email?: string;
+        };
+        Complaint: {
+            reference: string;
+            /** @enum {string} */
+            topic: "CHARGE" | "PAYMENT" | "SERVICE" | "DATA" | "OTHER";
+            topicLabel: string;
+            /** @description What it is about, on one line: the claim's or Keyfree's property, or the topic */
+            about: string;
+            whatHappened: string;
+            putRight: string;
+            /**
+             * @description ACKNOWLEDGED; RESPONDED (a holding response, not final); FINAL_RESPONSE; OVERDUE (8 weeks passed without a final response)
+             * @enum {string}
+             */
+            status: "ACKNOWLEDGED" | "RESPONDED" | "FINAL_RESPONSE" | "OVERDUE";
+            /** Format: date-time */
+            raisedAt: string;
+            /** Format: date-time */
+            acknowledgedAt: string | null;
+            /**
+             * Format: date
+             * @description London date: within 5 working days of raising it
+             */
+            acknowledgeBy: string;
+            /**
+             * Format: date
+             * @description London date: within 8 weeks of raising it
+             */
+            finalResponseBy: string;
+            /** Format: date-time */
+            finalResponseAt: string | null;
+            responses: {
+                final: boolean;
+                message: string;
+                /** Format: date-time */
+                sentAt: string;
+            }[];
+            /** @description Once a final response is given or 8 weeks pass without one: where to refer the complaint, and within how many months */
+            ombudsman: {
+                name: string;
+                address: string;
+                website: string;
+                referWithinMonths: number;
+            } | null;
         };
         SupportNeeds: {
             /** @description What the tenant has told us, with their consent; null when nothing is recorded */
@@ -8057,6 +8160,109 @@ export interface operations {
             };
             /** @description Too many attempts */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    raiseComplaint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RaiseComplaintRequest"];
+            };
+        };
+        responses: {
+            /** @description Raised */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaisedComplaint"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getComplaint: {
+        parameters: {
+            query?: {
+                /** @description The token from the acknowledgement e-mail: reads the complaint without signing in */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The complaint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Complaint"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -38,12 +38,8 @@ export async function writeDataExport(deps: Pick<Deps, "db" | "files" | "clock">
     // Each entry is added once the one before has been written: one source open at a time.
     const add = async (source: Readable | string, name: string) => {
       const entry = once(archive, "entry");
-      // A source that fails (a query refused, a file store gone) fails the build, never the process:
-      // its error is listened for here (archiver does not), and ends the wait for its entry.
-      const failed = typeof source === "string" ? null : new Promise<never>((_, reject) => source.once("error", reject));
-      failed?.catch(() => undefined);
       archive.append(source, { name, date: deps.clock.now() });
-      await Promise.race([entry, written, ...(failed ? [failed] : [])]);
+      await Promise.race([entry, written]);
     };
     try {
       await add(readme(), "README.txt");
@@ -60,12 +56,10 @@ export async function writeDataExport(deps: Pick<Deps, "db" | "files" | "clock">
       await archive.finalize();
     } catch (error) {
       archive.abort();
-      // The archive is destroyed too, so the pipeline to the scratch file ends now rather than waiting.
-      archive.destroy(error instanceof Error ? error : new Error(String(error)));
-      await written.catch(() => undefined);
       throw error;
+    } finally {
+      await written;
     }
-    await written;
     const key = exportStorageKey(userId, exportId);
     const { size } = await stat(file);
     await deps.files.put(key, await openAsBlob(file, { type: "application/zip" }));

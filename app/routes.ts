@@ -35,10 +35,6 @@ export default [
   // Signed in or not (issue 26): a message to support, and its confirmation.
   route("contact", "routes/contact/contact.tsx"),
   route("contact/sent", "routes/contact/sent.tsx"),
-  // Complaints (issue 40, decision 0066): the form, signed in or not, and a complaint's page
-  // (its owner, or the token from the acknowledgement in the query).
-  route("complaints", "routes/complaints/complaints.tsx"),
-  route("complaints/:reference", "routes/complaints/complaint.tsx"),
   // Someone to help a tenant (issue 36): the page their e-mailed link opens (the token in the
   // query), and the thank-you after confirming. No sign-in.
   route("helper/confirm", "routes/helper/confirm.tsx"),

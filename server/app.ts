@@ -39,7 +39,6 @@ import { planRequestRoutes } from "./plan-requests/routes";
 import { referencesRoutes } from "./references/routes";
 import { supportRoutes } from "./support/routes";
 import { dataExportsRoutes } from "./data-exports/routes";
-import { complaintRoutes } from "./complaints/routes";
 import { supportNeedsRoutes } from "./support-needs/routes";
 import { breathingSpaceRoutes } from "./breathing-space/routes";
 import { claimPayments } from "./claim-payments";
@@ -233,7 +232,6 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   app.route("/", stripeWebhookRoutes);
   app.route("/", smsStatusCallbackRoutes);
   app.route("/", supportRoutes);
-  app.route("/", complaintRoutes);
   app.route("/", supportNeedsRoutes);
   app.route("/", breathingSpaceRoutes);
   app.route("/", dataExportsRoutes);

@@ -176,16 +176,8 @@ export const EXPORT_FILES: ExportFile[] = [
   },
   {
     name: "support.json",
-    about: "Your support needs and the person who helps you, your Breathing Space and the deadlines it moved, the messages you sent us from the contact page, and your complaints with our responses.",
+    about: "Your support needs and the person who helps you, your Breathing Space and the deadlines it moved, and the messages you sent us from the contact page.",
     tables: {
-      complaints: rowsOf(t.complaints, mine(t.complaints.userId), (r) => omit(r, "tokenHash")),
-      complaint_responses: (db, o) =>
-        db
-          .select({ row: t.complaintResponses })
-          .from(t.complaintResponses)
-          .innerJoin(t.complaints, eq(t.complaints.id, t.complaintResponses.complaintId))
-          .where(eq(t.complaints.userId, o.userId))
-          .then((rows) => rows.map((r) => r.row)),
       support_needs: (db, o) => db.select().from(t.supportNeeds).where(eq(t.supportNeeds.userId, o.userId)),
       support_helpers: rowsOf(t.supportHelpers, mine(t.supportHelpers.userId), (r) => omit(r, "tokenHash", "tokenExpiresAt")),
       breathing_spaces: rowsOf(t.breathingSpaces, mine(t.breathingSpaces.userId)),

@@ -1,5 +1,4 @@
 import { deleteOldSignInFailures, deleteOldPasswordResetRequests, deleteExpiredUsedIdTokens } from "../accounts";
-import { sendEightWeekEmails } from "../complaints";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { deliverPendingSms } from "../lib/sms-delivery";
@@ -44,8 +43,6 @@ export async function runDueJobs(deps: Deps) {
   const paymentPlanOfferReminders = await remindEndingPaymentPlanOffers(deps, now);
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
-  // A complaint 8 weeks old without our final response: the ombudsman's details, once (issue 40).
-  const complaintEightWeekEmails = await sendEightWeekEmails(deps);
   const mail = await deliverPendingEmails(deps);
   const sms = await deliverPendingSms(deps);
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
@@ -76,7 +73,6 @@ export async function runDueJobs(deps: Deps) {
     paymentPlanOfferReminders,
     instalmentCharges,
     instalmentReminders,
-    complaintEightWeekEmails,
     mail,
     sms,
     unattachedDocuments,

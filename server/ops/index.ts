@@ -5,7 +5,6 @@ import { backOfficeCommands } from "./back-office-commands";
 import { supportCommands } from "./support-commands";
 import { breathingSpaceCommands } from "./breathing-space-commands";
 import { dataExportCommands } from "./data-export-commands";
-import { complaintCommands } from "./complaint-commands";
 
 /**
  * The product's ops commands, in the order `npm run ops -- --help` lists them. Outside production
@@ -19,5 +18,4 @@ export const opsCommands: OpsCommand[] = [
   ...planRequestCommands,
   ...supportCommands,
   ...dataExportCommands,
-  ...complaintCommands,
 ];

@@ -37,8 +37,6 @@ export const KINDS = [
   "recordShareId",
   // A ready download of the tenant's data (issue 40): its ZIP.
   "exportId",
-  // A complaint's reference (issue 40): /complaints/{reference}.
-  "reference",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 export type World = Record<Kind, string>;
@@ -148,7 +146,6 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
   const responseDocument = await upload(t, `/claims/${claim.claimId}/response-documents`, token, { type: "CLAIMRESPONSE" });
   const view = await call(t, "GET", `/claims/${claim.claimId}`, token);
   const recordShare = await call(t, "POST", `/claims/${claim.claimId}/record-shares`, token, { adviserName: "Citizens Advice" });
-  const complaint = await call(t, "POST", "/complaints", token, { topic: "CHARGE", whatHappened: "The charge is wrong.", putRight: "Take it off.", claimId: claim.claimId });
 
   // A payment plan for the charges, its first steps done, with a card set up.
   const plan = await ops(t, "offer-payment-plan", {
@@ -200,7 +197,6 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
     claimItemProposalId: counter.itemProposals[0].id,
     claimRespondentId: view.currentRespondent.id,
     recordShareId: recordShare.share.id,
-    reference: complaint.reference,
     claimResponseId: view.currentRespondent.claimResponseId,
     claimResponseDocumentId: responseDocument.id,
     claimItemDocumentId: itemDocument.id,

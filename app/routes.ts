@@ -67,9 +67,6 @@ export default [
     // Support needs, kept with consent, and someone to help (issue 36, decision 0050).
     route("account/support-needs", "routes/account/support-needs.tsx"),
     route("account/support-needs/helper", "routes/account/support-helper.tsx"),
-    // Your data (issue 40, decision 0069): download it (a job, e-mailed as a link back here), and the ZIP itself.
-    route("account/data", "routes/account/data.tsx"),
-    route("account/data/exports/:exportId/download", "routes/resources/data-export.ts"),
     // Breathing Space (issue 36): what it pauses, and recording the tenant's own.
     route("help/breathing-space", "routes/help/breathing-space.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),

@@ -126,8 +126,6 @@ test.describe("no JavaScript where none is needed", () => {
       // The privacy notice and the accessibility statement (issue 40).
       ["/privacy", "Privacy notice"],
       ["/accessibility", "Accessibility statement"],
-      // Your data (issue 40): download a copy, close the account.
-      ["/account/data", "Your data"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

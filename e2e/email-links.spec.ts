@@ -276,8 +276,6 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   await ops("breathing-space", { email: tenant, reference: `BS-${run}`.slice(0, 40), type: "standard", start: today });
   await ops("end-breathing-space", { email: tenant });
   // ── end issue 36: bspace ──
-  // Issue 40: the tenant's data, made by the back office as if asked for (DATA_EXPORT_READY: its link opens /account/data).
-  await ops("data-export", { email: tenant });
 
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);

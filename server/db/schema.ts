@@ -1225,39 +1225,3 @@ export const recordShareViews = pgTable(
   },
   (t) => [index("record_share_views_share_idx").on(t.recordShareId)],
 );
-
-/**
- * "Download your data" (issue 40, decision 0069): a tenant's request for a ZIP of everything we
- * hold about them. The request writes the row (PENDING); a job builds the ZIP into the file store
- * (`storage_key`), marks it READY with its expiry, and e-mails a link to the signed-in page. The
- * job holds a lease on the row (`claimed_until`) so the API process that took the request and the
- * sweeper (after a crash) never build it twice. One PENDING export per user (the partial unique
- * index). After `expires_at` the sweeper deletes the file and the row says EXPIRED.
- */
-export const dataExports = pgTable(
-  "data_exports",
-  {
-    id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id),
-    /** PENDING (being prepared) | READY | EXPIRED (the file deleted) | FAILED (after the last attempt). */
-    status: text("status").notNull().default("PENDING"),
-    requestedAt: ts("requested_at").notNull(),
-    /** The build job's lease: another run leaves the row alone until it runs out. */
-    claimedUntil: ts("claimed_until"),
-    attempts: integer("attempts").notNull().default(0),
-    readyAt: ts("ready_at"),
-    expiresAt: ts("expires_at"),
-    /** The ZIP's key in the file store, once written. */
-    storageKey: text("storage_key"),
-    /** The ZIP's size in bytes. */
-    size: bigint("size", { mode: "number" }),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index("data_exports_user_idx").on(t.userId, t.requestedAt),
-    uniqueIndex("data_exports_one_pending_idx").on(t.userId).where(sql`${t.status} = 'PENDING'`),
-    index("data_exports_status_idx").on(t.status, t.claimedUntil),
-  ],
-);

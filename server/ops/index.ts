@@ -4,7 +4,6 @@ import { planRequestCommands } from "./plan-request-commands";
 import { backOfficeCommands } from "./back-office-commands";
 import { supportCommands } from "./support-commands";
 import { breathingSpaceCommands } from "./breathing-space-commands";
-import { dataExportCommands } from "./data-export-commands";
 
 /**
  * The product's ops commands, in the order `npm run ops -- --help` lists them. Outside production
@@ -17,5 +16,4 @@ export const opsCommands: OpsCommand[] = [
   ...breathingSpaceCommands,
   ...planRequestCommands,
   ...supportCommands,
-  ...dataExportCommands,
 ];

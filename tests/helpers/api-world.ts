@@ -5,7 +5,6 @@
  * HTTP. The tenant-isolation gate swaps these ids between two tenants; the fuzz gate sends one
  * tenant's real ids as another's.
  */
-import { dataExportsSettled } from "../../server/data-exports";
 import { OPS_TOKEN, type TestApi } from "./api";
 
 /** The kinds of a tenant's records an operation can name. */
@@ -35,8 +34,6 @@ export const KINDS = [
   "paymentId",
   // A link to a claim's record for an adviser (issue 39).
   "recordShareId",
-  // A ready download of the tenant's data (issue 40): its ZIP.
-  "exportId",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 export type World = Record<Kind, string>;
@@ -177,11 +174,6 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
   await ops(t, "pay-action", { orderCustomerActionId: disputed.adjudicationFeeOrder.action.id });
   const { arbitrationId } = await ops(t, "send-to-adjudication", { claimId: disputedClaim.claimId });
 
-  // Last, so it holds all of the above: the tenant's data, asked for and built (issue 40).
-  await call(t, "POST", "/me/data-exports", token);
-  await dataExportsSettled();
-  const exports = await call(t, "GET", "/me/data-exports", token);
-
   return {
     token,
     userId: me.userId,
@@ -208,7 +200,6 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
     setupIntentId: setup.setupIntentId,
     // The dispute fee paid above: a payment of the tenant's, with a receipt.
     paymentId: disputed.adjudicationFeeOrder.action.id,
-    exportId: exports.latest.id,
   };
 }
 

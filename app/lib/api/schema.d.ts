@@ -1558,41 +1558,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/me/data-exports": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The signed-in tenant's latest export of their data and its state (issue 40) */
-        get: operations["getDataExports"];
-        put?: never;
-        /** Ask for a ZIP of everything held about the tenant: built as a job and e-mailed as a link to the signed-in page. 409 while one is being prepared; a ready one is replaced */
-        post: operations["requestDataExport"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/me/data-exports/{exportId}/content": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The ZIP of one of the tenant's own exports while it is ready (404 for another tenant's, one not ready, or expired) */
-        get: operations["getDataExportContent"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3400,25 +3365,6 @@ export interface components {
              */
             startDate: string;
         };
-        DataExports: {
-            latest: components["schemas"]["DataExport"];
-            /** @description How many days a ready export can be downloaded */
-            expiryDays: number;
-        };
-        /** @description The tenant's latest export; null when they never asked */
-        DataExport: {
-            id: string;
-            /**
-             * @description Being prepared, ready to download (until expiresAt), expired (the file deleted), or failed (ask again)
-             * @enum {string}
-             */
-            state: "PREPARING" | "READY" | "EXPIRED" | "FAILED";
-            requestedAt: string;
-            readyAt: string | null;
-            expiresAt: string | null;
-            /** @description The ZIP's size in bytes, once ready */
-            size: number | null;
-        } | null;
     };
     responses: never;
     parameters: never;
@@ -8382,113 +8328,6 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDataExports: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The latest export */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DataExports"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    requestDataExport: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Asked for: being prepared */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DataExports"];
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not allowed in the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDataExportContent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                exportId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The ZIP */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/zip": string;
-                };
-            };
-            /** @description No valid access token */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found, or not yours */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -95,9 +95,6 @@ export type NoticeFacts = {
   // ── issue 38: your co-tenants (decision 0061) ──
   /** A co-tenant pressed "Remind {first name}": who asked (their name), and what is waiting for this tenant. */
   COTENANT_REMINDER: About & { askedBy: string; waitingFor: "STEPS" | "PAY_SHARE" | "ANSWER" | "DISPUTE_FEE" };
-  // ── issue 40: your data (decision 0069) ──
-  /** The ZIP of the tenant's data they asked for is ready: `link` is the signed-in page it downloads from (/account/data), until `expiresAt`. */
-  DATA_EXPORT_READY: { link: string; expiresAt: Date };
 };
 
 /** What a reference's outcome means for the tenant (REFERENCE_OUTCOME): PASS, INFO_REQUIRED, GUARANTOR_REQUIRED, FAIL. */

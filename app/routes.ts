@@ -49,9 +49,6 @@ export default [
   route("guide/walkthrough", "routes/guide/walkthrough.tsx"),
   // Struggling to pay? (issue 36): free debt advice and what we can do, linked from every page and e-mail that asks for money.
   route("help/struggling-to-pay", "routes/help/struggling-to-pay.tsx"),
-  // The accessibility statement and the privacy notice (issue 40), linked from every page's footer.
-  route("accessibility", "routes/statements/accessibility.tsx"),
-  route("privacy", "routes/statements/privacy.tsx"),
   // A claim's record shared with an adviser (issue 39): no sign-in, the link's token in the query.
   route("shared-record", "routes/claims/shared-record.tsx"),
   route("shared-record.pdf", "routes/claims/shared-record-pdf.ts"),

@@ -38,6 +38,8 @@ import { paymentPlansRoutes } from "./payment-plans/routes";
 import { planRequestRoutes } from "./plan-requests/routes";
 import { referencesRoutes } from "./references/routes";
 import { supportRoutes } from "./support/routes";
+import { dataExportsRoutes } from "./data-exports/routes";
+import { complaintRoutes } from "./complaints/routes";
 import { supportNeedsRoutes } from "./support-needs/routes";
 import { breathingSpaceRoutes } from "./breathing-space/routes";
 import { claimPayments } from "./claim-payments";
@@ -231,8 +233,10 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   app.route("/", stripeWebhookRoutes);
   app.route("/", smsStatusCallbackRoutes);
   app.route("/", supportRoutes);
+  app.route("/", complaintRoutes);
   app.route("/", supportNeedsRoutes);
   app.route("/", breathingSpaceRoutes);
+  app.route("/", dataExportsRoutes);
 
   if (deps.config.opsEnabled) {
     // Playing the other parties, and what the stand-ins add (the outbox for /dev/mail, the

@@ -1225,3 +1225,92 @@ export const recordShareViews = pgTable(
   },
   (t) => [index("record_share_views_share_idx").on(t.recordShareId)],
 );
+
+/**
+ * "Download your data" (issue 40, decision 0069): a tenant's request for a ZIP of everything we
+ * hold about them. The request writes the row (PENDING); a job builds the ZIP into the file store
+ * (`storage_key`), marks it READY with its expiry, and e-mails a link to the signed-in page. The
+ * job holds a lease on the row (`claimed_until`) so the API process that took the request and the
+ * sweeper (after a crash) never build it twice. One PENDING export per user (the partial unique
+ * index). After `expires_at` the sweeper deletes the file and the row says EXPIRED.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** PENDING (being prepared) | READY | EXPIRED (the file deleted) | FAILED (after the last attempt). */
+    status: text("status").notNull().default("PENDING"),
+    requestedAt: ts("requested_at").notNull(),
+    /** The build job's lease: another run leaves the row alone until it runs out. */
+    claimedUntil: ts("claimed_until"),
+    attempts: integer("attempts").notNull().default(0),
+    readyAt: ts("ready_at"),
+    expiresAt: ts("expires_at"),
+    /** The ZIP's key in the file store, once written. */
+    storageKey: text("storage_key"),
+    /** The ZIP's size in bytes. */
+    size: bigint("size", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("data_exports_user_idx").on(t.userId, t.requestedAt),
+    uniqueIndex("data_exports_one_pending_idx").on(t.userId).where(sql`${t.status} = 'PENDING'`),
+    index("data_exports_status_idx").on(t.status, t.claimedUntil),
+  ],
+);
+// ── Complaints (issue 40, decision 0066) ─────────────────────────────────────────────────
+// A complaint, signed in or not: who raised it (the account, or the name and e-mail typed),
+// what it is about, and its clock (acknowledged within 5 working days, a final response within
+// 8 weeks). Signed out, the complaint is read with the token e-mailed in the acknowledgement,
+// of which only the hash is kept.
+
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: id(),
+    /** The reference the tenant quotes, "C-" and 8 letters or digits. */
+    reference: text("reference").notNull(),
+    /** The signed-in tenant who raised it; null when raised without signing in. */
+    userId: text("user_id").references(() => users.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    topic: text("topic").notNull(),
+    whatHappened: text("what_happened").notNull(),
+    putRight: text("put_right").notNull(),
+    claimId: text("claim_id").references(() => claims.id),
+    orderId: text("order_id").references(() => orders.id),
+    tokenHash: text("token_hash").notNull(),
+    acknowledgedAt: ts("acknowledged_at"),
+    /** The London date the acknowledgement is due by (5 working days) and the final response (8 weeks). */
+    acknowledgeBy: date("acknowledge_by", { mode: "string" }).notNull(),
+    finalResponseBy: date("final_response_by", { mode: "string" }).notNull(),
+    finalResponseAt: ts("final_response_at"),
+    /** When the sweeper's 8-week e-mail (no final response yet: the ombudsman) was queued. */
+    eightWeeksNoticeAt: ts("eight_weeks_notice_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("complaints_reference_idx").on(t.reference),
+    uniqueIndex("complaints_token_idx").on(t.tokenHash),
+    index("complaints_user_idx").on(t.userId),
+    index("complaints_open_idx").on(t.finalResponseBy).where(sql`${t.finalResponseAt} is null and ${t.eightWeeksNoticeAt} is null`),
+  ],
+);
+
+/** The back office's responses to a complaint: holding (not yet final) or final, each e-mailed. */
+export const complaintResponses = pgTable(
+  "complaint_responses",
+  {
+    id: id(),
+    complaintId: text("complaint_id")
+      .notNull()
+      .references(() => complaints.id),
+    final: boolean("final").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("complaint_responses_complaint_idx").on(t.complaintId, t.createdAt)],
+);

@@ -1,9 +1,11 @@
 import { deleteOldSignInFailures, deleteOldPasswordResetRequests, deleteExpiredUsedIdTokens } from "../accounts";
+import { sendEightWeekEmails } from "../complaints";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { deliverPendingSms } from "../lib/sms-delivery";
 import { describeError, log } from "../lib/log";
 import { reconcilePayments, payOwedRefunds } from "../payments";
+import { sweepDataExports } from "../data-exports";
 import { sweepBreathingSpaces } from "./breathing-spaces";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { grantOverdueMoreTime } from "./more-time-requests";
@@ -42,10 +44,14 @@ export async function runDueJobs(deps: Deps) {
   const paymentPlanOfferReminders = await remindEndingPaymentPlanOffers(deps, now);
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
+  // A complaint 8 weeks old without our final response: the ombudsman's details, once (issue 40).
+  const complaintEightWeekEmails = await sendEightWeekEmails(deps);
   const mail = await deliverPendingEmails(deps);
   const sms = await deliverPendingSms(deps);
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
   const unattachedDocuments = await removeUnattachedDocuments(deps, now);
+  // Issue 40: exports of a tenant's data a crash left unbuilt are built; those past their 7 days deleted.
+  const dataExports = await sweepDataExports(deps, now);
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
   const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
   const passwordResetRequestsDeleted = await deleteOldPasswordResetRequests(deps, now);
@@ -70,9 +76,11 @@ export async function runDueJobs(deps: Deps) {
     paymentPlanOfferReminders,
     instalmentCharges,
     instalmentReminders,
+    complaintEightWeekEmails,
     mail,
     sms,
     unattachedDocuments,
+    dataExports,
     signInFailuresDeleted,
     passwordResetRequestsDeleted,
     usedIdTokensDeleted,
@@ -118,6 +126,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.mail.sent +
         result.sms.sent +
         result.unattachedDocuments.removedDocumentIds.length +
+        result.dataExports.built.length +
+        result.dataExports.expired.length +
         result.staleUploadScratchRemoved;
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
     } catch (error) {
@@ -158,6 +168,8 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     emailsSent: result.mail.sent,
     smsSent: result.sms.sent,
     unattachedDocumentsRemoved: result.unattachedDocuments.removedDocumentIds.length,
+    dataExportsBuilt: result.dataExports.built.length,
+    dataExportsExpired: result.dataExports.expired.length,
     staleUploadScratchRemoved: result.staleUploadScratchRemoved,
   };
 }

@@ -4,6 +4,8 @@ import { planRequestCommands } from "./plan-request-commands";
 import { backOfficeCommands } from "./back-office-commands";
 import { supportCommands } from "./support-commands";
 import { breathingSpaceCommands } from "./breathing-space-commands";
+import { dataExportCommands } from "./data-export-commands";
+import { complaintCommands } from "./complaint-commands";
 
 /**
  * The product's ops commands, in the order `npm run ops -- --help` lists them. Outside production
@@ -16,4 +18,6 @@ export const opsCommands: OpsCommand[] = [
   ...breathingSpaceCommands,
   ...planRequestCommands,
   ...supportCommands,
+  ...dataExportCommands,
+  ...complaintCommands,
 ];

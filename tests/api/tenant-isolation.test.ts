@@ -68,6 +68,9 @@ const NO_IDS = new Set([
   "recordBreathingSpace",
   // The caller's own debts a plan can be asked for (issue 36).
   "listDebts",
+  // Issue 40: the caller's own latest export of their data, and asking for one.
+  "getDataExports",
+  "requestDataExport",
 ]);
 
 /** Query parameters that are not ids, with a value that passes validation. */

@@ -12,6 +12,7 @@ import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
 import { remindEndingPaymentPlanOffers, voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 import { removeUnattachedDocuments } from "./unattached-documents";
+import { applyRetention } from "./retention";
 import { removeStaleScratch } from "../lib/multipart";
 
 /**
@@ -46,6 +47,8 @@ export async function runDueJobs(deps: Deps) {
   const sms = await deliverPendingSms(deps);
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
   const unattachedDocuments = await removeUnattachedDocuments(deps, now);
+  // Retention (issue 40): closure requests done, then each period of common/retention.ts applied.
+  const retention = await applyRetention(deps, now);
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
   const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
   const passwordResetRequestsDeleted = await deleteOldPasswordResetRequests(deps, now);
@@ -73,6 +76,7 @@ export async function runDueJobs(deps: Deps) {
     mail,
     sms,
     unattachedDocuments,
+    retention,
     signInFailuresDeleted,
     passwordResetRequestsDeleted,
     usedIdTokensDeleted,

@@ -4,6 +4,7 @@ import { planRequestCommands } from "./plan-request-commands";
 import { backOfficeCommands } from "./back-office-commands";
 import { supportCommands } from "./support-commands";
 import { breathingSpaceCommands } from "./breathing-space-commands";
+import { retentionCommands } from "./retention-commands";
 
 /**
  * The product's ops commands, in the order `npm run ops -- --help` lists them. Outside production
@@ -16,4 +17,5 @@ export const opsCommands: OpsCommand[] = [
   ...breathingSpaceCommands,
   ...planRequestCommands,
   ...supportCommands,
+  ...retentionCommands,
 ];

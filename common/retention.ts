@@ -111,7 +111,7 @@ export const RETENTION_RULES: readonly RetentionRule[] = [
   },
   {
     id: "money-records",
-    what: "Money records: payments, refunds, payment plans and their instalments",
+    what: "Money records: what you paid, what we gave back, payment plans and their instalments",
     period: { years: 6 },
     from: "the end of the financial year they belong to",
     action: "KEEP",

@@ -1,154 +1,191 @@
 /**
- * How long Keyfree keeps each kind of personal data, from when, what happens after, and why
- * (issue 40, decision 0068): one table, read by the privacy notice (/privacy renders it row by
- * row) and by the retention sweeper, so the notice says what the sweeper does.
- *
- * What happens after the period:
- * - "delete-documents": the files are deleted from the file store (local disk or S3) and their rows with them;
- * - "tombstone": the record stays (a claim, a plan, a Keyfree is a fact others rely on) but the
- *   personal data in it (names, addresses, contact details, free text) is replaced by a tombstone;
- * - "delete-rows": the rows are deleted;
- * - "keep": money records are kept as the law requires, never tombstoned, for the period and then deleted.
- *
- * A period counts from `from`: the event named there (a claim closing, the end of the financial
- * year a payment fell in, the message being sent). Nothing here is a date: the sweeper works the
- * cut-off out with the server's calendar.
+ * How long we keep each kind of personal data, and why (issue 40, decision 0068): ONE table,
+ * read by the privacy notice (/privacy shows every row, in this order) and by the retention job
+ * (server/jobs/retention.ts applies every row whose `action` is not KEEP). Pure data: a period
+ * changes here, and the notice and the job change with it.
  */
 
-export type RetentionAfter = "delete-documents" | "tombstone" | "delete-rows" | "keep";
+/** Where a signed-in tenant asks us to close their account. */
+export const CLOSE_ACCOUNT_PATH = "/account/close";
+/** The privacy notice. */
+export const PRIVACY_PATH = "/privacy";
+/** Where a tenant downloads their data (issue 40, part 4). */
+export const YOUR_DATA_PATH = "/account/data";
 
-export type RetentionPeriod = { amount: number; unit: "days" | "months" | "years" };
+/** What replaces personal data in a record we keep: the record stays, what it said about a person does not. */
+export const TOMBSTONE = "(removed)";
 
-/** When a period starts counting. */
-export type RetentionFrom =
-  | "claim-closed"
-  | "keyfree-ended"
-  | "reference-decided"
-  | "support-need-ended"
-  | "financial-year-ended"
-  | "sent"
-  | "signed-in"
-  | "export-made";
+/**
+ * What the job does once the period has passed:
+ * - DELETE_DOCUMENTS: the files are deleted from the file store (the document's row stays, named TOMBSTONE);
+ * - TOMBSTONE: the personal data in the record is replaced by TOMBSTONE (or emptied); the record stays;
+ * - DELETE_ROWS: the rows are deleted;
+ * - KEEP: nothing; the job never changes these records.
+ */
+export type RetentionAction = "DELETE_DOCUMENTS" | "TOMBSTONE" | "DELETE_ROWS" | "KEEP";
 
-export type RetentionRow = {
-  /** A stable id (the sweeper's and the tests'). */
-  id: string;
-  /** What is kept, in plain words (the notice's first column). */
+/** A length of time: whole years, months or days (added on the calendar, as the law counts them). */
+export type RetentionPeriod = { years?: number; months?: number; days?: number };
+
+export type RetentionRule = {
+  id: RetentionRuleId;
+  /** What is kept, in the tenant's words. */
   what: string;
   period: RetentionPeriod;
-  from: RetentionFrom;
-  /** When the period starts, in plain words ("after the claim closes"). */
-  fromWords: string;
-  after: RetentionAfter;
-  /** The reason, in plain words. */
+  /** From when the period counts, completing "… after …". */
+  from: string;
+  action: RetentionAction;
+  /** What happens at the end of the period, in plain words. */
+  after: string;
+  /** Why this long, in plain words (shown in the notice). */
   reason: string;
+  /**
+   * Set when another job applies the period, not the retention job: "data-exports" (the data
+   * exports' own sweep deletes a ZIP once its days pass, server/data-exports). The retention job
+   * and its dry run leave such a row out.
+   */
+  appliedBy?: "data-exports";
 };
 
-/** What happens after the period, in plain words (the notice's column). */
-export const AFTER_WORDS: Record<RetentionAfter, string> = {
-  "delete-documents": "The documents are deleted.",
-  tombstone: "Your personal details in the record are removed; what is left no longer identifies you.",
-  "delete-rows": "They are deleted.",
-  keep: "Kept in full for this period, as the law requires, then deleted.",
-};
+export const RETENTION_RULE_IDS = [
+  "claim-records",
+  "reference-documents",
+  "support-needs",
+  "notices-sent",
+  "contact-messages",
+  "sign-in-records",
+  "money-records",
+  "closed-accounts",
+  "data-export",
+] as const;
+export type RetentionRuleId = (typeof RETENTION_RULE_IDS)[number];
 
-export const RETENTION: readonly RetentionRow[] = [
-  {
-    id: "claim-documents",
-    what: "Claim evidence and decision documents (photographs, reports, the adjudicator's decision)",
-    period: { amount: 6, unit: "years" },
-    from: "claim-closed",
-    fromWords: "after the claim closes",
-    after: "delete-documents",
-    reason:
-      "A claim about a tenancy's charges can be brought to court for up to 6 years (the Limitation Act 1980), so we keep what it was decided on for as long.",
-  },
+export const RETENTION_RULES: readonly RetentionRule[] = [
   {
     id: "claim-records",
-    what: "Claims, your answers to them and payment plans",
-    period: { amount: 6, unit: "years" },
-    from: "claim-closed",
-    fromWords: "after the claim or plan closes",
-    after: "tombstone",
-    reason: "For as long as the claim's evidence, for the same reason (the Limitation Act 1980).",
-  },
-  {
-    id: "keyfree-records",
-    what: "Your account, your Keyfrees, the tenancies and addresses they cover",
-    period: { amount: 6, unit: "years" },
-    from: "keyfree-ended",
-    fromWords: "after your last Keyfree ends",
-    after: "tombstone",
-    reason: "A Keyfree is a contract: either side can bring a claim about it for up to 6 years (the Limitation Act 1980).",
+    what: "Claims: the evidence, photographs and decision documents, and what you wrote in your answers",
+    period: { years: 6 },
+    from: "the claim closes",
+    action: "DELETE_DOCUMENTS",
+    after: "The documents are deleted and what you wrote is removed. We keep that the claim happened and its amounts.",
+    reason:
+      "You, your landlord or your agent can bring a court claim about a tenancy's charges for up to 6 years (the Limitation Act 1980), and we must be able to show what was charged and why.",
   },
   {
     id: "reference-documents",
-    what: "Referencing documents (proof of income and identity) and the reference's result",
-    period: { amount: 6, unit: "months" },
-    from: "reference-decided",
-    fromWords: "after the reference is decided",
-    after: "delete-documents",
-    reason: "They are needed only to decide the reference and to answer a question about that decision soon after it.",
+    what: "Referencing documents: your proof of identity and proof of address",
+    period: { months: 12 },
+    from: "your reference is decided",
+    action: "DELETE_DOCUMENTS",
+    after: "The documents are deleted. We keep the reference's outcome.",
+    reason: "We need them only to check who you are and where you have lived; 12 months lets us answer a question or a complaint about the decision.",
   },
   {
     id: "support-needs",
-    what: "Your support needs (including anything about your health or money) and the helpers you add",
-    period: { amount: 30, unit: "days" },
-    from: "support-need-ended",
-    fromWords: "after you remove them or your last Keyfree ends",
-    after: "delete-rows",
-    reason:
-      "We keep them only while they help us support you, with your consent. They are deleted, not kept in any other form, because they can be about your health.",
+    what: "Your support needs (about your health, your money or what has happened in your life) and the person who helps you",
+    period: { days: 0 },
+    from: "your account closes, or sooner when you remove them",
+    action: "DELETE_ROWS",
+    after: "They are deleted, not kept in any form.",
+    reason: "They are about your health and circumstances: we keep them only with your explicit consent, and only while we can use them to help you.",
   },
   {
-    id: "money-records",
-    what: "Money records: payments, repayments to you, instalments and the card provider's records of them",
-    period: { amount: 6, unit: "years" },
-    from: "financial-year-ended",
-    fromWords: "after the end of the financial year they fall in",
-    after: "keep",
-    reason: "HMRC and the Companies Act 2006 require a company to keep its accounting records for 6 years.",
-  },
-  {
-    id: "notices",
-    what: "Copies of the e-mails and text messages we send you",
-    period: { amount: 2, unit: "years" },
-    from: "sent",
-    fromWords: "after they are sent",
-    after: "delete-rows",
-    reason: "So we can show what we told you and when, if you ask or if something we sent is questioned.",
+    id: "notices-sent",
+    what: "The e-mails and text messages we sent you",
+    period: { years: 2 },
+    from: "we sent each one",
+    action: "TOMBSTONE",
+    after: "What each said, and the address or number it went to, are removed. We keep that it was sent, and when.",
+    reason: "So we can show what we told you and when, if a deadline or a payment is questioned or you complain.",
   },
   {
     id: "contact-messages",
-    what: "Messages you send us through the contact page",
-    period: { amount: 2, unit: "years" },
-    from: "sent",
-    fromWords: "after they are sent",
-    after: "delete-rows",
-    reason: "So we can answer you and look back at what you asked if you come back to us about it.",
+    what: "Messages you sent us from the contact page",
+    period: { years: 2 },
+    from: "you sent each one",
+    action: "TOMBSTONE",
+    after: "Your message, name and e-mail address are removed. We keep its topic and date.",
+    reason: "So we can look back at what you asked if you contact us again or complain.",
   },
   {
     id: "sign-in-records",
-    what: "Sign-in records (when you signed in, failed sign-ins and password resets)",
-    period: { amount: 90, unit: "days" },
-    from: "signed-in",
-    fromWords: "after each sign-in",
-    after: "delete-rows",
-    reason: "To keep your account safe and look into a sign-in that was not you.",
+    what: "Sign-in records: when you signed in and out, and your sessions",
+    period: { months: 12 },
+    from: "each sign-in",
+    action: "DELETE_ROWS",
+    after: "They are deleted.",
+    reason: "To notice and look into someone else using your account.",
+  },
+  {
+    id: "money-records",
+    what: "Money records: what you paid, what we gave back, payment plans and their instalments",
+    period: { years: 6 },
+    from: "the end of the financial year they belong to",
+    action: "KEEP",
+    after: "Kept as the law requires: the retention job never deletes or changes a money record, even after your account closes.",
+    reason:
+      "HMRC requires a company's records for tax to be kept for 6 years from the end of the accounting period they belong to, and the Companies Act 2006 requires a company to keep its accounting records.",
+  },
+  {
+    id: "closed-accounts",
+    what: "Your account once it is closed: your name, e-mail address, date of birth, addresses and what you told us about your budget",
+    period: { years: 6 },
+    from: "your account closes",
+    action: "TOMBSTONE",
+    after: "They are removed from every record we keep. Your password, sessions and phone number are removed the day the account closes.",
+    reason:
+      "A claim, a payment or a complaint about your tenancy can be questioned for up to 6 years (the Limitation Act 1980), and our money records must say who paid.",
   },
   {
     id: "data-export",
     what: "The ZIP file of your data, when you ask to download it",
-    period: { amount: 7, unit: "days" },
-    from: "export-made",
-    fromWords: "after it is made",
-    after: "delete-documents",
-    reason: "Long enough for you to download it; it is a copy, so we do not keep it.",
+    period: { days: 7 },
+    from: "it is made",
+    action: "DELETE_DOCUMENTS",
+    after: "The file is deleted.",
+    reason: "Long enough for you to download it. It is a copy of what we hold, so we do not keep it.",
+    appliedBy: "data-exports",
   },
 ];
 
-/** A period in words: "6 years", "30 days", "1 month". */
+/** The rules the retention job itself applies (not KEEP, not another job's). */
+export const RETENTION_JOB_RULES: readonly RetentionRule[] = RETENTION_RULES.filter((r) => !r.appliedBy);
+
+export function retentionRule(id: RetentionRuleId): RetentionRule {
+  return RETENTION_RULES.find((r) => r.id === id)!;
+}
+
+/** The period in words: "6 years", "12 months", "At once" (0 days). */
 export function periodWords(period: RetentionPeriod): string {
-  const unit = period.amount === 1 ? period.unit.replace(/s$/, "") : period.unit;
-  return `${period.amount} ${unit}`;
+  const parts: string[] = [];
+  const unit = (n: number | undefined, one: string) => (n ? parts.push(`${n} ${one}${n === 1 ? "" : "s"}`) : undefined);
+  unit(period.years, "year");
+  unit(period.months, "month");
+  unit(period.days, "day");
+  return parts.length === 0 ? "None" : parts.join(" and ");
+}
+
+/** How long, in a sentence: "6 years after the claim closes"; a period of none: "Until your account closes, …". */
+export function keptFor(rule: RetentionRule): string {
+  const words = periodWords(rule.period);
+  return words === "None" ? `Until ${rule.from}` : `${words} after ${rule.from}`;
+}
+
+/**
+ * The instant `period` before `now`: a record whose period counts from an instant at or before it
+ * has reached the end of its period. Calendar arithmetic in UTC (years and months keep the day of
+ * the month, clamped to the month's last day as 29 February goes to 28 February).
+ */
+export function retentionCutoff(now: Date, period: RetentionPeriod): Date {
+  const d = new Date(now.getTime());
+  const months = (period.years ?? 0) * 12 + (period.months ?? 0);
+  if (months) {
+    const day = d.getUTCDate();
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - months);
+    const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+    d.setUTCDate(Math.min(day, last));
+  }
+  if (period.days) d.setUTCDate(d.getUTCDate() - period.days);
+  return d;
 }

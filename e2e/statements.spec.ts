@@ -1,4 +1,4 @@
-import { RETENTION } from "#common/retention";
+import { RETENTION_RULES } from "#common/retention";
 import { REFLOW_WIDTH, TESTING_METHODS } from "#common/testing-methods";
 import { expect, expectAccessible, NO_BROWSER, signInRequest, test, TOOLS_URL } from "./fixtures";
 import { fillPath, webRoutes } from "./route-table";
@@ -22,7 +22,7 @@ test("the privacy notice and the accessibility statement, each reached from the 
   await expect(page.getByRole("heading", { level: 1, name: "Privacy notice" })).toBeVisible();
   // How long each kind of data is kept: the retention table itself, row by row.
   const table = page.getByRole("table", { name: "How long we keep each kind of data, and why" });
-  for (const row of RETENTION) await expect(table.getByRole("rowheader", { name: row.what })).toBeVisible();
+  for (const row of RETENTION_RULES) await expect(table.getByRole("rowheader", { name: row.what })).toBeVisible();
   await expect(page.getByRole("link", { name: "ico.org.uk" })).toHaveAttribute("href", "https://ico.org.uk");
   await expectAccessible(page);
   if (isJsOn) await expectReflows(page);

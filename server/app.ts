@@ -14,6 +14,7 @@ import { isMultipart, MultipartRefusal, parseMultipart, type ParsedMultipart } f
 import { UPLOAD_MAX_BYTES } from "#common/uploads";
 import { isWellFormedId } from "#common/input";
 import { accountRoutes } from "./accounts/account.routes";
+import { closureRoutes } from "./accounts/closure.routes";
 import { arbitrationsRoutes } from "./arbitrations/routes";
 import { authRoutes } from "./accounts/auth.routes";
 import { identityRoutes } from "./accounts/identity.routes";
@@ -215,6 +216,7 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   app.route("/", identityRoutes);
   app.route("/", passwordRoutes);
   app.route("/", accountRoutes);
+  app.route("/", closureRoutes);
   app.route("/", orderRoutes);
   app.route("/", dashboardRoutes);
   app.route("/", receiptRoutes);

@@ -47,7 +47,7 @@ const youOrNobody = (column: string, as: string) => (row: Row, o: ExportOwner) =
 export const EXPORT_FILES: ExportFile[] = [
   {
     name: "account.json",
-    about: "Your account: your details, your address history, your answers to inventory and move-out links, and the downloads of your data you asked for.",
+    about: "Your account: your details, your address history, your answers to inventory and move-out links, the downloads of your data you asked for, and your request to close your account.",
     tables: {
       users: rowsOf(t.users, (o) => eq(t.users.id, o.userId), (r) => omit(r, "passwordHash")),
       customers: rowsOf(t.customers, mine(t.customers.userId)),
@@ -55,6 +55,7 @@ export const EXPORT_FILES: ExportFile[] = [
       tenancy_inventory_responses: rowsOf(t.tenancyInventoryResponses, mine(t.tenancyInventoryResponses.userId), (r) => omit(r, "tokenHash")),
       tenant_vacated_links: rowsOf(t.tenantVacatedLinks, mine(t.tenantVacatedLinks.userId), (r) => omit(r, "tokenHash")),
       data_exports: rowsOf(t.dataExports, mine(t.dataExports.userId), (r) => omit(r, "storageKey", "claimedUntil")),
+      account_closure_requests: rowsOf(t.accountClosureRequests, mine(t.accountClosureRequests.userId)),
     },
   },
   {

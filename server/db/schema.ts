@@ -35,6 +35,11 @@ export const users = pgTable(
     /** Notices by text message to mobileNumber (issue 28); e-mail notices cannot be turned off (part 2 §1). */
     smsNotices: boolean("sms_notices").notNull().default(true),
     onboardingIntroductionComplete: boolean("onboarding_introduction_complete").notNull().default(false),
+    /**
+     * When the account was closed at the tenant's request (issue 40, decision 0068): sign-in is
+     * refused from then on. Its personal data is removed by the retention job's rules.
+     */
+    closedAt: ts("closed_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -348,6 +353,13 @@ export const documents = pgTable("documents", {
   /** The file's SHA-256 (hex), taken as it is stored (issue 39: the claim record lists it); null for files stored before. */
   sha256: text("sha256"),
   createdAt: createdAt(),
+  /**
+   * Retention (issue 40, decision 0068): when its period ended, the row is marked (`removedAt`, its
+   * name replaced) in the transaction that applies the rule, then its bytes are deleted from the
+   * file store (`fileDeletedAt`). A crash in between leaves a marked row whose file the next run deletes.
+   */
+  removedAt: ts("removed_at"),
+  fileDeletedAt: ts("file_deleted_at"),
 });
 
 /** The tenants of a tenancy (part 1 §3 Order.tenants, Tenancy user with guarantor). */
@@ -1313,4 +1325,39 @@ export const complaintResponses = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("complaint_responses_complaint_idx").on(t.complaintId, t.createdAt)],
+);
+
+// ── Closing an account and retention (issue 40, decision 0068) ──────────────────────────
+
+/**
+ * A tenant's request to close their account: one per account. The retention job closes the
+ * account (`closedAt`, and users.closed_at) once no claim or payment plan of theirs is still open.
+ */
+export const accountClosureRequests = pgTable(
+  "account_closure_requests",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    requestedAt: ts("requested_at").notNull(),
+    closedAt: ts("closed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_closure_requests_user_idx").on(t.userId), index("account_closure_requests_open_idx").on(t.closedAt)],
+);
+
+/**
+ * The retention rules applied to a record (common/retention.ts): one row per rule and record,
+ * written in the transaction that applies the rule, so a rule is applied to a record once,
+ * whichever instance gets there first.
+ */
+export const retentionApplied = pgTable(
+  "retention_applied",
+  {
+    rule: text("rule").notNull(),
+    recordId: text("record_id").notNull(),
+    appliedAt: ts("applied_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.recordId] })],
 );

@@ -1,10 +1,12 @@
+import { retentionRule } from "#common/retention";
+
 /**
  * "Download your data" (issue 40, decision 0069): how long an export is kept, how its build job
  * holds a row, and what state a tenant is shown. Pure: the data exports area applies it.
  */
 
-/** A ready export can be downloaded for 7 days; then the sweeper deletes its file (part 3's retention table lists this period). */
-export const DATA_EXPORT_EXPIRY_DAYS = 7;
+/** A ready export can be downloaded for 7 days; then the sweeper deletes its file. The period is the retention table's row (common/retention.ts). */
+export const DATA_EXPORT_EXPIRY_DAYS = retentionRule("data-export").period.days ?? 7;
 
 /** The build job's lease on a row: a crashed build is taken up by the sweeper once it runs out. */
 export const DATA_EXPORT_LEASE_MS = 15 * 60_000;

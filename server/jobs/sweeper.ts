@@ -14,6 +14,7 @@ import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
 import { remindEndingPaymentPlanOffers, voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 import { removeUnattachedDocuments } from "./unattached-documents";
+import { applyRetention } from "./retention";
 import { removeStaleScratch } from "../lib/multipart";
 
 /**
@@ -52,6 +53,8 @@ export async function runDueJobs(deps: Deps) {
   const unattachedDocuments = await removeUnattachedDocuments(deps, now);
   // Issue 40: exports of a tenant's data a crash left unbuilt are built; those past their 7 days deleted.
   const dataExports = await sweepDataExports(deps, now);
+  // Retention (issue 40): closure requests done, then each period of common/retention.ts applied.
+  const retention = await applyRetention(deps, now);
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
   const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
   const passwordResetRequestsDeleted = await deleteOldPasswordResetRequests(deps, now);
@@ -81,6 +84,7 @@ export async function runDueJobs(deps: Deps) {
     sms,
     unattachedDocuments,
     dataExports,
+    retention,
     signInFailuresDeleted,
     passwordResetRequestsDeleted,
     usedIdTokensDeleted,

@@ -6,6 +6,7 @@ import { supportCommands } from "./support-commands";
 import { breathingSpaceCommands } from "./breathing-space-commands";
 import { dataExportCommands } from "./data-export-commands";
 import { complaintCommands } from "./complaint-commands";
+import { retentionCommands } from "./retention-commands";
 
 /**
  * The product's ops commands, in the order `npm run ops -- --help` lists them. Outside production
@@ -20,4 +21,5 @@ export const opsCommands: OpsCommand[] = [
   ...supportCommands,
   ...dataExportCommands,
   ...complaintCommands,
+  ...retentionCommands,
 ];

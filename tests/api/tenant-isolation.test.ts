@@ -59,6 +59,9 @@ const NO_IDS = new Set([
   "getDashboard",
   // ── issue 36: support needs ── the caller's own support needs and the one person who helps them.
   "getSupportNeeds",
+  // Issue 40: the caller's own request to close their account.
+  "getAccountClosure",
+  "requestAccountClosure",
   "saveSupportNeeds",
   "withdrawSupportNeeds",
   "addSupportHelper",

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AFTER_WORDS, periodWords, RETENTION } from "../../common/retention";
+import { keptFor, RETENTION_RULES } from "../../common/retention";
 import { ACCESSIBILITY_STATEMENT_DATES, TESTING_METHODS } from "../../common/testing-methods";
 import { formatDate } from "../../common/wording";
 import { CookieBanner } from "../../app/components/cookie-banner";
@@ -35,14 +35,14 @@ describe("the privacy notice", () => {
     const page = await served(<PrivacyPage />);
     expect(text(page.querySelector("h1"))).toBe("Privacy notice");
     const rows = [...page.querySelectorAll("table.retention-table tbody tr")];
-    expect(rows.map((row) => text(row.querySelector("th")))).toEqual(RETENTION.map((r) => r.what));
+    expect(rows.map((row) => text(row.querySelector("th")))).toEqual(RETENTION_RULES.map((r) => r.what));
     for (const [i, row] of rows.entries()) {
       const cells = [...row.querySelectorAll("td")].map(text);
-      const r = RETENTION[i]!;
-      expect(cells).toEqual([`${periodWords(r.period)} ${r.fromWords}`, AFTER_WORDS[r.after], r.reason]);
+      const r = RETENTION_RULES[i]!;
+      expect(cells).toEqual([keptFor(r), r.after, r.reason]);
     }
     expect(text(rows.find((row) => row.id === "retention-money-records")!.querySelector("td"))).toBe(
-      "6 years after the end of the financial year they fall in",
+      "6 years after the end of the financial year they belong to",
     );
   });
 

@@ -3,45 +3,52 @@
  * privacy notice renders and the retention sweeper applies.
  */
 import { describe, expect, it } from "vitest";
-import { AFTER_WORDS, periodWords, RETENTION } from "../../common/retention";
+import { keptFor, periodWords, RETENTION_JOB_RULES, RETENTION_RULES, retentionCutoff, retentionRule } from "../../common/retention";
+import { DATA_EXPORT_EXPIRY_DAYS } from "../../server/domain/data-exports";
 
 describe("the retention table", () => {
-  it("every row has a positive whole period, the words for when it starts, and a reason", () => {
-    for (const row of RETENTION) {
-      expect(Number.isInteger(row.period.amount) && row.period.amount > 0, row.id).toBe(true);
-      expect(row.fromWords.trim(), row.id).not.toBe("");
+  it("every row says what is kept, from when, what happens after, and why", () => {
+    for (const row of RETENTION_RULES) {
+      expect(row.what.trim(), row.id).not.toBe("");
+      expect(row.from.trim(), row.id).not.toBe("");
+      expect(row.after.length, row.id).toBeGreaterThan(10);
       expect(row.reason.length, row.id).toBeGreaterThan(20);
-      expect(AFTER_WORDS[row.after], row.id).toBeTruthy();
+      for (const n of [row.period.years, row.period.months, row.period.days]) {
+        if (n !== undefined) expect(Number.isInteger(n) && n >= 0, row.id).toBe(true);
+      }
     }
   });
 
   it("ids are unique", () => {
-    expect(new Set(RETENTION.map((r) => r.id)).size).toBe(RETENTION.length);
+    expect(new Set(RETENTION_RULES.map((r) => r.id)).size).toBe(RETENTION_RULES.length);
   });
 
-  it("money records are kept (never tombstoned), 6 years from the end of the financial year, for HMRC and the Companies Act", () => {
-    const money = RETENTION.filter((r) => r.from === "financial-year-ended" || r.after === "keep");
+  it("money records are kept (never changed by the job), 6 years from the end of the financial year, for HMRC and the Companies Act", () => {
+    const money = RETENTION_RULES.filter((r) => r.action === "KEEP");
     expect(money.map((r) => r.id)).toEqual(["money-records"]);
-    expect(money[0]!.what).toMatch(/payments, repayments to you, instalments/);
-    expect(money[0]).toMatchObject({ after: "keep", from: "financial-year-ended", period: { amount: 6, unit: "years" } });
+    expect(money[0]).toMatchObject({ period: { years: 6 }, from: "the end of the financial year they belong to" });
     expect(money[0]!.reason).toMatch(/HMRC/);
   });
 
-  it("claim evidence is kept 6 years after the claim closes (the Limitation Act 1980); support needs are deleted, not tombstoned, soonest", () => {
-    const byId = Object.fromEntries(RETENTION.map((r) => [r.id, r]));
-    expect(byId["claim-documents"]).toMatchObject({ after: "delete-documents", from: "claim-closed", period: { amount: 6, unit: "years" } });
-    expect(byId["claim-documents"]!.reason).toMatch(/Limitation Act 1980/);
-    expect(byId["support-needs"]!.after).toBe("delete-rows");
-    expect(byId["data-export"]).toMatchObject({ period: { amount: 7, unit: "days" }, after: "delete-documents" });
-    const days = (r: (typeof RETENTION)[number]) => r.period.amount * { days: 1, months: 30, years: 365 }[r.period.unit];
-    const referenceDays = days(byId["reference-documents"]!);
-    expect(referenceDays).toBeLessThan(days(byId["claim-documents"]!));
-    const personal = RETENTION.filter((r) => r.id !== "data-export");
-    expect(Math.min(...personal.map(days))).toBe(days(byId["support-needs"]!));
+  it("claims are kept 6 years after they close (the Limitation Act 1980); support needs are deleted, not tombstoned, soonest", () => {
+    expect(retentionRule("claim-records")).toMatchObject({ period: { years: 6 }, action: "DELETE_DOCUMENTS" });
+    expect(retentionRule("claim-records").reason).toMatch(/Limitation Act 1980/);
+    expect(retentionRule("support-needs").action).toBe("DELETE_ROWS");
+    expect(keptFor(retentionRule("support-needs"))).toBe("Until your account closes, or sooner when you remove them");
   });
 
-  it("a period reads in words", () => {
-    expect(periodWords({ amount: 6, unit: "years" })).toBe("6 years");
-    expect(periodWords({ amount: 1, unit: "months" })).toBe("1 month");
+  it("the data export's 7 days are the row the data exports' sweep applies; the retention job leaves it out", () => {
+    expect(retentionRule("data-export")).toMatchObject({ period: { days: 7 }, action: "DELETE_DOCUMENTS", appliedBy: "data-exports" });
+    expect(DATA_EXPORT_EXPIRY_DAYS).toBe(7);
+    expect(RETENTION_JOB_RULES.map((r) => r.id)).not.toContain("data-export");
+    expect(RETENTION_JOB_RULES).toHaveLength(RETENTION_RULES.length - 1);
+  });
+
+  it("a period reads in words, and counts back on the calendar", () => {
+    expect(periodWords({ years: 6 })).toBe("6 years");
+    expect(periodWords({ months: 1 })).toBe("1 month");
+    expect(keptFor(retentionRule("notices-sent"))).toBe("2 years after we sent each one");
+    expect(retentionCutoff(new Date("2030-02-28T12:00:00Z"), { years: 6 }).toISOString()).toBe("2024-02-28T12:00:00.000Z");
+    expect(retentionCutoff(new Date("2025-03-31T00:00:00Z"), { months: 1 }).toISOString()).toBe("2025-02-28T00:00:00.000Z");
   });
 });

@@ -276,6 +276,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in tenant has asked us to close their account, and what keeps it open (issue 40) */
+        get: operations["getAccountClosure"];
+        put?: never;
+        /** Ask us to close the account: confirmed by e-mail, naming what is still open; closed by the retention job once no claim or payment plan is open (sign-in refused after). 409 if already asked */
+        post: operations["requestAccountClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenancy-orders": {
         parameters: {
             query?: never;
@@ -1852,6 +1870,28 @@ export interface components {
         };
         AddressHistoryRequest: {
             addresses: components["schemas"]["AddressInput"][];
+        };
+        AccountClosure: {
+            /**
+             * @description NONE: not asked; REQUESTED: asked, kept while something is open
+             * @enum {string}
+             */
+            status: "NONE" | "REQUESTED" | "CLOSED";
+            requestedAt: string | null;
+            /** @description What keeps the account open: its claims not finished, its payment plans offered or not paid off */
+            stillOpen: components["schemas"]["AccountClosureStillOpen"][];
+        };
+        AccountClosureStillOpen: {
+            /** @enum {string} */
+            kind: "CLAIM" | "PAYMENT_PLAN";
+            /** @description A claim still open (kind CLAIM) */
+            claimId: string | null;
+            /** @description The claim's property on one line (kind CLAIM) */
+            property: string | null;
+            /** @description A payment plan offered or not paid off (kind PAYMENT_PLAN) */
+            paymentPlanId: string | null;
+            /** @description The plan's total, in pence (kind PAYMENT_PLAN) */
+            amountPence: number | null;
         };
         TenancyOrderList: {
             tenancyOrders: components["schemas"]["TenancyOrder"][];
@@ -4206,6 +4246,73 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request and what is still open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosure"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestAccountClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosure"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,4 @@
-import { AFTER_WORDS, periodWords, RETENTION } from "#common/retention";
+import { keptFor, RETENTION_RULES } from "#common/retention";
 import { contactPath } from "~/lib/contact";
 import { PRODUCT } from "~/lib/product";
 import { COOKIES_PATH } from "~/lib/third-parties";
@@ -107,13 +107,11 @@ export default function PrivacyPage() {
             </tr>
           </thead>
           <tbody>
-            {RETENTION.map((row) => (
+            {RETENTION_RULES.map((row) => (
               <tr key={row.id} id={`retention-${row.id}`}>
                 <th scope="row">{row.what}</th>
-                <td>
-                  {periodWords(row.period)} {row.fromWords}
-                </td>
-                <td>{AFTER_WORDS[row.after]}</td>
+                <td>{keptFor(row)}</td>
+                <td>{row.after}</td>
                 <td>{row.reason}</td>
               </tr>
             ))}

@@ -21,7 +21,7 @@ import { SiteFooter } from "./components/site-footer";
 import { CookieBanner } from "./components/cookie-banner";
 import { SessionRecorder } from "./components/session-recorder";
 import { recorderSettings } from "./lib/analytics.server";
-import { consentedTools, consentOf, unansweredCategories } from "./lib/consent.server";
+import { CATEGORY_PURPOSE, consentedTools, consentOf, unansweredCategories } from "./lib/consent.server";
 import { chatForPage } from "./lib/chat.server";
 import { chatScript } from "./lib/chat";
 import { COOKIES_PATH, type ThirdParty } from "./lib/third-parties";
@@ -94,7 +94,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   const csrf = ensureCsrfToken(session);
   const user = session.get("accessToken") ? { firstName: session.get("firstName") ?? "" } : null;
   const consent = await consentOf(request);
-  const banner = url.pathname === COOKIES_PATH ? [] : unansweredCategories(consent);
+  const banner = url.pathname === COOKIES_PATH ? [] : unansweredCategories(consent).map((category) => CATEGORY_PURPOSE[category]);
   const tools = consentedTools(consent).filter((tool) => tool !== "trustpilot");
   // The live chat, where configured and consented to: who it boots as (app/lib/chat.server.ts).
   const chat = await chatForPage(request, { api: context.get(apiContext).raw, signedIn: user !== null, tools });
@@ -172,7 +172,7 @@ function Shell({ children, fullWidth }: { children: React.ReactNode; fullWidth: 
   const banner = root?.consent.banner ?? [];
   return (
     <>
-      {banner.length > 0 ? <CookieBanner categories={banner} returnTo={root!.consent.returnTo} /> : null}
+      {banner.length > 0 ? <CookieBanner purposes={banner} returnTo={root!.consent.returnTo} /> : null}
       {fullWidth ? null : <SiteHeader firstName={root?.user ? root.user.firstName : null} />}
       <Flash flash={root?.flash} />
       <main id="main-content" className={fullWidth ? "page page--full" : "page"} tabIndex={-1}>

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 
-/** Shaped in the loader by breathingSpaceNotice (app/lib/breathing-space.server.ts). */
-export type BreathingSpaceNoticeView = { heading: string; endKnown: boolean };
+/**
+ * Shaped and worded in the loader by breathingSpaceNotice (app/lib/breathing-space.server.ts): the
+ * heading and the sentence of what it means, so the words stay out of the card pages' script.
+ */
+export type BreathingSpaceNoticeView = { heading: string; meaning: string };
 
 /**
  * The tenant's own Breathing Space (issue 36, decision 0047), from the `breathingSpace` the API's
@@ -14,14 +17,7 @@ export function BreathingSpaceNotice({ notice }: { notice: BreathingSpaceNoticeV
   return (
     <section className="notice breathing-space-notice" aria-label="Breathing Space">
       <h2 className="notice__title">{notice.heading}</h2>
-      <p>
-        We will not ask you to pay anything {notice.endKnown ? "until then" : "while it lasts"}, no instalment is taken and no charges are
-        treated as accepted.{" "}
-        {notice.endKnown
-          ? "Any deadline that fell in it has moved to after it ends: the dates shown are the new ones."
-          : "Any deadline that falls in it will move to after it ends: we will e-mail you the new dates once its end is known."}{" "}
-        You can still answer or pay, if you choose to.
-      </p>
+      <p>{notice.meaning}</p>
       <p>
         <Link to="/help/breathing-space">What Breathing Space pauses</Link>
       </p>

@@ -1,14 +1,7 @@
 import { Link } from "react-router";
-import { COOKIES_PATH, type ConsentCategory } from "~/lib/third-parties";
+import { COOKIES_PATH } from "~/lib/third-parties";
 import { ActionButton } from "./action-button";
 import { ButtonGroup } from "./button-group";
-
-/** What each kind of cookie is for, in the banner's list and on the Cookies page. */
-export const CATEGORY_PURPOSE: Record<ConsentCategory, string> = {
-  analytics: "analytics cookies, to see how people use Keyfree so we can make it better (PostHog)",
-  chat: "live chat cookies, so you can message our support team from any page (Intercom)",
-  reviews: "Trustpilot's cookies, to show you what other tenants say about Keyfree",
-};
 
 /**
  * The cookie banner (issue 26): shown on every page while a configured tool's kind of cookie has
@@ -16,7 +9,8 @@ export const CATEGORY_PURPOSE: Record<ConsentCategory, string> = {
  * records the answer and comes back here; `reloadDocument`, so that on a page running script the
  * page loads again under a policy that lets in what was accepted.
  */
-export function CookieBanner({ categories, returnTo }: { categories: ConsentCategory[]; returnTo: string }) {
+/** `purposes`: what each unanswered kind of cookie is for, worded by the root loader (CATEGORY_PURPOSE, server-side, so the words stay out of every hydrating page's script). */
+export function CookieBanner({ purposes, returnTo }: { purposes: string[]; returnTo: string }) {
   return (
     <section className="cookie-banner" aria-labelledby="cookie-banner-title">
       <div className="cookie-banner__inner">
@@ -24,8 +18,8 @@ export function CookieBanner({ categories, returnTo }: { categories: ConsentCate
         <p>We use some essential cookies to make Keyfree work.</p>
         <p>We'd also like to use:</p>
         <ul>
-          {categories.map((category) => (
-            <li key={category}>{CATEGORY_PURPOSE[category]}</li>
+          {purposes.map((purpose) => (
+            <li key={purpose}>{purpose}</li>
           ))}
         </ul>
         <p>We will not use these unless you accept them.</p>

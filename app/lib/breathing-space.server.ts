@@ -15,5 +15,16 @@ export function breathingSpaceHeading(status: NonNullable<BreathingSpaceStatus>)
  * shaped in the loader so the component needs no date library (card pages hydrate).
  */
 export function breathingSpaceNotice(status: BreathingSpaceStatus | undefined): BreathingSpaceNoticeView | null {
-  return status ? { heading: breathingSpaceHeading(status), endKnown: status.until !== null } : null;
+  return status ? { heading: breathingSpaceHeading(status), meaning: breathingSpaceMeaning(status.until !== null) } : null;
+}
+
+/** What a Breathing Space means for the page, in plain words: whether its end is known changes the deadlines' sentence. */
+export function breathingSpaceMeaning(endKnown: boolean): string {
+  return [
+    `We will not ask you to pay anything ${endKnown ? "until then" : "while it lasts"}, no instalment is taken and no charges are treated as accepted.`,
+    endKnown
+      ? "Any deadline that fell in it has moved to after it ends: the dates shown are the new ones."
+      : "Any deadline that falls in it will move to after it ends: we will e-mail you the new dates once its end is known.",
+    "You can still answer or pay, if you choose to.",
+  ].join(" ");
 }

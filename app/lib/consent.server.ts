@@ -43,6 +43,13 @@ export function saveConsent(previous: Consent, answers: Consent): Promise<string
 }
 
 /** The kinds configured here that the tenant has not answered yet: the banner shows while there are any. */
+/** What each kind of cookie is for, in the banner's list and on the Cookies page. */
+export const CATEGORY_PURPOSE: Record<ConsentCategory, string> = {
+  analytics: "analytics cookies, to see how people use Keyfree so we can make it better (PostHog)",
+  chat: "live chat cookies, so you can message our support team from any page (Intercom)",
+  reviews: "Trustpilot's cookies, to show you what other tenants say about Keyfree",
+};
+
 export function unansweredCategories(consent: Consent, tools: ThirdPartyTools = thirdPartyTools): ConsentCategory[] {
   return consentCategories(tools).filter((category) => consent[category] === undefined);
 }

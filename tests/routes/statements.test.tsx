@@ -106,7 +106,7 @@ describe("the links to them", () => {
   });
 
   it("the cookie banner links the privacy notice", async () => {
-    const banner = (await served(<CookieBanner categories={["analytics"]} returnTo="/contact" />)).querySelector("section")!;
+    const banner = (await served(<CookieBanner purposes={["analytics cookies"]} returnTo="/contact" />)).querySelector("section")!;
     expect(text(banner.querySelector('a[href="/privacy"]'))).toBe("privacy notice");
   });
 });

@@ -1,10 +1,9 @@
 import { redirect, useActionData } from "react-router";
 import { z } from "zod";
 import { RadioGroup } from "~/components/choice-fields";
-import { CATEGORY_PURPOSE } from "~/components/cookie-banner";
 import { AppForm, useAppForm } from "~/components/forms";
 import { CHAT_USER_COOKIE } from "~/lib/chat.server";
-import { CONSENT_COOKIE, consentOf, saveConsent, type Consent } from "~/lib/consent.server";
+import { CATEGORY_PURPOSE, CONSENT_COOKIE, consentOf, saveConsent, type Consent } from "~/lib/consent.server";
 import { readForm } from "~/lib/csrf.server";
 import { parseForm } from "~/lib/forms.server";
 import { dispatchIntent } from "~/lib/intent.server";

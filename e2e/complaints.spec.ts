@@ -4,7 +4,7 @@ import { expect, expectAccessible, outboxFor, test, uniqueStamp } from "./fixtur
  * Complaints (issue 40, decision 0066), with JavaScript on and off: raised signed out from the
  * contact page's link, the acknowledgement in the mailbox with its link to the complaint's page,
  * a holding and then a final response by the back office's ops, and the ombudsman's details once
- * the final response is given. The 8-week e-mail (the clock moved) is e2e/notices.clock.spec.ts's.
+ * the final response is given. The 8-week and referral e-mails (the clock moved, the sweeper) are e2e/notices.clock.spec.ts's.
  */
 test("a complaint from the contact page to the ombudsman's details: acknowledged, a holding then a final response", async ({ page, request, ops }) => {
   const email = `complaint-${uniqueStamp()}@example.test`;
@@ -54,5 +54,5 @@ test("a complaint from the contact page to the ombudsman's details: acknowledged
   await expectAccessible(page);
 
   const final = (await outboxFor(request, email)).find((e) => e.subject === `Our final response to your complaint (${reference})`);
-  expect(final!.text).toContain("You have 6 months from the date of this e-mail");
+  expect(final!.text).toContain("We will send you its details and the date to refer by in a separate e-mail.");
 });

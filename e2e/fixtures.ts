@@ -95,7 +95,7 @@ async function checkOnce(kind: CheckKind, page: Page, html: string, keyed: unkno
  * checking it is the same check, and state, as without JavaScript).
  */
 export async function expectValidHtml(page: Page, options: AccessibleOptions = {}) {
-  const jsOn = base.info().project.use.javaScriptEnabled !== false;
+  const jsOn = scriptRuns(options);
   let html: string | undefined;
   if (!jsOn)
     html = await documents
@@ -134,7 +134,15 @@ export type AccessibleOptions = {
    * (docs/decisions/0010 records this conflict between the spec and WCAG).
    */
   timedRedirect?: boolean;
+  /**
+   * Whether the page's context runs script, when it is not the project's setting: a test that
+   * opens its own contexts with JavaScript on and off (e2e/notices.clock.spec.ts, one clock).
+   */
+  javaScriptEnabled?: boolean;
 };
+
+/** Whether the page runs script: the option where a test says so, else the project's. */
+const scriptRuns = (options: AccessibleOptions) => options.javaScriptEnabled ?? base.info().project.use.javaScriptEnabled !== false;
 
 /** One line in the run's record of checks (e2e/page-states.ts). */
 function record(kind: CheckKind, page: Page, key: string, ran: boolean) {
@@ -203,7 +211,7 @@ async function closeTwins() {
  */
 export async function expectAccessible(page: Page, options: AccessibleOptions = {}) {
   await expectValidHtml(page, options);
-  const jsOn = base.info().project.use.javaScriptEnabled !== false;
+  const jsOn = scriptRuns(options);
   const content = await page.content();
   // The page as the browser holds it, scripts removed: with JavaScript off that is what the
   // twin checks, and a page that runs no script shows the same with it on (one state, one key,

@@ -22,7 +22,7 @@ export const PRODUCED_BY_THE_CLOCK: readonly NoticeKind[] = [
  * produces it at its end, after its own checks, moving the clock 8 weeks on (a jump the reminders
  * before it must not see).
  */
-export const PRODUCED_BY_THE_COMPLAINTS_CLOCK: readonly NoticeKind[] = ["COMPLAINT_EIGHT_WEEKS"];
+export const PRODUCED_BY_THE_COMPLAINTS_CLOCK: readonly NoticeKind[] = ["COMPLAINT_EIGHT_WEEKS", "COMPLAINT_REFERRAL"];
 
 /** Every `template: "X"` in server/: each kind of e-mail the code can queue (tests/unit/domain/support-needs.test.ts reads them too). */
 export function templatesInSource(): string[] {

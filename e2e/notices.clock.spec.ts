@@ -1,6 +1,7 @@
 import { NOTICES } from "../server/domain/notices";
 import { PRODUCED_BY_THE_CLOCK, PRODUCED_BY_THE_COMPLAINTS_CLOCK } from "./notice-kinds";
-import { expect, NO_BROWSER, ON_CLOCK_SERVER, outboxFor, signInRequest, test, uniqueStamp, type Email } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, NO_BROWSER, ON_CLOCK_SERVER, outboxFor, signInRequest, test, uniqueStamp, type Email } from "./fixtures";
 
 /**
  * Issue 28: the notices that only time brings — the reminders the day before and on the
@@ -11,6 +12,8 @@ import { expect, NO_BROWSER, ON_CLOCK_SERVER, outboxFor, signInRequest, test, un
  * e2e/email-links.spec.ts does the same for every other kind of e-mail, on the main server.
  */
 test.use(ON_CLOCK_SERVER);
+// One test at a time: each moves this server's clock, which the other's dates depend on.
+test.describe.configure({ mode: "serial" });
 
 const londonDay = (instant: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(instant);
 const londonHour = (instant: Date) =>
@@ -132,25 +135,72 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
   test.info().annotations.push({ type: "landed", description: landed.join("; ") });
   expect(problems).toEqual([]);
   expect(landed.length).toBeGreaterThanOrEqual(PRODUCED_BY_THE_CLOCK.length);
+});
 
-  // Issue 40, last (the clock jumps 8 weeks): a complaint with no final response gets the 8-week
-  // e-mail with the ombudsman, once however many sweeps, and its link lands on the complaint's page.
-  const csrf = await signInRequest(request, { email });
-  const raised = await request.post("/complaints", {
-    form: { csrf, topic: "SERVICE", whatHappened: "Nobody answered.", putRight: "An answer." },
-    headers: { origin: test.info().project.use.baseURL! },
-    maxRedirects: 0,
-  });
-  expect(raised.status(), await raised.text()).toBe(302);
-  const reference = /\/complaints\/(C-[A-Z0-9]{8})$/.exec(raised.headers()["location"] ?? "")![1]!;
-  await moveTo(londonMorning(await now(), 8 * 7 + 1, 9));
+/**
+ * Issue 40: complaints with the clock moved, in the browser with JavaScript on and with it off
+ * (two contexts in one test, so that no other test moves this server's clock meanwhile): each is
+ * raised from the form signed out and opened from its acknowledgement; 8 weeks and a day later
+ * without a final response, the page gives the ombudsman's details and the sweeper e-mails them,
+ * once; then our final response, and the sweeper's referral e-mail with the date to refer by, once.
+ */
+test("a complaint raised with JavaScript on and off reaches the ombudsman's details with the clock moved 8 weeks; the final response's referral follows, once", NO_BROWSER, async ({ browser, request, ops, baseURL }) => {
+  test.setTimeout(120_000);
+  const raised: { page: Page; email: string; reference: string; javaScriptEnabled: boolean }[] = [];
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    const page = await context.newPage();
+    const email = `complaint-clock-${javaScriptEnabled ? "on" : "off"}-${uniqueStamp()}@example.test`;
+    await page.goto("/complaints");
+    await page.getByLabel("What is your complaint about?").selectOption("SERVICE");
+    await page.getByLabel("Your name").fill("Lee Waiting");
+    await page.getByLabel("Your email address").fill(email);
+    await page.getByLabel("What happened?").fill("Nobody answered my messages for a month.");
+    await page.getByLabel("What would put it right?").fill("An answer, and an apology.");
+    await page.getByRole("button", { name: "Send complaint" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your complaint has been sent" })).toBeVisible();
+    const reference = /complaints\?sent=(C-[A-Z0-9]{8})/.exec(page.url())![1]!;
+    const [ack] = (await outboxFor(request, email)).filter((e) => e.template === "COMPLAINT_ACKNOWLEDGED");
+    const link = new URL(/https?:\/\/\S+\/complaints\/C-[A-Z0-9]{8}\?token=[\w-]+/.exec(ack!.text)![0]);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByRole("heading", { name: "Taking your complaint to the ombudsman" })).toHaveCount(0);
+    raised.push({ page, email, reference, javaScriptEnabled });
+  }
+  const ombudsmanOn = (page: Page) => page.getByRole("region", { name: "Taking your complaint to the ombudsman" });
+
+  // 8 weeks and a day on, no final response: the ombudsman now, on the page and by e-mail, once however many sweeps.
+  await ops("clock", { advance: `${(8 * 7 + 1) * 24 * 60}m` });
   await ops("sweep", {});
-  const eightWeeks = (await outboxFor(request, email)).filter((e) => e.template === "COMPLAINT_EIGHT_WEEKS" && e.text.includes(reference));
-  expect(eightWeeks, "the 8-week e-mail, once").toHaveLength(1);
-  expect(eightWeeks[0]!.text).toContain("6 months");
-  for (const kind of PRODUCED_BY_THE_COMPLAINTS_CLOCK) expect(eightWeeks.some((e) => e.template === kind)).toBe(true);
-  const link = new URL(/https?:\/\/\S+\/complaints\/C-[A-Z0-9]{8}/.exec(eightWeeks[0]!.text)![0]);
-  const page = await request.get(link.pathname, { maxRedirects: 20 });
+  await ops("sweep", {});
+  for (const { page, email, reference, javaScriptEnabled } of raised) {
+    await page.reload();
+    await expect(page.getByText("Status: We have not sent our final response within 8 weeks")).toBeVisible();
+    await expect(ombudsmanOn(page).getByText(/so you can refer your complaint to the Financial Ombudsman Service now\. You have 6 months to do so/)).toBeVisible();
+    await expectAccessible(page, { javaScriptEnabled });
+    const eightWeeks = (await outboxFor(request, email)).filter((e) => e.template === "COMPLAINT_EIGHT_WEEKS");
+    expect(eightWeeks, "the 8-week e-mail, once").toHaveLength(1);
+    expect(eightWeeks[0]!.text).toContain(reference);
+    expect(eightWeeks[0]!.text).toContain("You have 6 months to do so.");
+  }
+
+  // Our final response, late: the page says so, and the sweeper sends the referral e-mail, once, with the date to refer by.
+  const [late] = raised;
+  await ops("respond-to-complaint", { reference: late!.reference, final: true, message: "We are sorry we took so long. We have answered your messages." });
+  await ops("sweep", {});
+  await ops("sweep", {});
+  await late!.page.reload();
+  await expect(late!.page.getByText("Status: We have sent our final response")).toBeVisible();
+  await expect(ombudsmanOn(late!.page).getByText(/If you are not happy with our final response, you can refer your complaint to the Financial Ombudsman Service\./)).toBeVisible();
+  await expectAccessible(late!.page, { javaScriptEnabled: late!.javaScriptEnabled });
+  const referrals = (await outboxFor(request, late!.email)).filter((e) => e.template === "COMPLAINT_REFERRAL");
+  expect(referrals, "the referral e-mail, once").toHaveLength(1);
+  expect(referrals[0]!.text).toMatch(/You have 6 months to do so: by \w+day \d+ \w+ \d{4}\./);
+  for (const kind of PRODUCED_BY_THE_COMPLAINTS_CLOCK) {
+    const all = [...(await outboxFor(request, raised[0]!.email)), ...(await outboxFor(request, raised[1]!.email))];
+    expect(all.some((e) => e.template === kind), kind).toBe(true);
+  }
+  // Their links land on the complaint's page, signed out (the e-mails after the acknowledgement carry no token: the page asks to log in).
+  const page = await request.get(new URL(/https?:\/\/\S+\/complaints\/C-[A-Z0-9]{8}/.exec(referrals[0]!.text)![0]).pathname, { maxRedirects: 20 });
   expect(page.status()).toBe(200);
-  expect(await page.text()).toContain("Taking your complaint to the ombudsman");
+  for (const { page } of raised) await page.context().close();
 });

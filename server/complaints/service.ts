@@ -5,13 +5,13 @@
  * sweeper's 8-week e-mail when no final response came, once per complaint.
  */
 import { randomInt } from "node:crypto";
-import { and, asc, eq, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { COMPLAINT_MESSAGES, COMPLAINT_TOPIC_LABELS, type ComplaintTopic } from "#common/complaints";
 import { PRODUCT_NAME } from "#common/product";
 import type { Deps } from "../context";
 import type { Database } from "../db";
 import { addresses, claimRespondents, claims, complaintResponses, complaints, properties, tenancies, users } from "../db/schema";
-import { complaintDueDates } from "../domain/complaints";
+import { complaintDueDates, ombudsmanReferBy } from "../domain/complaints";
 import { londonDate } from "../domain/london-time";
 import { propertyLine, type OmbudsmanFacts } from "../domain/notices";
 import { appLink } from "../lib/app-url";
@@ -227,39 +227,66 @@ export async function listComplaints(db: Db) {
 }
 
 /**
- * The sweeper's 8-week e-mail (issue 40): to each complaint whose 8 weeks passed (its London day
- * after finalResponseBy) without a final response, once: the row is marked in the transaction
- * that queues it, and the outbox's dedupe key keeps it once across instances.
+ * The sweeper's two complaint e-mails (issue 40), each once per complaint: the 8-week e-mail to
+ * each complaint whose 8 weeks passed (its London day after finalResponseBy) without a final
+ * response, and the referral e-mail after a final response (the ombudsman, and the date to refer
+ * by). The row is marked in the transaction that queues each, and the outbox's dedupe key keeps it
+ * once across instances.
  */
-export async function sendEightWeekEmails(deps: Pick<Deps, "db" | "clock" | "config">): Promise<number> {
-  const { db, clock, config } = deps;
+export async function sendComplaintEmails(deps: Pick<Deps, "db" | "clock" | "config">): Promise<{ eightWeeks: number; referrals: number }> {
+  const today = londonDate(deps.clock.now());
+  const eightWeeks = await sendOnce(deps, {
+    due: and(isNull(complaints.finalResponseAt), isNull(complaints.eightWeeksNoticeAt), lt(complaints.finalResponseBy, today))!,
+    mark: { eightWeeksNoticeAt: true },
+    notice: async (tx, row, about) => ({ kind: "COMPLAINT_EIGHT_WEEKS", facts: { ...about, ombudsman: deps.config.ombudsman } }),
+    dedupe: "complaint-eight-weeks",
+  });
+  const referrals = await sendOnce(deps, {
+    due: and(isNotNull(complaints.finalResponseAt), isNull(complaints.referralNoticeAt))!,
+    mark: { referralNoticeAt: true },
+    notice: async (tx, row, about) => ({
+      kind: "COMPLAINT_REFERRAL",
+      facts: { ...about, ombudsman: deps.config.ombudsman, referBy: ombudsmanReferBy(row.finalResponseAt!) },
+    }),
+    dedupe: "complaint-referral",
+  });
+  return { eightWeeks, referrals };
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+type About = { property: string; link: string; reference: string };
+
+async function sendOnce(
+  deps: Pick<Deps, "db" | "clock">,
+  which: {
+    due: SQL;
+    mark: { eightWeeksNoticeAt: true } | { referralNoticeAt: true };
+    notice: (tx: Tx, row: ComplaintRow, about: About) => Promise<Parameters<typeof queueNoticeToAddress>[1]>;
+    dedupe: string;
+  },
+): Promise<number> {
+  const { db, clock } = deps;
   const now = clock.now();
-  const today = londonDate(now);
-  const due = await db
-    .select({ id: complaints.id })
-    .from(complaints)
-    .where(and(isNull(complaints.finalResponseAt), isNull(complaints.eightWeeksNoticeAt), lt(complaints.finalResponseBy, today)))
-    .limit(200);
+  const markColumn = "eightWeeksNoticeAt" in which.mark ? "eightWeeksNoticeAt" : "referralNoticeAt";
+  const due = await db.select({ id: complaints.id }).from(complaints).where(which.due).limit(200);
   let sent = 0;
   for (const { id } of due) {
     await db.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(complaints)
-        .where(and(eq(complaints.id, id), isNull(complaints.finalResponseAt), isNull(complaints.eightWeeksNoticeAt)))
+        .where(and(eq(complaints.id, id), which.due))
         .for("update", { skipLocked: true })
         .limit(1);
       if (!row) return;
-      await tx.update(complaints).set({ eightWeeksNoticeAt: now }).where(eq(complaints.id, row.id));
+      await tx.update(complaints).set({ [markColumn]: now }).where(eq(complaints.id, row.id));
+      const about = { property: await aboutLine(tx, row), link: complaintLink(row.reference), reference: row.reference };
       const queued = await queueNoticeToAddress(
         tx,
-        {
-          kind: "COMPLAINT_EIGHT_WEEKS",
-          facts: { property: await aboutLine(tx, row), link: complaintLink(row.reference), reference: row.reference, ombudsman: config.ombudsman },
-        },
+        await which.notice(tx, row, about),
         { email: row.email, firstName: firstNameOf(row.name), userId: row.userId },
         now,
-        { dedupeKey: `complaint-eight-weeks:${row.id}` },
+        { dedupeKey: `${which.dedupe}:${row.id}` },
       );
       if (queued) sent += 1;
     });

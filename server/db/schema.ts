@@ -1302,6 +1302,8 @@ export const complaints = pgTable(
     finalResponseAt: ts("final_response_at"),
     /** When the sweeper's 8-week e-mail (no final response yet: the ombudsman) was queued. */
     eightWeeksNoticeAt: ts("eight_weeks_notice_at"),
+    /** When the sweeper's referral e-mail (after our final response: the ombudsman and the date to refer by) was queued. */
+    referralNoticeAt: ts("referral_notice_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,8 +3,8 @@
  * 5 working days (England and Wales, ./working-days.ts), the final response within 8 weeks; the
  * ombudsman applies once a final response is given or 8 weeks pass without one.
  */
-import { COMPLAINT_ACKNOWLEDGE_WORKING_DAYS, COMPLAINT_FINAL_RESPONSE_WEEKS } from "#common/complaints";
-import { addCalendarDays, londonDate, type Instant } from "./london-time";
+import { COMPLAINT_ACKNOWLEDGE_WORKING_DAYS, COMPLAINT_FINAL_RESPONSE_WEEKS, OMBUDSMAN_REFERRAL_MONTHS } from "#common/complaints";
+import { addCalendarDays, addCalendarMonths, londonDate, type Instant } from "./london-time";
 import { addWorkingDays } from "./working-days";
 
 export type ComplaintDueDates = { acknowledgeBy: string; finalResponseBy: string };
@@ -33,4 +33,9 @@ export function complaintStatus(c: { finalResponseAt: Date | null; finalResponse
 /** Whether the tenant may now refer the complaint to the ombudsman (a final response, or 8 weeks without one). */
 export function ombudsmanApplies(status: ComplaintStatus): boolean {
   return status === "FINAL_RESPONSE" || status === "OVERDUE";
+}
+
+/** The London date by which a complaint can be referred to the ombudsman: 6 months from our final response. */
+export function ombudsmanReferBy(finalResponseAt: Instant): string {
+  return addCalendarMonths(londonDate(finalResponseAt), OMBUDSMAN_REFERRAL_MONTHS);
 }

@@ -25,6 +25,11 @@ export function addCalendarYears(date: CalendarDate, years: number): CalendarDat
   return dayjs.utc(londonDate(date)).add(years, "year").format("YYYY-MM-DD");
 }
 
+/** The calendar date `months` months after `date`; a day the month lacks falls back to its last day (31 August + 6 months = 28 or 29 February). */
+export function addCalendarMonths(date: CalendarDate, months: number): CalendarDate {
+  return dayjs.utc(londonDate(date)).add(months, "month").format("YYYY-MM-DD");
+}
+
 /** The first instant of a London calendar day (00:00 London time). */
 export function startOfLondonDay(date: CalendarDate): Date {
   return dayjs.tz(`${londonDate(date)} 00:00:00.000`, LONDON_TIME_ZONE).toDate();

@@ -1,5 +1,5 @@
 import { deleteOldSignInFailures, deleteOldPasswordResetRequests, deleteExpiredUsedIdTokens } from "../accounts";
-import { sendEightWeekEmails } from "../complaints";
+import { sendComplaintEmails } from "../complaints";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { deliverPendingSms } from "../lib/sms-delivery";
@@ -45,8 +45,8 @@ export async function runDueJobs(deps: Deps) {
   const paymentPlanOfferReminders = await remindEndingPaymentPlanOffers(deps, now);
   const instalmentCharges = await chargeDueInstalments(deps, now);
   const instalmentReminders = await sendInstalmentReminders(deps, now);
-  // A complaint 8 weeks old without our final response: the ombudsman's details, once (issue 40).
-  const complaintEightWeekEmails = await sendEightWeekEmails(deps);
+  // Complaints (issue 40): 8 weeks old without our final response, or given one: the ombudsman's details, once each.
+  const complaintEmails = await sendComplaintEmails(deps);
   const mail = await deliverPendingEmails(deps);
   const sms = await deliverPendingSms(deps);
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
@@ -79,7 +79,7 @@ export async function runDueJobs(deps: Deps) {
     paymentPlanOfferReminders,
     instalmentCharges,
     instalmentReminders,
-    complaintEightWeekEmails,
+    complaintEmails,
     mail,
     sms,
     unattachedDocuments,

@@ -5,7 +5,7 @@ import { outboxEmails } from "../../server/db/schema";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { createTestApi, OPS_TOKEN, type TestApi } from "../helpers/api";
 
-/** Issue 40: complaints (POST /complaints, GET /complaints/{reference}), the ops responses and the sweeper's 8-week e-mail. */
+/** Issue 40: complaints (POST /complaints, GET /complaints/{reference}), the ops responses the sweeper's 8-week and referral e-mails. */
 let t: TestApi;
 beforeAll(async () => {
   t = await createTestApi();
@@ -117,9 +117,16 @@ describe("complaints", () => {
     const emails = (await outboxFor("sam.complaint@example.test")).filter((e) => e.template === "COMPLAINT_RESPONSE");
     expect(emails).toHaveLength(2);
     const finalEmail = emails.find((e) => e.subject.startsWith("Our final response"))!;
-    expect(finalEmail.text).toContain("Exchange Tower, London E14 9SR");
-    expect(finalEmail.text).toContain("6 months");
+    expect(finalEmail.text).toContain("within 6 months. We will send you its details and the date to refer by in a separate e-mail.");
     expect(emails.find((e) => e.subject.startsWith("An update"))!.text).not.toContain("Ombudsman");
+
+    // The referral e-mail comes from the sweeper, once however many runs: the ombudsman and the date, 6 months on.
+    await runDueJobs(deps());
+    await runDueJobs(deps());
+    const referrals = (await outboxFor("sam.complaint@example.test")).filter((e) => e.template === "COMPLAINT_REFERRAL");
+    expect(referrals).toHaveLength(1);
+    expect(referrals[0]!.text).toContain("Exchange Tower, London E14 9SR");
+    expect(referrals[0]!.text).toMatch(/You have 6 months to do so: by \w+day \d+ \w+ 2027\./);
 
     expect((await ops("respond-to-complaint", { reference, final: true, message: "Again" })).status).toBe(409);
   });
@@ -146,5 +153,7 @@ describe("complaints", () => {
     const page = await t.json("GET", `/complaints/${reference}?token=${token}`);
     expect(page.body.status).toBe("OVERDUE");
     expect(page.body.ombudsman).not.toBeNull();
+    // No referral e-mail without a final response: the 8-week e-mail already gave the ombudsman.
+    expect((await outboxFor("kim.complaint@example.test")).filter((e) => e.template === "COMPLAINT_REFERRAL")).toHaveLength(0);
   });
 });

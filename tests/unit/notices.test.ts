@@ -84,6 +84,7 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   COMPLAINT_ACKNOWLEDGED: { ...about, link: "http://localhost:3000/complaints/C-AB12CD34?token=t", reference: "C-AB12CD34", topic: "A charge", acknowledgeBy: "2026-11-30", finalResponseBy: "2027-01-18" },
   COMPLAINT_RESPONSE: { ...about, link: "http://localhost:3000/complaints/C-AB12CD34", reference: "C-AB12CD34", final: true, message: "We have refunded the fee.", finalResponseBy: "2027-01-18", ombudsman: OMBUDSMAN },
   COMPLAINT_EIGHT_WEEKS: { ...about, link: "http://localhost:3000/complaints/C-AB12CD34", reference: "C-AB12CD34", ombudsman: OMBUDSMAN },
+  COMPLAINT_REFERRAL: { ...about, link: "http://localhost:3000/complaints/C-AB12CD34", reference: "C-AB12CD34", ombudsman: OMBUDSMAN, referBy: "2027-07-18" },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS);
@@ -389,16 +390,22 @@ describe("a request for a payment plan from a budget (issue 36, scope 2)", () =>
 });
 
 describe("complaints (issue 40)", () => {
-  it("a final response and the 8-week e-mail name the ombudsman and the 6 months; a holding response does not", () => {
+  it("the 8-week and the referral e-mails give the ombudsman's details and the 6 months; a final response says they follow; a holding response does neither", () => {
     for (const notice of [
-      { kind: "COMPLAINT_RESPONSE", facts: EXAMPLES.COMPLAINT_RESPONSE },
       { kind: "COMPLAINT_EIGHT_WEEKS", facts: EXAMPLES.COMPLAINT_EIGHT_WEEKS },
+      { kind: "COMPLAINT_REFERRAL", facts: EXAMPLES.COMPLAINT_REFERRAL },
     ] as Notice[]) {
       const { text } = renderNotice(notice, { firstName: "Sam" }, NOW, LINKS);
       expect(text).toContain("the Financial Ombudsman Service");
       expect(text).toContain("https://www.financial-ombudsman.org.uk");
       expect(text).toContain("6 months");
     }
+    expect(renderNotice({ kind: "COMPLAINT_REFERRAL", facts: EXAMPLES.COMPLAINT_REFERRAL }, { firstName: "Sam" }, NOW, LINKS).text).toContain(
+      "You have 6 months to do so: by Sunday 18 July 2027.",
+    );
+    const final = renderNotice({ kind: "COMPLAINT_RESPONSE", facts: EXAMPLES.COMPLAINT_RESPONSE }, { firstName: "Sam" }, NOW, LINKS);
+    expect(final.text).toContain("within 6 months. We will send you its details and the date to refer by in a separate e-mail.");
+    expect(final.text).not.toContain("https://www.financial-ombudsman.org.uk");
     const holding = renderNotice({ kind: "COMPLAINT_RESPONSE", facts: { ...EXAMPLES.COMPLAINT_RESPONSE, final: false } }, { firstName: "Sam" }, NOW, LINKS);
     expect(holding.text).not.toContain("Ombudsman");
     expect(holding.text).toContain("Monday 18 January 2027");

@@ -1,7 +1,8 @@
 /**
  * The catalogue's complaints part (issue 40, decision 0066; one list with the other catalogue
- * files, joined in ./catalogue.ts): the acknowledgement, each response, and the sweeper's 8-week
- * e-mail. A final response and the 8-week e-mail name the ombudsman and the 6 months to refer.
+ * files, joined in ./catalogue.ts): the acknowledgement, each response, and the sweeper's two:
+ * the 8-week e-mail, and the referral after a final response. Those two name the ombudsman and the
+ * 6 months to refer; the final response itself says the referral follows.
  */
 import { OMBUDSMAN_REFERRAL_MONTHS } from "#common/complaints";
 import { PRODUCT_NAME } from "#common/product";
@@ -11,7 +12,7 @@ import { hello } from "./words";
 
 const onDate = (date: string) => longLondonDate(`${date}T12:00:00Z`);
 
-/** The ombudsman's details, as a final response and the 8-week e-mail give them. */
+/** The ombudsman's details, as the 8-week and the referral e-mails give them. */
 export function ombudsmanLines(o: OmbudsmanFacts): string[] {
   return [`${o.name}`, `Write to: ${o.address}`, `Online: ${o.website}`, "It is free to refer a complaint to the ombudsman."];
 }
@@ -55,9 +56,7 @@ export const COMPLAINT_NOTICES = {
         ...(f.final
           ? [
               "",
-              `If you are not happy with our final response, you can refer your complaint to ${f.ombudsman.name}. You have ${OMBUDSMAN_REFERRAL_MONTHS} months from the date of this e-mail to do so.`,
-              "",
-              ...ombudsmanLines(f.ombudsman),
+              `If you are not happy with our final response, you can refer your complaint to ${f.ombudsman.name} within ${OMBUDSMAN_REFERRAL_MONTHS} months. We will send you its details and the date to refer by in a separate e-mail.`,
             ]
           : []),
         "",
@@ -81,6 +80,25 @@ export const COMPLAINT_NOTICES = {
         ...ombudsmanLines(f.ombudsman),
         "",
         "See your complaint:",
+        f.link,
+      ],
+    }),
+  },
+  COMPLAINT_REFERRAL: {
+    sms: false,
+    asksForMoney: false,
+    email: (f, to) => ({
+      subject: `Your complaint: how to go to the ombudsman (${f.reference})`,
+      lines: [
+        hello(to),
+        "",
+        `We have sent our final response to your complaint ${f.reference} about ${f.property}.`,
+        "",
+        `If you are not happy with it, you can refer your complaint to ${f.ombudsman.name}. You have ${OMBUDSMAN_REFERRAL_MONTHS} months to do so: by ${onDate(f.referBy)}.`,
+        "",
+        ...ombudsmanLines(f.ombudsman),
+        "",
+        "See your complaint and our final response:",
         f.link,
       ],
     }),

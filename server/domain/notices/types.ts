@@ -104,10 +104,12 @@ export type NoticeFacts = {
    * `property` is what it is about: the claim's or Keyfree's property, or its topic.
    */
   COMPLAINT_ACKNOWLEDGED: About & { reference: string; topic: string; acknowledgeBy: string; finalResponseBy: string };
-  /** Issue 40: the back office's response, holding or final; a final one names the ombudsman and the 6 months. */
+  /** Issue 40: the back office's response, holding or final; a final one says the ombudsman's details follow (COMPLAINT_REFERRAL). */
   COMPLAINT_RESPONSE: About & { reference: string; final: boolean; message: string; finalResponseBy: string; ombudsman: OmbudsmanFacts };
   /** Issue 40: 8 weeks passed without our final response (the sweeper, once per complaint): the ombudsman. */
   COMPLAINT_EIGHT_WEEKS: About & { reference: string; ombudsman: OmbudsmanFacts };
+  /** Issue 40: after our final response (the sweeper, once per complaint): the ombudsman, and the London date to refer by (6 months from the final response). */
+  COMPLAINT_REFERRAL: About & { reference: string; ombudsman: OmbudsmanFacts; referBy: string };
 };
 
 /** The ombudsman a complaint can be referred to (configuration: server/config.ts). */

@@ -1,0 +1,1 @@
+ALTER TABLE "complaints" ADD COLUMN "referral_notice_at" timestamp with time zone;

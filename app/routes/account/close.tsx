@@ -40,9 +40,6 @@ export default function CloseAccount({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className="panel panel--narrow">
       {d.status === "NONE" ? <BeforeAsking d={d} /> : <Asked d={d} />}
-      <p>
-        <Link to={YOUR_DATA_PATH}>Your data</Link>
-      </p>
       <BackToKeyfrees />
     </div>
   );

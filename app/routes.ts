@@ -74,6 +74,8 @@ export default [
     // Your data (issue 40, decision 0069): download it (a job, e-mailed as a link back here), and the ZIP itself.
     route("account/data", "routes/account/data.tsx"),
     route("account/data/exports/:exportId/download", "routes/resources/data-export.ts"),
+    // Close your account (issue 40, decision 0068): a request; the retention job closes it once nothing is open.
+    route("account/close", "routes/account/close.tsx"),
     // Breathing Space (issue 36): what it pauses, and recording the tenant's own.
     route("help/breathing-space", "routes/help/breathing-space.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),

@@ -128,6 +128,8 @@ test.describe("no JavaScript where none is needed", () => {
       ["/accessibility", "Accessibility statement"],
       // Your data (issue 40): download a copy, close the account.
       ["/account/data", "Your data"],
+      // Close your account (issue 40): a request, before it is made.
+      ["/account/close", "Close your account"],
       // Complaints (issue 40): the form, signed in.
       ["/complaints", "Make a complaint"],
     ] as const) {

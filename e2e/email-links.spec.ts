@@ -293,6 +293,16 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
     const reference = /\/complaints\/(C-[A-Z0-9]{8})$/.exec(res.headers()["location"] ?? "")![1]!;
     await ops("respond-to-complaint", { reference, final: true, message: "We are sorry." });
   }
+  // ── issue 40: closing an account ──
+  // The tenant asks us to close their account (ACCOUNT_CLOSURE_REQUESTED: its links open /privacy and
+  // /account/close). Their claim and plan are still open, so the account is kept and they still sign in below.
+  {
+    const origin = test.info().project.use.baseURL!;
+    const csrf = await signInRequest(page.request, { email: tenant });
+    const res = await page.request.post("/account/close", { form: { csrf, confirm: "on" }, headers: { origin }, maxRedirects: 0 });
+    expect(res.status(), await res.text()).toBe(302);
+  }
+  // ── end issue 40: closing an account ──
 
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);

@@ -16,12 +16,11 @@ const NOT_IDS = new Set(["step", "*"]);
 
 /**
  * Routes whose ids are not a tenant's: the dev mailbox (outside production only) shows every
- * e-mail the app has queued to whoever runs it, with no sign-in. Issue 40: a complaint's page is
- * its owner's or the acknowledgement token's; its 404 for another tenant and a wrong token is the
- * API's (tests/api/complaints.test.ts, the API isolation sweep), which the page relays. Left out of
- * this gate until world() raises a complaint (it builds with ops only).
+ * e-mail the app has queued to whoever runs it, with no sign-in. (Issue 40: a complaint's page,
+ * /complaints/:reference, is its owner's, so it is swept here: world() raises one signed in. Its
+ * acknowledgement token's own check is the API's, tests/api/complaints.test.ts.)
  */
-const NOT_TENANT_SCOPED = new Set(["/dev/mail/:emailId", "/complaints/:reference"]);
+const NOT_TENANT_SCOPED = new Set(["/dev/mail/:emailId"]);
 
 const routesWithIds = webRoutes.filter(
   (r) => r.params.some((p) => !NOT_IDS.has(p)) && !NOT_TENANT_SCOPED.has(r.path) && !(r.path in TOKEN_SCOPED_ROUTES),
@@ -51,8 +50,9 @@ test("a tenant gets the not-found page (404) for every web route with another te
   testInfo.setTimeout(120_000);
   expect(routesWithIds.length, "the route table has routes with ids").toBeGreaterThan(0);
   const stamp = `${uniqueStamp()}`;
-  const a = await world(ops, `isolation-a-${stamp}@example.test`, "Ada");
-  const b = await world(ops, `isolation-b-${stamp}@example.test`, "Ben");
+  const web = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  const a = await world(ops, `isolation-a-${stamp}@example.test`, "Ada", web);
+  const b = await world(ops, `isolation-b-${stamp}@example.test`, "Ben", web);
   const madeUp = Object.fromEntries(Object.keys(a.ids).map((k) => [k, [MADE_UP_ID]]));
 
   const unknown = routesWithIds.flatMap((r) => r.params.filter((p) => !NOT_IDS.has(p) && !a.ids[p]).map((p) => `${r.path}: ${p}`));

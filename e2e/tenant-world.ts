@@ -1,8 +1,12 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, signInRequest } from "./fixtures";
+
 /**
  * A tenant with one of each record a web route's id can name (issue 8's isolation gate, issue 23's
  * fuzz gate): a checkout at the Pay step, a Keyfree in its second year with the annual fee due,
  * a payment plan offered, charges with evidence, and a claim decided by the adjudicator (its dispute
- * fee paid: a payment with a receipt). The ids
+ * fee paid: a payment with a receipt), a download of their data and a complaint they raised signed
+ * in (issue 40: posted as their browser would, in `web`, a request context of its own). The ids
  * are keyed by the route parameter that names them (app/routes.ts).
  */
 export type World = { email: string; ids: Record<string, string[]> };
@@ -11,6 +15,7 @@ export async function world(
   ops: (path: string, body: unknown) => Promise<unknown>,
   email: string,
   firstName: string,
+  web: () => Promise<APIRequestContext>,
 ): Promise<World> {
   const tenancy = (extra: object) =>
     ops("create-tenancy", {
@@ -90,6 +95,8 @@ export async function world(
   });
   // Last, so it holds the above: a download of the tenant's data, ready (issue 40).
   const { exportId } = (await ops("data-export", { email })) as { exportId: string };
+  // A complaint raised signed in (issue 40): its page is its owner's (/complaints/:reference).
+  const reference = await raiseComplaint(await web(), email);
   return {
     email,
     ids: {
@@ -103,6 +110,19 @@ export async function world(
       paymentPlanId: [plan.paymentPlanId],
       paymentId: [fee.feeActionId],
       exportId: [exportId],
+      reference: [reference],
     },
   };
+}
+
+/** The complaint form posted by the signed-in tenant (the API has no ops for it); its reference, from the redirect to its page. */
+async function raiseComplaint(web: APIRequestContext, email: string): Promise<string> {
+  try {
+    const csrf = await signInRequest(web, { email });
+    const res = await web.post("/complaints", { form: { csrf, topic: "SERVICE", whatHappened: "Nobody answered.", putRight: "An answer." }, maxRedirects: 0 });
+    expect(res.status(), await res.text()).toBe(302);
+    return /\/complaints\/(C-[A-Z0-9]{8})$/.exec(res.headers()["location"] ?? "")![1]!;
+  } finally {
+    await web.dispose();
+  }
 }

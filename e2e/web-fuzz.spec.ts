@@ -135,8 +135,9 @@ test("the web fuzz gate: hostile input to every action and id route answers 4xx 
   const started = Date.now();
   const stamp = `${uniqueStamp()}`;
   // B is the tenant the gate signs in as; A owns the ids B must not reach.
-  const a = await world(ops, `fuzz-a-${stamp}@example.test`, "Ada");
-  const b = await world(ops, `fuzz-b-${stamp}@example.test`, "Ben");
+  const web = () => playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  const a = await world(ops, `fuzz-a-${stamp}@example.test`, "Ada", web);
+  const b = await world(ops, `fuzz-b-${stamp}@example.test`, "Ben", web);
   const offer = (await ops("create-offer", {
     address: { buildingNumber: "9", street: "Fuzz Row", town: "Leeds", postcode: "LS2 7AA" },
     savingAmount: 100_000,

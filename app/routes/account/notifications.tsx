@@ -89,6 +89,10 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
         </button>
       </AppForm>
       <YourDataLink />
+      <p>
+        {/* The account's own settings page: the one place besides Your data that links to closing it (issue 40). */}
+        <Link to="/account/close">Close your account</Link>
+      </p>
       <BackToKeyfrees />
     </div>
   );

@@ -1,13 +1,15 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { routePath } from "hono/route";
 import { HTTPException } from "hono/http-exception";
 import Stripe from "stripe";
 import { ZodError } from "zod";
 import type { AppEnv, Deps } from "./context";
 import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
-import { abortedRequestAnswer, logRequest } from "./lib/request-log";
+import { abortedRequestAnswer, CLIENT_CLOSED_REQUEST, logRequest } from "./lib/request-log";
+import { observeRequest } from "./lib/metrics";
 import { newId } from "./lib/tokens";
 import { healthRoutes } from "./lib/health";
 import { isMultipart, MultipartRefusal, parseMultipart, type ParsedMultipart } from "./lib/multipart";
@@ -126,13 +128,18 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
     await next();
     c.header("x-request-id", requestId);
     c.header("cache-control", "no-store");
+    const ms = performance.now() - started;
+    // Its figures by Hono's route pattern (/claims/:claimId), never the path (issue 41); "other"
+    // when a middleware answered (a body too large, no such route).
+    const route = routePath(c);
+    observeRequest("api", c.req.method, route === "*" || route === "/*" ? "other" : route, c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status, ms);
     logRequest(c.req.raw, "api request", {
       requestId,
       method: c.req.method,
       // The path only: query strings can carry tokens (offer and inventory links).
       path: new URL(c.req.url).pathname,
       status: c.res.status,
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(ms),
     });
   });
 

@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { createDrainer, drainOnSignals, drainTimeoutMs, type Drainer } from "./lib/graceful-shutdown";
 import { keepConnectionsLongerThanClients } from "./lib/http-server";
 import { log, logUncaughtErrors } from "./lib/log";
+import { metricsHandler, readMetricsToken } from "./lib/metrics";
 import { readApiConfig, standInsInUse } from "./config";
 import { getRuntime } from "./runtime";
 
@@ -17,12 +18,15 @@ const runtime = await getRuntime({ startJobs: true, standIns });
 const sandbox = runtime.payments.sandbox;
 const base = sandbox ? `${sandbox.browserBasePath}/` : null;
 let drainer: Drainer | undefined;
+// This process's figures for Prometheus, as on the web server's port: off without METRICS_TOKEN (issue 41).
+const metrics = metricsHandler({ token: readMetricsToken() });
 const fetchHandler = (request: Request) => {
   const { pathname } = new URL(request.url);
   // Draining (SIGTERM): not ready, so a balancer sends nothing new (server/lib/graceful-shutdown.ts).
   if (drainer?.draining && pathname === "/readyz") {
     return Response.json({ status: "not ready", draining: true }, { status: 503, headers: { "cache-control": "no-store" } });
   }
+  if (pathname === "/metrics") return metrics(request);
   return sandbox && base && pathname.startsWith(base) ? sandbox.browserApp.fetch(request) : runtime.api.fetch(request);
 };
 const server = serve({ fetch: fetchHandler, port: runtime.config.apiPort }, (info) => {

@@ -129,6 +129,8 @@ export type StripeSandbox = {
   releaseHeldWebhooks(customerId?: string): Promise<void>;
   /** Ids of the undelivered events a hold keeps back, oldest first. */
   heldWebhookEventIds(): Promise<string[]>;
+  /** Events made and not yet delivered nor given up, and when the oldest was made: for /metrics (issue 41). */
+  webhookBacklog(): Promise<{ events: number; oldestCreatedAt: Date | null }>;
   /** Stops this instance's timers; what is queued stays in the database. */
   close(): void;
 };

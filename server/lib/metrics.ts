@@ -17,10 +17,12 @@ export const registry = new Registry();
 // The process's own: CPU, memory, event loop lag, garbage collection, open handles.
 collectDefaultMetrics({ register: registry });
 
+const registers = [registry];
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) => new Counter({ name, help, labelNames, registers });
+
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const QUERY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
-const registers = [registry];
 
 export const httpRequestDuration = new Histogram({
   name: "keyfree_http_request_duration_seconds",
@@ -75,74 +77,25 @@ new Gauge({
 
 // Figures of the whole database, the same whichever instance reads them: kept by the one that
 // runs the clock's jobs, and the largest taken when workers are summed ("max").
-export const outboxMessages = new Gauge({
-  name: "keyfree_outbox_messages",
-  help: "Notices waiting to be sent (unsent, still to be tried), by channel (email, sms)",
-  labelNames: ["channel"] as const,
-  aggregator: "max",
-  registers,
-});
-export const outboxOldestAge = new Gauge({
-  name: "keyfree_outbox_oldest_age_seconds",
-  help: "Age of the oldest notice waiting to be sent, by channel; 0 when none waits",
-  labelNames: ["channel"] as const,
-  aggregator: "max",
-  registers,
-});
-export const outboxGivenUp = new Gauge({
-  name: "keyfree_outbox_given_up_messages",
-  help: "Notices never sent: tried the most times allowed, by channel",
-  labelNames: ["channel"] as const,
-  aggregator: "max",
-  registers,
-});
-export const noticesSent = new Counter({
-  name: "keyfree_notices_sent_total",
-  help: "Notices a provider accepted, by channel and provider",
-  labelNames: ["channel", "provider"] as const,
-  registers,
-});
-export const noticeSendFailures = new Counter({
-  name: "keyfree_notice_send_failures_total",
-  help: "Notices that failed, by channel, provider and stage (send: the provider refused or could not be reached; delivery: its receipt says not delivered)",
-  labelNames: ["channel", "provider", "stage"] as const,
-  registers,
-});
+const databaseGauge = <L extends string>(name: string, help: string, label: L) =>
+  new Gauge({ name, help, labelNames: [label] as const, aggregator: "max", registers });
+export const outboxMessages = databaseGauge("keyfree_outbox_messages", "Notices waiting to be sent (unsent, still to be tried), by channel (email, sms)", "channel");
+export const outboxOldestAge = databaseGauge("keyfree_outbox_oldest_age_seconds", "Age of the oldest notice waiting to be sent, by channel; 0 when none waits", "channel");
+export const outboxGivenUp = databaseGauge("keyfree_outbox_given_up_messages", "Notices never sent: tried the most times allowed, by channel", "channel");
+export const noticesSent = counter("keyfree_notices_sent_total", "Notices a provider accepted, by channel and provider", ["channel", "provider"]);
+export const noticeSendFailures = counter("keyfree_notice_send_failures_total", "Notices that failed, by channel, provider and stage (send: the provider refused or could not be reached; delivery: its receipt says not delivered)", ["channel", "provider", "stage"]);
 
-export const webhookEvents = new Counter({
-  name: "keyfree_webhook_events_total",
-  help: "Card provider webhooks received, by provider (stripe, sandbox) and outcome (applied, duplicate, refused, failed, unavailable)",
-  labelNames: ["provider", "outcome"] as const,
-  registers,
-});
-export const webhookBacklog = new Gauge({
-  name: "keyfree_webhook_backlog_events",
-  help: "Card provider events made and not yet delivered to us (the offline sandbox's queue; Stripe keeps its own)",
-  labelNames: ["provider"] as const,
-  aggregator: "max",
-  registers,
-});
-export const webhookBacklogOldestAge = new Gauge({
-  name: "keyfree_webhook_backlog_oldest_age_seconds",
-  help: "Age of the oldest undelivered card provider event; 0 when none waits",
-  labelNames: ["provider"] as const,
-  aggregator: "max",
-  registers,
-});
+export const webhookEvents = counter("keyfree_webhook_events_total", "Card provider webhooks received, by provider (stripe, sandbox) and outcome (applied, duplicate, refused, failed, unavailable)", ["provider", "outcome"]);
+export const webhookBacklog = databaseGauge(
+  "keyfree_webhook_backlog_events",
+  "Card provider events made and not yet delivered to us (the offline sandbox's queue; Stripe keeps its own)",
+  "provider",
+);
+export const webhookBacklogOldestAge = databaseGauge("keyfree_webhook_backlog_oldest_age_seconds", "Age of the oldest undelivered card provider event; 0 when none waits", "provider");
 
-export const reconciliationFindings = new Counter({
-  name: "keyfree_reconciliation_findings_total",
-  help: "What reconciliation found of open card payments, by kind (apply-succeeded: a lost webhook; unknown-at-provider; error...) and purpose",
-  labelNames: ["kind", "purpose"] as const,
-  registers,
-});
+export const reconciliationFindings = counter("keyfree_reconciliation_findings_total", "What reconciliation found of open card payments, by kind (apply-succeeded: a lost webhook; unknown-at-provider; error...) and purpose", ["kind", "purpose"]);
 
-export const cardPayments = new Counter({
-  name: "keyfree_card_payments_total",
-  help: "Card payments applied, by purpose and result (succeeded, failed): each success once, each failed attempt once",
-  labelNames: ["purpose", "result"] as const,
-  registers,
-});
+export const cardPayments = counter("keyfree_card_payments_total", "Card payments applied, by purpose and result (succeeded, failed): each success once, each failed attempt once", ["purpose", "result"]);
 
 export const sweeperJobDuration = new Histogram({
   name: "keyfree_sweeper_job_duration_seconds",
@@ -151,12 +104,7 @@ export const sweeperJobDuration = new Histogram({
   buckets: JOB_BUCKETS,
   registers,
 });
-export const sweeperJobFailures = new Counter({
-  name: "keyfree_sweeper_job_failures_total",
-  help: "Clock job runs that threw, by job",
-  labelNames: ["job"] as const,
-  registers,
-});
+export const sweeperJobFailures = counter("keyfree_sweeper_job_failures_total", "Clock job runs that threw, by job", ["job"]);
 
 /** Runs one clock job, timing it and counting it when it throws (the error goes on to the caller). */
 export async function measureJob<T>(job: string, run: () => Promise<T>): Promise<T> {

@@ -17,11 +17,9 @@ import { collectDatabaseFigures } from "../../server/lib/metrics-collectors";
 import { queueNotice } from "../../server/lib/notices";
 import { routePatterns, type RouteTableEntry } from "../../server/lib/route-patterns";
 import { logAndMeasureWebRequests } from "../../server/lib/web-requests";
-import { issueAccessToken } from "../../server/lib/access-tokens";
 import { reconcilePayments } from "../../server/payments/reconcile-service";
-import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
-import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import { createTestApi, type TestApi } from "../helpers/api";
+import { atKeyfreePayStep } from "../helpers/pay-step";
 import { usePostgresInstances } from "../helpers/postgres-instances";
 
 let t: TestApi;
@@ -44,7 +42,7 @@ async function value(name: string, labels: Record<string, string>, suffix = ""):
   if (!metric) throw new Error(`no metric ${name}`);
   const { values } = await metric.get();
   const found = values.find(
-    (v) => (suffix ? v.metricName === `${name}${suffix}` : true) && Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
+    (v) => (suffix ? (v as { metricName?: string }).metricName === `${name}${suffix}` : true) && Object.entries(labels).every(([k, l]) => String(v.labels[k]) === l),
   );
   return found?.value ?? 0;
 }
@@ -180,27 +178,11 @@ describe("notices", () => {
 });
 
 describe("card payments", () => {
-  let n = 0;
   const sandbox = () => t.payments.sandbox!;
   /** A tenant at checkout's pay step, their payment made (its webhook held back for them). */
   async function paidWithWebhookHeld() {
-    n += 1;
-    const scenario = await createCheckoutScenario(
-      t.db,
-      {
-        tenants: [{ email: `metrics${n}@example.test`, firstName: "Jo", lastName: `Payer${n}` }],
-        ppm: 130_000,
-        startDate: "2027-01-01",
-        endDate: "2027-12-31",
-        isNewTenancy: true,
-        topUpEnabled: true,
-        completed: [CHECKOUT_ACTION_TYPES.filter((a) => a !== "KEYFREE_PAY")],
-      },
-      t.clock.now(),
-    );
-    const tenant = scenario.tenants[0]!;
-    const token = await issueAccessToken(t.db, t.config, tenant.userId, t.clock.now());
-    const pay = await t.json("POST", `/orders/${scenario.orderId}/customers/${tenant.customerId}/pay`, {}, token);
+    const { orderId, tenant, token } = await atKeyfreePayStep(t, "Metrics");
+    const pay = await t.json("POST", `/orders/${orderId}/customers/${tenant.customerId}/pay`, {}, token);
     expect(pay.status).toBe(200);
     await sandbox().holdWebhooks(true, tenant.customerId);
     const pm = await t.payments.stripe.paymentMethods.create({

@@ -35,6 +35,10 @@ export default [
   // Signed in or not (issue 26): a message to support, and its confirmation.
   route("contact", "routes/contact/contact.tsx"),
   route("contact/sent", "routes/contact/sent.tsx"),
+  // Complaints (issue 40, decision 0066): the form, signed in or not, and a complaint's page
+  // (its owner, or the token from the acknowledgement in the query).
+  route("complaints", "routes/complaints/complaints.tsx"),
+  route("complaints/:reference", "routes/complaints/complaint.tsx"),
   // Someone to help a tenant (issue 36): the page their e-mailed link opens (the token in the
   // query), and the thank-you after confirming. No sign-in.
   route("helper/confirm", "routes/helper/confirm.tsx"),
@@ -49,6 +53,9 @@ export default [
   route("guide/walkthrough", "routes/guide/walkthrough.tsx"),
   // Struggling to pay? (issue 36): free debt advice and what we can do, linked from every page and e-mail that asks for money.
   route("help/struggling-to-pay", "routes/help/struggling-to-pay.tsx"),
+  // The accessibility statement and the privacy notice (issue 40), linked from every page's footer.
+  route("accessibility", "routes/statements/accessibility.tsx"),
+  route("privacy", "routes/statements/privacy.tsx"),
   // A claim's record shared with an adviser (issue 39): no sign-in, the link's token in the query.
   route("shared-record", "routes/claims/shared-record.tsx"),
   route("shared-record.pdf", "routes/claims/shared-record-pdf.ts"),
@@ -64,6 +71,9 @@ export default [
     // Support needs, kept with consent, and someone to help (issue 36, decision 0050).
     route("account/support-needs", "routes/account/support-needs.tsx"),
     route("account/support-needs/helper", "routes/account/support-helper.tsx"),
+    // Your data (issue 40, decision 0069): download it (a job, e-mailed as a link back here), and the ZIP itself.
+    route("account/data", "routes/account/data.tsx"),
+    route("account/data/exports/:exportId/download", "routes/resources/data-export.ts"),
     // Breathing Space (issue 36): what it pauses, and recording the tenant's own.
     route("help/breathing-space", "routes/help/breathing-space.tsx"),
     route("keyfrees/:orderId/receipts/:paymentId", "routes/resources/payment-receipt.ts"),

@@ -78,7 +78,7 @@ function scriptNonce(response: { headers(): Record<string, string> } | null): st
 }
 
 test.describe("no JavaScript where none is needed", () => {
-  test("the login, dashboard, success, finish, About You, guide, FAQs, video walkthrough, struggling to pay, how we contact you, not-found, error, maintenance and dev mail pages load no script", async ({
+  test("the login, dashboard, success, finish, About You, guide, FAQs, video walkthrough, struggling to pay, how we contact you, privacy, accessibility, your data, complaints, not-found, error, maintenance and dev mail pages load no script", async ({
     page,
     newTenant,
     ops,
@@ -123,6 +123,13 @@ test.describe("no JavaScript where none is needed", () => {
       ["/helper/confirmed", "Thank you for confirming"],
       // A plan the tenant can afford, worked out from their budget (issue 36, scope 2).
       ["/help/struggling-to-pay/budget", "Work out a plan you can afford"],
+      // The privacy notice and the accessibility statement (issue 40).
+      ["/privacy", "Privacy notice"],
+      ["/accessibility", "Accessibility statement"],
+      // Your data (issue 40): download a copy, close the account.
+      ["/account/data", "Your data"],
+      // Complaints (issue 40): the form, signed in.
+      ["/complaints", "Make a complaint"],
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -1,6 +1,6 @@
 import { NOTICES } from "../server/domain/notices";
 import { DEMO_PASSWORD, expect, outboxFor, signIn, signInRequest, test, uniqueStamp, type Email } from "./fixtures";
-import { PRODUCED_BY_THE_CLOCK, templatesInSource } from "./notice-kinds";
+import { PRODUCED_BY_THE_CLOCK, PRODUCED_BY_THE_COMPLAINTS_CLOCK, templatesInSource } from "./notice-kinds";
 
 /**
  * Issue 9 scope 8: every e-mailed link lands on a page. Produces every kind of e-mail the app and
@@ -41,7 +41,8 @@ const WITHOUT_LINKS_CHECKED_ELSEWHERE = [
  * produced here.
  */
 function kindsInSource(): string[] {
-  const notices = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).filter((k) => !PRODUCED_BY_THE_CLOCK.includes(k));
+  const byTheClock = [...PRODUCED_BY_THE_CLOCK, ...PRODUCED_BY_THE_COMPLAINTS_CLOCK];
+  const notices = (Object.keys(NOTICES) as (keyof typeof NOTICES)[]).filter((k) => !byTheClock.includes(k));
   return [...new Set([...templatesInSource(), ...notices])].sort();
 }
 
@@ -276,6 +277,22 @@ test("every e-mailed link lands on a page (links to screens of later issues are 
   await ops("breathing-space", { email: tenant, reference: `BS-${run}`.slice(0, 40), type: "standard", start: today });
   await ops("end-breathing-space", { email: tenant });
   // ── end issue 36: bspace ──
+  // Issue 40: the tenant's data, made by the back office as if asked for (DATA_EXPORT_READY: its link opens /account/data).
+  await ops("data-export", { email: tenant });
+  // Issue 40: the tenant raises a complaint (COMPLAINT_ACKNOWLEDGED, its link carries the token) and
+  // the back office gives its final response (COMPLAINT_RESPONSE). The 8-week e-mail is the clock spec's.
+  {
+    const origin = test.info().project.use.baseURL!;
+    const csrf = await signInRequest(page.request, { email: tenant });
+    const res = await page.request.post("/complaints", {
+      form: { csrf, topic: "SERVICE", whatHappened: "Nobody answered.", putRight: "An answer." },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    expect(res.status(), await res.text()).toBe(302);
+    const reference = /\/complaints\/(C-[A-Z0-9]{8})$/.exec(res.headers()["location"] ?? "")![1]!;
+    await ops("respond-to-complaint", { reference, final: true, message: "We are sorry." });
+  }
 
   // The instalment's receipt comes with the card provider's webhook, a moment after the charge.
   await expect.poll(async () => (await outboxFor(request, tenant)).some((e) => e.template === "PAYMENT_RECEIPT"), { timeout: 15_000 }).toBe(true);

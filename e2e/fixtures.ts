@@ -1,4 +1,5 @@
 import type { OutboxSmsMessage } from "#common/dev-mail";
+import { AXE_TAGS } from "#common/testing-methods";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -141,7 +142,6 @@ function record(kind: CheckKind, page: Page, key: string, ran: boolean) {
   logCheck({ kind, project: info.project.name, file: path.basename(info.file), title: info.titlePath.slice(1).join(" › "), url: page.url(), key, ran });
 }
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /**
@@ -162,7 +162,7 @@ async function axeViolations(target: Page, disabledRules: string[]) {
         resultTypes: ["violations"],
       });
     },
-    { tags: AXE_TAGS, disabled: disabledRules },
+    { tags: [...AXE_TAGS], disabled: disabledRules },
   );
 }
 

@@ -17,6 +17,13 @@ export const PRODUCED_BY_THE_CLOCK: readonly NoticeKind[] = [
   "PAYMENT_PLAN_OFFER_ENDING",
 ];
 
+/**
+ * Issue 40: the complaint's 8-week e-mail (no final response in 8 weeks). e2e/notices.clock.spec.ts
+ * produces it at its end, after its own checks, moving the clock 8 weeks on (a jump the reminders
+ * before it must not see).
+ */
+export const PRODUCED_BY_THE_COMPLAINTS_CLOCK: readonly NoticeKind[] = ["COMPLAINT_EIGHT_WEEKS"];
+
 /** Every `template: "X"` in server/: each kind of e-mail the code can queue (tests/unit/domain/support-needs.test.ts reads them too). */
 export function templatesInSource(): string[] {
   const found = new Set<string>();

@@ -1,5 +1,5 @@
 import { NOTICES } from "../server/domain/notices";
-import { PRODUCED_BY_THE_CLOCK } from "./notice-kinds";
+import { PRODUCED_BY_THE_CLOCK, PRODUCED_BY_THE_COMPLAINTS_CLOCK } from "./notice-kinds";
 import { expect, NO_BROWSER, ON_CLOCK_SERVER, outboxFor, signInRequest, test, uniqueStamp, type Email } from "./fixtures";
 
 /**
@@ -132,4 +132,25 @@ test("the reminders, a hold run out and charges treated as accepted: each sent o
   test.info().annotations.push({ type: "landed", description: landed.join("; ") });
   expect(problems).toEqual([]);
   expect(landed.length).toBeGreaterThanOrEqual(PRODUCED_BY_THE_CLOCK.length);
+
+  // Issue 40, last (the clock jumps 8 weeks): a complaint with no final response gets the 8-week
+  // e-mail with the ombudsman, once however many sweeps, and its link lands on the complaint's page.
+  const csrf = await signInRequest(request, { email });
+  const raised = await request.post("/complaints", {
+    form: { csrf, topic: "SERVICE", whatHappened: "Nobody answered.", putRight: "An answer." },
+    headers: { origin: test.info().project.use.baseURL! },
+    maxRedirects: 0,
+  });
+  expect(raised.status(), await raised.text()).toBe(302);
+  const reference = /\/complaints\/(C-[A-Z0-9]{8})$/.exec(raised.headers()["location"] ?? "")![1]!;
+  await moveTo(londonMorning(await now(), 8 * 7 + 1, 9));
+  await ops("sweep", {});
+  const eightWeeks = (await outboxFor(request, email)).filter((e) => e.template === "COMPLAINT_EIGHT_WEEKS" && e.text.includes(reference));
+  expect(eightWeeks, "the 8-week e-mail, once").toHaveLength(1);
+  expect(eightWeeks[0]!.text).toContain("6 months");
+  for (const kind of PRODUCED_BY_THE_COMPLAINTS_CLOCK) expect(eightWeeks.some((e) => e.template === kind)).toBe(true);
+  const link = new URL(/https?:\/\/\S+\/complaints\/C-[A-Z0-9]{8}/.exec(eightWeeks[0]!.text)![0]);
+  const page = await request.get(link.pathname, { maxRedirects: 20 });
+  expect(page.status()).toBe(200);
+  expect(await page.text()).toContain("Taking your complaint to the ombudsman");
 });

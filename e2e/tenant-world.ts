@@ -88,6 +88,8 @@ export async function world(
     amount: 9_000,
     reportPdf: false,
   });
+  // Last, so it holds the above: a download of the tenant's data, ready (issue 40).
+  const { exportId } = (await ops("data-export", { email })) as { exportId: string };
   return {
     email,
     ids: {
@@ -100,6 +102,7 @@ export async function world(
       arbitrationId: [arbitrationId],
       paymentPlanId: [plan.paymentPlanId],
       paymentId: [fee.feeActionId],
+      exportId: [exportId],
     },
   };
 }

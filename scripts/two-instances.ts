@@ -26,7 +26,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
@@ -291,7 +291,10 @@ async function main() {
       opsToken: env.OPS_TOKEN!,
       instances: instances.map((i) => ({ name: i.name, port: i.port, url: i.url, pid: i.child?.pid, starts: i.starts })),
     };
-    writeFileSync(path.join(stateDir, "state.json"), `${JSON.stringify(state, null, 2)}\n`);
+    // Written whole, then renamed into place: a reader (the chaos test polls it) never sees half a file.
+    const file = path.join(stateDir, "state.json");
+    writeFileSync(`${file}.part`, `${JSON.stringify(state, null, 2)}\n`);
+    renameSync(`${file}.part`, file);
   };
 
   // A service manager's restart: an instance that died (not stopped by us) starts again after the delay.

@@ -16,6 +16,7 @@ import { isMultipart, MultipartRefusal, parseMultipart, type ParsedMultipart } f
 import { UPLOAD_MAX_BYTES } from "#common/uploads";
 import { isWellFormedId } from "#common/input";
 import { accountRoutes } from "./accounts/account.routes";
+import { closureRoutes } from "./accounts/closure.routes";
 import { arbitrationsRoutes } from "./arbitrations/routes";
 import { authRoutes } from "./accounts/auth.routes";
 import { identityRoutes } from "./accounts/identity.routes";
@@ -40,6 +41,8 @@ import { paymentPlansRoutes } from "./payment-plans/routes";
 import { planRequestRoutes } from "./plan-requests/routes";
 import { referencesRoutes } from "./references/routes";
 import { supportRoutes } from "./support/routes";
+import { dataExportsRoutes } from "./data-exports/routes";
+import { complaintRoutes } from "./complaints/routes";
 import { supportNeedsRoutes } from "./support-needs/routes";
 import { breathingSpaceRoutes } from "./breathing-space/routes";
 import { claimPayments } from "./claim-payments";
@@ -220,6 +223,7 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   app.route("/", identityRoutes);
   app.route("/", passwordRoutes);
   app.route("/", accountRoutes);
+  app.route("/", closureRoutes);
   app.route("/", orderRoutes);
   app.route("/", dashboardRoutes);
   app.route("/", receiptRoutes);
@@ -238,8 +242,10 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
   app.route("/", stripeWebhookRoutes);
   app.route("/", smsStatusCallbackRoutes);
   app.route("/", supportRoutes);
+  app.route("/", complaintRoutes);
   app.route("/", supportNeedsRoutes);
   app.route("/", breathingSpaceRoutes);
+  app.route("/", dataExportsRoutes);
 
   if (deps.config.opsEnabled) {
     // Playing the other parties, and what the stand-ins add (the outbox for /dev/mail, the

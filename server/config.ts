@@ -6,6 +6,12 @@ import { usesStripeSandbox } from "./lib/stripe";
 export const DEFAULT_APP_URL = "http://localhost:3000";
 export const DEFAULT_MAIL_FROM = "Keyfree <no-reply@keyfree.example>";
 export const DEFAULT_SUPPORT_EMAIL = "support@keyfree.example";
+/** Where a complaint goes after our final response or 8 weeks (issue 40): the Financial Ombudsman Service by default (decision 0066). */
+export const DEFAULT_OMBUDSMAN = {
+  name: "the Financial Ombudsman Service",
+  address: "Financial Ombudsman Service, Exchange Tower, London E14 9SR",
+  website: "https://www.financial-ombudsman.org.uk",
+} as const;
 
 /**
  * The tenant API's environment, read and validated once at start-up.
@@ -42,6 +48,9 @@ const ApiEnv = z.object({
   INTERCOM_IDENTITY_SECRET: z.string().min(16, "INTERCOM_IDENTITY_SECRET must be at least 16 characters").optional(),
   /** Where messages from the contact page go (issue 26). */
   SUPPORT_EMAIL: z.email({ error: "SUPPORT_EMAIL must be an e-mail address" }).default(DEFAULT_SUPPORT_EMAIL),
+  OMBUDSMAN_NAME: z.string().trim().min(1).default(DEFAULT_OMBUDSMAN.name),
+  OMBUDSMAN_ADDRESS: z.string().trim().min(1).default(DEFAULT_OMBUDSMAN.address),
+  OMBUDSMAN_WEBSITE: z.url({ error: "OMBUDSMAN_WEBSITE must be a web address" }).default(DEFAULT_OMBUDSMAN.website),
   /** How often the clock's jobs run (deadlines, plan offers, outbox); 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(30),
   API_TRUST_FORWARDED_FOR: z.enum(["true", "false"]).default("false"),
@@ -65,6 +74,8 @@ const ApiEnv = z.object({
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
 });
 
+export type Ombudsman = { name: string; address: string; website: string };
+
 export type ApiConfig = {
   env: "development" | "test" | "production";
   isProduction: boolean;
@@ -84,6 +95,8 @@ export type ApiConfig = {
   twilio: TwilioSettings | undefined;
   /** The support team's address: messages from the contact page are e-mailed to it (issue 26). */
   supportEmail: string;
+  /** The ombudsman a complaint can be referred to (issue 40, decision 0066): name, postal address, web page. */
+  ombudsman: Ombudsman;
   sweepIntervalSeconds: number;
   /** The identity provider whose ID tokens sign tenants in (POST /auth/identity-login); undefined: none. */
   identityProvider: { issuer: string; clientId: string } | undefined;
@@ -155,6 +168,7 @@ export function readApiConfig(source: NodeJS.ProcessEnv = process.env): ApiConfi
     twilio,
     intercomIdentitySecret: e.INTERCOM_IDENTITY_SECRET,
     supportEmail: e.SUPPORT_EMAIL,
+    ombudsman: { name: e.OMBUDSMAN_NAME, address: e.OMBUDSMAN_ADDRESS, website: e.OMBUDSMAN_WEBSITE },
     sweepIntervalSeconds: e.SWEEP_INTERVAL_SECONDS,
     identityProvider: idp.kind === "none" ? undefined : { issuer: idp.issuer, clientId: idp.clientId },
     trustForwardedFor: e.API_TRUST_FORWARDED_FOR === "true",

@@ -29,6 +29,9 @@ export function CookieBanner({ categories, returnTo }: { categories: ConsentCate
           ))}
         </ul>
         <p>We will not use these unless you accept them.</p>
+        <p>
+          Read how we use your personal data in our <Link to="/privacy">privacy notice</Link>.
+        </p>
         <ButtonGroup className="cookie-banner__actions">
           <ActionButton action={COOKIES_PATH} intent="accept" fields={{ returnTo }} reloadDocument>
             Accept additional cookies

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { COOKIES_PATH } from "~/lib/third-parties";
 
 /**
- * Every page's footer: how to reach us (the contact page, no script needed) and the Cookies page;
+ * Every page's footer: how to reach us (the contact page, no script needed), the Cookies page,
+ * the privacy notice and the accessibility statement (issue 40);
  * signed in, also how we contact the tenant (e-mails always, text messages unless turned off) and
  * their support needs and someone to help (issue 36).
  */
@@ -26,6 +27,12 @@ export function SiteFooter({ signedIn = false }: { signedIn?: boolean }) {
         </li>
         <li>
           <Link to={COOKIES_PATH}>Cookies</Link>
+        </li>
+        <li>
+          <Link to="/privacy">Privacy notice</Link>
+        </li>
+        <li>
+          <Link to="/accessibility">Accessibility statement</Link>
         </li>
       </ul>
     </footer>

@@ -1,6 +1,7 @@
 import { guide, numberedSteps, type Guide } from "~/lib/guide";
 import { pdfBuffer, taggedPdf } from "~/lib/pdf.server";
 import { PRODUCT } from "~/lib/product";
+import { fileSizeText } from "./file-size";
 
 /**
  * The End of Tenancy Guide as a PDF (issue 27 scope 1), made with pdfkit from the same source as
@@ -42,6 +43,5 @@ export function guidePdf(): Promise<Buffer> {
 
 /** The PDF's size for a link's text: "96 KB". */
 export async function guidePdfSizeText(): Promise<string> {
-  const bytes = (await guidePdf()).length;
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return fileSizeText((await guidePdf()).length);
 }

@@ -69,7 +69,8 @@ export async function signIn(
   if (lock) throw new ApiError(429, signInRefusalMessage(lock, now));
   // Verify against a dummy hash for unknown emails so both failures take as long.
   const ok = await verifyPassword(password, user?.passwordHash ?? (await timingDummyHash()));
-  if (!user || !ok) {
+  // A closed account (issue 40): refused as a wrong password is (its password was removed anyway).
+  if (!user || !ok || user.closedAt) {
     await db.insert(signInFailures).values({ id: newId(), email: key, clientAddress: address, createdAt: now });
     if (user) await db.insert(userEvents).values({ id: newId(), userId: user.id, type: "LOGIN_FAILED", createdAt: now });
     throw new ApiError(401, "Wrong email or password");

@@ -125,10 +125,11 @@ export async function signInWithIdentity(deps: Pick<Deps, "db" | "clock" | "conf
   if (!provider) throw new ApiError(409, IDENTITY_PROVIDER_OFF_MESSAGE);
   const email = await verifyIdentity(deps, provider, idToken);
   const [user] = await deps.db
-    .select({ id: users.id })
+    .select({ id: users.id, closedAt: users.closedAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
-  if (!user) throw new ApiError(404, IDENTITY_UNKNOWN_MESSAGE);
+  // A closed account (issue 40) is answered as an unknown one.
+  if (!user || user.closedAt) throw new ApiError(404, IDENTITY_UNKNOWN_MESSAGE);
   return { accessToken: await issueAccessToken(deps.db, deps.config, user.id, deps.clock.now()) };
 }

@@ -83,11 +83,12 @@ export async function requestPasswordReset(deps: Pick<Deps, "db" | "clock" | "co
     if (!allowed) throw new ApiError(429, TOO_MANY_RESET_REQUESTS_MESSAGE);
   }
   const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, closedAt: users.closedAt })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
     .limit(1);
-  if (user) await db.transaction((tx) => sendResetPasswordLink(tx, config, user, now));
+  // A closed account (issue 40) gets no link: it is answered as an unknown e-mail is.
+  if (user && !user.closedAt) await db.transaction((tx) => sendResetPasswordLink(tx, config, user, now));
 }
 type UserForEmail = { id: string; email: string; firstName: string };
 
@@ -219,13 +220,14 @@ export type PasswordLinkState = "USABLE" | "INVALID" | "USED" | "EXPIRED";
  */
 export async function passwordTokenState(db: Database, kind: PasswordTokenKind, token: string, email: string | undefined, now: Date) {
   const [row] = await db
-    .select({ token: passwordTokens, email: users.email })
+    .select({ token: passwordTokens, email: users.email, closedAt: users.closedAt })
     .from(passwordTokens)
     .innerJoin(users, eq(users.id, passwordTokens.userId))
     .where(eq(passwordTokens.tokenHash, hashToken(token)))
     .limit(1);
   const state = (s: PasswordLinkState) => ({ state: s, token: s === "USABLE" ? row!.token : null });
-  if (!row || row.token.kind !== kind) return state("INVALID");
+  // A link sent before the account was closed (issue 40) no longer opens it.
+  if (!row || row.token.kind !== kind || row.closedAt) return state("INVALID");
   if (email !== undefined && row.email.toLowerCase() !== email.toLowerCase()) return state("INVALID");
   if (row.token.usedAt) return state("USED");
   if (row.token.expiresAt.getTime() <= now.getTime()) return state("EXPIRED");

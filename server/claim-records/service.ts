@@ -55,8 +55,12 @@ export async function buildClaimRecord(
   userId: string,
   options: { shared?: boolean } = {},
 ): Promise<ClaimRecord> {
-  const claim = await buildClaimView(deps, claimId, userId, null);
   const { db } = deps;
+  // The claim's one read, and the reader's customer (whose payments the record lists) beside it.
+  const [claim, [customer]] = await Promise.all([
+    buildClaimView(deps, claimId, userId, null),
+    db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)).limit(1),
+  ]);
   const me = claim.respondents.find((r) => r.isCurrentUser)!;
   const party = (id: string | null | undefined): RecordParty => {
     const tenant = id ? claim.respondents.find((r) => r.userId === id) : undefined;
@@ -69,7 +73,6 @@ export async function buildClaimRecord(
   // The files: the evidence the claim view shows (a co-tenant's unsubmitted evidence is not), with their sizes and hashes.
   const itemFiles = claim.items.flatMap((item) => [...item.landlordEvidence, ...item.tenantEvidence]);
   const fileIds = [...itemFiles.map((d) => d.id), ...claim.responseDocuments.map((d) => d.id)];
-  const [customer] = await db.select({ id: customers.id }).from(customers).where(eq(customers.userId, userId)).limit(1);
   const claimStart = claim.proposals.find((p) => p.round === 1)?.publishedAt ?? null;
   const [fileRows, decisionFiles, reasons, payments, feePayments, spaces, requests] = await Promise.all([
     fileIds.length ? db.select().from(documents).where(inArray(documents.id, fileIds)) : Promise.resolve([]),

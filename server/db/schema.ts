@@ -35,6 +35,11 @@ export const users = pgTable(
     /** Notices by text message to mobileNumber (issue 28); e-mail notices cannot be turned off (part 2 §1). */
     smsNotices: boolean("sms_notices").notNull().default(true),
     onboardingIntroductionComplete: boolean("onboarding_introduction_complete").notNull().default(false),
+    /**
+     * When the account was closed at the tenant's request (issue 40, decision 0068): sign-in is
+     * refused from then on. Its personal data is removed by the retention job's rules.
+     */
+    closedAt: ts("closed_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`)],
@@ -348,6 +353,13 @@ export const documents = pgTable("documents", {
   /** The file's SHA-256 (hex), taken as it is stored (issue 39: the claim record lists it); null for files stored before. */
   sha256: text("sha256"),
   createdAt: createdAt(),
+  /**
+   * Retention (issue 40, decision 0068): when its period ended, the row is marked (`removedAt`, its
+   * name replaced) in the transaction that applies the rule, then its bytes are deleted from the
+   * file store (`fileDeletedAt`). A crash in between leaves a marked row whose file the next run deletes.
+   */
+  removedAt: ts("removed_at"),
+  fileDeletedAt: ts("file_deleted_at"),
 });
 
 /** The tenants of a tenancy (part 1 §3 Order.tenants, Tenancy user with guarantor). */
@@ -1224,4 +1236,128 @@ export const recordShareViews = pgTable(
     viewedAt: ts("viewed_at").notNull(),
   },
   (t) => [index("record_share_views_share_idx").on(t.recordShareId)],
+);
+
+/**
+ * "Download your data" (issue 40, decision 0069): a tenant's request for a ZIP of everything we
+ * hold about them. The request writes the row (PENDING); a job builds the ZIP into the file store
+ * (`storage_key`), marks it READY with its expiry, and e-mails a link to the signed-in page. The
+ * job holds a lease on the row (`claimed_until`) so the API process that took the request and the
+ * sweeper (after a crash) never build it twice. One PENDING export per user (the partial unique
+ * index). After `expires_at` the sweeper deletes the file and the row says EXPIRED.
+ */
+export const dataExports = pgTable(
+  "data_exports",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** PENDING (being prepared) | READY | EXPIRED (the file deleted) | FAILED (after the last attempt). */
+    status: text("status").notNull().default("PENDING"),
+    requestedAt: ts("requested_at").notNull(),
+    /** The build job's lease: another run leaves the row alone until it runs out. */
+    claimedUntil: ts("claimed_until"),
+    attempts: integer("attempts").notNull().default(0),
+    readyAt: ts("ready_at"),
+    expiresAt: ts("expires_at"),
+    /** The ZIP's key in the file store, once written. */
+    storageKey: text("storage_key"),
+    /** The ZIP's size in bytes. */
+    size: bigint("size", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("data_exports_user_idx").on(t.userId, t.requestedAt),
+    uniqueIndex("data_exports_one_pending_idx").on(t.userId).where(sql`${t.status} = 'PENDING'`),
+    index("data_exports_status_idx").on(t.status, t.claimedUntil),
+  ],
+);
+// ── Complaints (issue 40, decision 0066) ─────────────────────────────────────────────────
+// A complaint, signed in or not: who raised it (the account, or the name and e-mail typed),
+// what it is about, and its clock (acknowledged within 5 working days, a final response within
+// 8 weeks). Signed out, the complaint is read with the token e-mailed in the acknowledgement,
+// of which only the hash is kept.
+
+export const complaints = pgTable(
+  "complaints",
+  {
+    id: id(),
+    /** The reference the tenant quotes, "C-" and 8 letters or digits. */
+    reference: text("reference").notNull(),
+    /** The signed-in tenant who raised it; null when raised without signing in. */
+    userId: text("user_id").references(() => users.id),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    topic: text("topic").notNull(),
+    whatHappened: text("what_happened").notNull(),
+    putRight: text("put_right").notNull(),
+    claimId: text("claim_id").references(() => claims.id),
+    orderId: text("order_id").references(() => orders.id),
+    tokenHash: text("token_hash").notNull(),
+    acknowledgedAt: ts("acknowledged_at"),
+    /** The London date the acknowledgement is due by (5 working days) and the final response (8 weeks). */
+    acknowledgeBy: date("acknowledge_by", { mode: "string" }).notNull(),
+    finalResponseBy: date("final_response_by", { mode: "string" }).notNull(),
+    finalResponseAt: ts("final_response_at"),
+    /** When the sweeper's 8-week e-mail (no final response yet: the ombudsman) was queued. */
+    eightWeeksNoticeAt: ts("eight_weeks_notice_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("complaints_reference_idx").on(t.reference),
+    uniqueIndex("complaints_token_idx").on(t.tokenHash),
+    index("complaints_user_idx").on(t.userId),
+    index("complaints_open_idx").on(t.finalResponseBy).where(sql`${t.finalResponseAt} is null and ${t.eightWeeksNoticeAt} is null`),
+  ],
+);
+
+/** The back office's responses to a complaint: holding (not yet final) or final, each e-mailed. */
+export const complaintResponses = pgTable(
+  "complaint_responses",
+  {
+    id: id(),
+    complaintId: text("complaint_id")
+      .notNull()
+      .references(() => complaints.id),
+    final: boolean("final").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("complaint_responses_complaint_idx").on(t.complaintId, t.createdAt)],
+);
+
+// ── Closing an account and retention (issue 40, decision 0068) ──────────────────────────
+
+/**
+ * A tenant's request to close their account: one per account. The retention job closes the
+ * account (`closedAt`, and users.closed_at) once no claim or payment plan of theirs is still open.
+ */
+export const accountClosureRequests = pgTable(
+  "account_closure_requests",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    requestedAt: ts("requested_at").notNull(),
+    closedAt: ts("closed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_closure_requests_user_idx").on(t.userId), index("account_closure_requests_open_idx").on(t.closedAt)],
+);
+
+/**
+ * The retention rules applied to a record (common/retention.ts): one row per rule and record,
+ * written in the transaction that applies the rule, so a rule is applied to a record once,
+ * whichever instance gets there first.
+ */
+export const retentionApplied = pgTable(
+  "retention_applied",
+  {
+    rule: text("rule").notNull(),
+    recordId: text("record_id").notNull(),
+    appliedAt: ts("applied_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rule, t.recordId] })],
 );

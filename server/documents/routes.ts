@@ -2,6 +2,7 @@ import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { AppEnv } from "../context";
 import { normaliseDocumentType } from "../domain/statuses";
 import { apiRoute } from "../lib/api-route";
+import { answerFile, fileResponse } from "../lib/file-answer";
 import { idParam, singleLineText } from "../lib/input-schemas";
 import { FileField } from "../lib/uploads";
 import { documentContent, uploadDocument, UPLOAD_TYPES, type UploadType } from "./service";
@@ -43,12 +44,7 @@ const getDocumentContent = apiRoute({
   method: "get", path: "/documents/{documentId}/content", operationId: "getDocumentContent", tags: ["documents"],
   summary: "The bytes of a document the tenant may see, as an attachment",
   auth: "tenant", params: z.object({ documentId: idParam() }),
-  responses: {
-    200: {
-      description: "The file, with its stored content type",
-      content: { "application/octet-stream": { schema: z.string().openapi({ type: "string", format: "binary" }) } },
-    },
-  },
+  responses: fileResponse("The file, with its stored content type", "application/octet-stream"),
   errors: [401, 404],
 });
 
@@ -57,13 +53,4 @@ export const documentsRoutes = new OpenAPIHono<AppEnv>()
     const { file, fileName, type } = c.req.valid("form");
     return c.json(await uploadDocument(c.get("deps"), { userId: c.get("auth").userId, type, file, fileName }), 201);
   })
-  .openapi(getDocumentContent, async (c) => {
-    const { body, headers } = await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId);
-    // Hono answers a HEAD with this handler and drops the body unread: close the file (or the
-    // bucket's connection) now rather than whenever it is collected.
-    if (c.req.method === "HEAD") {
-      await body.cancel();
-      return c.body(null, 200, headers) as never;
-    }
-    return c.body(body, 200, headers) as never;
-  });
+  .openapi(getDocumentContent, async (c) => answerFile(c, await documentContent(c.get("deps"), c.get("auth").userId, c.req.valid("param").documentId)));

@@ -1,10 +1,12 @@
 import { deleteOldSignInFailures, deleteOldPasswordResetRequests, deleteExpiredUsedIdTokens } from "../accounts";
+import { sendEightWeekEmails } from "../complaints";
 import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { deliverPendingSms } from "../lib/sms-delivery";
 import { describeError, log } from "../lib/log";
 import { measureJob } from "../lib/metrics";
 import { reconcilePayments, payOwedRefunds } from "../payments";
+import { sweepDataExports } from "../data-exports";
 import { sweepBreathingSpaces } from "./breathing-spaces";
 import { sweepClaimDeadlines } from "./claim-deadlines";
 import { grantOverdueMoreTime } from "./more-time-requests";
@@ -13,6 +15,7 @@ import { chargeDueInstalments } from "./instalment-charges";
 import { sendInstalmentReminders } from "./instalment-reminders";
 import { remindEndingPaymentPlanOffers, voidExpiredPaymentPlanOffers } from "./payment-plan-offers";
 import { removeUnattachedDocuments } from "./unattached-documents";
+import { applyRetention } from "./retention";
 import { removeStaleScratch } from "../lib/multipart";
 
 /**
@@ -46,10 +49,16 @@ export async function runDueJobs(deps: Deps) {
   const paymentPlanOfferReminders = await job("paymentPlanOfferReminders", () => remindEndingPaymentPlanOffers(deps, now));
   const instalmentCharges = await job("instalmentCharges", () => chargeDueInstalments(deps, now));
   const instalmentReminders = await job("instalmentReminders", () => sendInstalmentReminders(deps, now));
+  // A complaint 8 weeks old without our final response: the ombudsman's details, once (issue 40).
+  const complaintEightWeekEmails = await job("complaintEightWeekEmails", () => sendEightWeekEmails(deps));
   const mail = await job("mail", () => deliverPendingEmails(deps));
   const sms = await job("sms", () => deliverPendingSms(deps));
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
   const unattachedDocuments = await job("unattachedDocuments", () => removeUnattachedDocuments(deps, now));
+  // Issue 40: exports of a tenant's data a crash left unbuilt are built; those past their 7 days deleted.
+  const dataExports = await job("dataExports", () => sweepDataExports(deps, now));
+  // Retention (issue 40): closure requests done, then each period of common/retention.ts applied.
+  const retention = await job("retention", () => applyRetention(deps, now));
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
   const signInFailuresDeleted = await job("signInFailuresDeleted", () => deleteOldSignInFailures(deps, now));
   const passwordResetRequestsDeleted = await job("passwordResetRequestsDeleted", () => deleteOldPasswordResetRequests(deps, now));
@@ -74,9 +83,12 @@ export async function runDueJobs(deps: Deps) {
     paymentPlanOfferReminders,
     instalmentCharges,
     instalmentReminders,
+    complaintEightWeekEmails,
     mail,
     sms,
     unattachedDocuments,
+    dataExports,
+    retention,
     signInFailuresDeleted,
     passwordResetRequestsDeleted,
     usedIdTokensDeleted,
@@ -122,6 +134,8 @@ export function startSweeper(deps: Deps, intervalMs = 30_000) {
         result.mail.sent +
         result.sms.sent +
         result.unattachedDocuments.removedDocumentIds.length +
+        result.dataExports.built.length +
+        result.dataExports.expired.length +
         result.staleUploadScratchRemoved;
       if (changed > 0) log.info("sweeper", { ...summarise(result), ms: Math.round(performance.now() - started) });
     } catch (error) {
@@ -162,6 +176,8 @@ function summarise(result: Awaited<ReturnType<typeof runDueJobs>>) {
     emailsSent: result.mail.sent,
     smsSent: result.sms.sent,
     unattachedDocumentsRemoved: result.unattachedDocuments.removedDocumentIds.length,
+    dataExportsBuilt: result.dataExports.built.length,
+    dataExportsExpired: result.dataExports.expired.length,
     staleUploadScratchRemoved: result.staleUploadScratchRemoved,
   };
 }

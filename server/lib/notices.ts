@@ -82,3 +82,19 @@ export async function queueNotice(
   }
   return result;
 }
+
+/**
+ * A notice by e-mail to one address, for a recipient who may have no account (issue 40: a
+ * complaint raised without signing in). E-mail only; with a `dedupeKey` it goes once.
+ */
+export async function queueNoticeToAddress(
+  db: Writer,
+  notice: Notice,
+  to: { email: string; firstName: string; userId: string | null },
+  now: Date,
+  options: { dedupeKey?: string } = {},
+): Promise<string | null> {
+  const rendered = renderNotice(notice, { firstName: to.firstName }, now, { appUrl: appUrl() });
+  const email = { to: to.email, subject: rendered.subject, text: rendered.text, template: notice.kind, userId: to.userId };
+  return options.dedupeKey ? queueEmailOnce(db, email, `${options.dedupeKey}:EMAIL`, now) : queueEmail(db, email, now);
+}

@@ -53,6 +53,7 @@ export const baseCommands: OpsCommand[] = [
       if (deps.config.env !== "test") throw new ApiError(404, "Unknown ops command: issue-access-token");
       const user = await userByEmail(deps, input.email);
       // As login: a tenant who must choose a new password first gets no token.
+      if (user.closedAt) throw new ApiError(409, `${input.email}'s account is closed`);
       if (user.requiresPasswordReset) throw new ApiError(409, `${input.email} must reset their password before signing in`);
       const accessToken = await issueAccessToken(deps.db, deps.config, user.id, deps.clock.now());
       return { accessToken, firstName: user.firstName, userId: user.id };

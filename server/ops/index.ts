@@ -4,6 +4,9 @@ import { planRequestCommands } from "./plan-request-commands";
 import { backOfficeCommands } from "./back-office-commands";
 import { supportCommands } from "./support-commands";
 import { breathingSpaceCommands } from "./breathing-space-commands";
+import { dataExportCommands } from "./data-export-commands";
+import { complaintCommands } from "./complaint-commands";
+import { retentionCommands } from "./retention-commands";
 
 /**
  * The product's ops commands, in the order `npm run ops -- --help` lists them. Outside production
@@ -16,4 +19,7 @@ export const opsCommands: OpsCommand[] = [
   ...breathingSpaceCommands,
   ...planRequestCommands,
   ...supportCommands,
+  ...dataExportCommands,
+  ...complaintCommands,
+  ...retentionCommands,
 ];

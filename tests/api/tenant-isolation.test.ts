@@ -59,6 +59,9 @@ const NO_IDS = new Set([
   "getDashboard",
   // ── issue 36: support needs ── the caller's own support needs and the one person who helps them.
   "getSupportNeeds",
+  // Issue 40: the caller's own request to close their account.
+  "getAccountClosure",
+  "requestAccountClosure",
   "saveSupportNeeds",
   "withdrawSupportNeeds",
   "addSupportHelper",
@@ -68,6 +71,9 @@ const NO_IDS = new Set([
   "recordBreathingSpace",
   // The caller's own debts a plan can be asked for (issue 36).
   "listDebts",
+  // Issue 40: the caller's own latest export of their data, and asking for one.
+  "getDataExports",
+  "requestDataExport",
 ]);
 
 /** Query parameters that are not ids, with a value that passes validation. */

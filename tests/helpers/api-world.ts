@@ -5,6 +5,7 @@
  * HTTP. The tenant-isolation gate swaps these ids between two tenants; the fuzz gate sends one
  * tenant's real ids as another's.
  */
+import { dataExportsSettled } from "../../server/data-exports";
 import { OPS_TOKEN, type TestApi } from "./api";
 
 /** The kinds of a tenant's records an operation can name. */
@@ -34,6 +35,10 @@ export const KINDS = [
   "paymentId",
   // A link to a claim's record for an adviser (issue 39).
   "recordShareId",
+  // A ready download of the tenant's data (issue 40): its ZIP.
+  "exportId",
+  // A complaint's reference (issue 40): /complaints/{reference}.
+  "reference",
 ] as const;
 export type Kind = (typeof KINDS)[number];
 export type World = Record<Kind, string>;
@@ -143,6 +148,7 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
   const responseDocument = await upload(t, `/claims/${claim.claimId}/response-documents`, token, { type: "CLAIMRESPONSE" });
   const view = await call(t, "GET", `/claims/${claim.claimId}`, token);
   const recordShare = await call(t, "POST", `/claims/${claim.claimId}/record-shares`, token, { adviserName: "Citizens Advice" });
+  const complaint = await call(t, "POST", "/complaints", token, { topic: "CHARGE", whatHappened: "The charge is wrong.", putRight: "Take it off.", claimId: claim.claimId });
 
   // A payment plan for the charges, its first steps done, with a card set up.
   const plan = await ops(t, "offer-payment-plan", {
@@ -174,6 +180,11 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
   await ops(t, "pay-action", { orderCustomerActionId: disputed.adjudicationFeeOrder.action.id });
   const { arbitrationId } = await ops(t, "send-to-adjudication", { claimId: disputedClaim.claimId });
 
+  // Last, so it holds all of the above: the tenant's data, asked for and built (issue 40).
+  await call(t, "POST", "/me/data-exports", token);
+  await dataExportsSettled();
+  const exports = await call(t, "GET", "/me/data-exports", token);
+
   return {
     token,
     userId: me.userId,
@@ -189,6 +200,7 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
     claimItemProposalId: counter.itemProposals[0].id,
     claimRespondentId: view.currentRespondent.id,
     recordShareId: recordShare.share.id,
+    reference: complaint.reference,
     claimResponseId: view.currentRespondent.claimResponseId,
     claimResponseDocumentId: responseDocument.id,
     claimItemDocumentId: itemDocument.id,
@@ -200,6 +212,7 @@ export async function buildWorld(t: TestApi, name: string): Promise<World & { to
     setupIntentId: setup.setupIntentId,
     // The dispute fee paid above: a payment of the tenant's, with a receipt.
     paymentId: disputed.adjudicationFeeOrder.action.id,
+    exportId: exports.latest.id,
   };
 }
 

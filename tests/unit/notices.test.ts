@@ -23,6 +23,8 @@ const moreTimeLink = "http://localhost:3000/claims/c1/more-time";
 const LINKS = { appUrl: "http://localhost:3000" };
 const HELP_LINK = `${LINKS.appUrl}${STRUGGLING_TO_PAY_PATH}`;
 
+const OMBUDSMAN = { name: "the Financial Ombudsman Service", address: "Exchange Tower, London E14 9SR", website: "https://www.financial-ombudsman.org.uk" };
+
 /** One notice of every kind, with figures a test can look for. */
 const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   CHECKOUT_YOUR_TURN: { ...about, link: "http://localhost:3000/checkout/o1/c1" },
@@ -76,6 +78,12 @@ const EXAMPLES: { [K in NoticeKind]: Extract<Notice, { kind: K }>["facts"] } = {
   REFERENCE_OUTCOME: { ...about, link: "http://localhost:3000/checkout/o1/c1", outcome: "PASSED", guarantor: null },
   // Issue 38: a co-tenant's reminder.
   COTENANT_REMINDER: { ...about, askedBy: "Sam Lee", waitingFor: "PAY_SHARE" },
+  // Issue 40: the tenant's data is ready (about their account, not a Keyfree: no property).
+  DATA_EXPORT_READY: { link: "http://localhost:3000/account/data", expiresAt: new Date("2026-12-04T10:00:00Z") },
+  // Issue 40: complaints.
+  COMPLAINT_ACKNOWLEDGED: { ...about, link: "http://localhost:3000/complaints/C-AB12CD34?token=t", reference: "C-AB12CD34", topic: "A charge", acknowledgeBy: "2026-11-30", finalResponseBy: "2027-01-18" },
+  COMPLAINT_RESPONSE: { ...about, link: "http://localhost:3000/complaints/C-AB12CD34", reference: "C-AB12CD34", final: true, message: "We have refunded the fee.", finalResponseBy: "2027-01-18", ombudsman: OMBUDSMAN },
+  COMPLAINT_EIGHT_WEEKS: { ...about, link: "http://localhost:3000/complaints/C-AB12CD34", reference: "C-AB12CD34", ombudsman: OMBUDSMAN },
 };
 const kinds = Object.keys(NOTICES) as NoticeKind[];
 const render = (kind: NoticeKind) => renderNotice({ kind, facts: EXAMPLES[kind] } as Notice, { firstName: "Sam" }, NOW, LINKS);
@@ -85,7 +93,9 @@ describe("the catalogue of notices (issue 28)", () => {
     const { subject, text } = render(kind);
     expect(subject.length).toBeGreaterThan(10);
     expect(text.startsWith("Hello Sam,")).toBe(true);
-    expect(text).toContain(EXAMPLES[kind].property);
+    // A notice about a Keyfree names its property (one about the account, issue 40, has none).
+    const facts = EXAMPLES[kind];
+    if ("property" in facts) expect(text).toContain(facts.property);
     // The page to act on is the last link of the notice's own words ("Struggling to pay?" follows it: below).
     const lines = text.trim().split("\n");
     const own = NOTICES[kind].asksForMoney ? lines.slice(0, -3) : lines;
@@ -375,5 +385,22 @@ describe("a request for a payment plan from a budget (issue 36, scope 2)", () =>
     expect(text).toContain("Contact us to talk about it: http://localhost:3000/contact");
     expect(text).not.toMatch(/court|bailiff|legal action|debt collect|credit (file|rating)|must pay|immediately/i);
     expect(NOTICES.PAYMENT_PLAN_REQUEST_REFUSED.asksForMoney).toBe(false);
+  });
+});
+
+describe("complaints (issue 40)", () => {
+  it("a final response and the 8-week e-mail name the ombudsman and the 6 months; a holding response does not", () => {
+    for (const notice of [
+      { kind: "COMPLAINT_RESPONSE", facts: EXAMPLES.COMPLAINT_RESPONSE },
+      { kind: "COMPLAINT_EIGHT_WEEKS", facts: EXAMPLES.COMPLAINT_EIGHT_WEEKS },
+    ] as Notice[]) {
+      const { text } = renderNotice(notice, { firstName: "Sam" }, NOW, LINKS);
+      expect(text).toContain("the Financial Ombudsman Service");
+      expect(text).toContain("https://www.financial-ombudsman.org.uk");
+      expect(text).toContain("6 months");
+    }
+    const holding = renderNotice({ kind: "COMPLAINT_RESPONSE", facts: { ...EXAMPLES.COMPLAINT_RESPONSE, final: false } }, { firstName: "Sam" }, NOW, LINKS);
+    expect(holding.text).not.toContain("Ombudsman");
+    expect(holding.text).toContain("Monday 18 January 2027");
   });
 });

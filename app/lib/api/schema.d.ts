@@ -276,6 +276,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/closure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the signed-in tenant has asked us to close their account, and what keeps it open (issue 40) */
+        get: operations["getAccountClosure"];
+        put?: never;
+        /** Ask us to close the account: confirmed by e-mail, naming what is still open; closed by the retention job once no claim or payment plan is open (sign-in refused after). 409 if already asked */
+        post: operations["requestAccountClosure"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tenancy-orders": {
         parameters: {
             query?: never;
@@ -1469,6 +1487,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Raise a complaint, signed in or not: stored with a reference and acknowledged by e-mail at once (with a link that reads it without signing in); acknowledged within 5 working days, a final response within 8 weeks */
+        post: operations["raiseComplaint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/complaints/{reference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A complaint, to the signed-in tenant who raised it or with the token from its acknowledgement (404 otherwise): its status, responses, due dates and, after a final response or 8 weeks, the ombudsman */
+        get: operations["getComplaint"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/support-needs": {
         parameters: {
             query?: never;
@@ -1552,6 +1604,41 @@ export interface paths {
         put?: never;
         /** Record the tenant's Breathing Space from their debt adviser's letter (issue 36): the deadlines inside it move, no payment is asked for or taken while it lasts, and the tenant is e-mailed a receipt. One in force at a time (409) */
         post: operations["recordBreathingSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/data-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in tenant's latest export of their data and its state (issue 40) */
+        get: operations["getDataExports"];
+        put?: never;
+        /** Ask for a ZIP of everything held about the tenant: built as a job and e-mailed as a link to the signed-in page. 409 while one is being prepared; a ready one is replaced */
+        post: operations["requestDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/data-exports/{exportId}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ZIP of one of the tenant's own exports while it is ready (404 for another tenant's, one not ready, or expired) */
+        get: operations["getDataExportContent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1783,6 +1870,28 @@ export interface components {
         };
         AddressHistoryRequest: {
             addresses: components["schemas"]["AddressInput"][];
+        };
+        AccountClosure: {
+            /**
+             * @description NONE: not asked; REQUESTED: asked, kept while something is open
+             * @enum {string}
+             */
+            status: "NONE" | "REQUESTED" | "CLOSED";
+            requestedAt: string | null;
+            /** @description What keeps the account open: its claims not finished, its payment plans offered or not paid off */
+            stillOpen: components["schemas"]["AccountClosureStillOpen"][];
+        };
+        AccountClosureStillOpen: {
+            /** @enum {string} */
+            kind: "CLAIM" | "PAYMENT_PLAN";
+            /** @description A claim still open (kind CLAIM) */
+            claimId: string | null;
+            /** @description The claim's property on one line (kind CLAIM) */
+            property: string | null;
+            /** @description A payment plan offered or not paid off (kind PAYMENT_PLAN) */
+            paymentPlanId: string | null;
+            /** @description The plan's total, in pence (kind PAYMENT_PLAN) */
+            amountPence: number | null;
         };
         TenancyOrderList: {
             tenancyOrders: components["schemas"]["TenancyOrder"][];
@@ -3250,6 +3359,75 @@ export interface components {
              */
             email?: string;
         };
+        RaisedComplaint: {
+            /** @example C-AB12CD34 */
+            reference: string;
+        };
+        RaiseComplaintRequest: {
+            /**
+             * @description What it is about: CHARGE ('A charge'), PAYMENT ('A payment'), SERVICE ('The Keyfree service'), DATA ('Your data'), OTHER ('Something else')
+             * @enum {string}
+             */
+            topic: "CHARGE" | "PAYMENT" | "SERVICE" | "DATA" | "OTHER";
+            whatHappened: string;
+            putRight: string;
+            /** @description The claim it is about: one the signed-in tenant answers (404 otherwise); only when signed in */
+            claimId?: string;
+            /** @description The Keyfree (order) it is about: one the signed-in tenant is on (404 otherwise); only when signed in */
+            orderId?: string;
+            /** @description The complainant's name: required without signing in; when signed in the account's is used */
+            name?: string;
+            /**
+             * Format: email
+             * @description Where to write: required without signing in; when signed in the account's is used
+             * @example tenant@example.com
+             */
+            email?: string;
+        };
+        Complaint: {
+            reference: string;
+            /** @enum {string} */
+            topic: "CHARGE" | "PAYMENT" | "SERVICE" | "DATA" | "OTHER";
+            topicLabel: string;
+            /** @description What it is about, on one line: the claim's or Keyfree's property, or the topic */
+            about: string;
+            whatHappened: string;
+            putRight: string;
+            /**
+             * @description ACKNOWLEDGED; RESPONDED (a holding response, not final); FINAL_RESPONSE; OVERDUE (8 weeks passed without a final response)
+             * @enum {string}
+             */
+            status: "ACKNOWLEDGED" | "RESPONDED" | "FINAL_RESPONSE" | "OVERDUE";
+            /** Format: date-time */
+            raisedAt: string;
+            /** Format: date-time */
+            acknowledgedAt: string | null;
+            /**
+             * Format: date
+             * @description London date: within 5 working days of raising it
+             */
+            acknowledgeBy: string;
+            /**
+             * Format: date
+             * @description London date: within 8 weeks of raising it
+             */
+            finalResponseBy: string;
+            /** Format: date-time */
+            finalResponseAt: string | null;
+            responses: {
+                final: boolean;
+                message: string;
+                /** Format: date-time */
+                sentAt: string;
+            }[];
+            /** @description Once a final response is given or 8 weeks pass without one: where to refer the complaint, and within how many months */
+            ombudsman: {
+                name: string;
+                address: string;
+                website: string;
+                referWithinMonths: number;
+            } | null;
+        };
         SupportNeeds: {
             /** @description What the tenant has told us, with their consent; null when nothing is recorded */
             needs: {
@@ -3365,6 +3543,25 @@ export interface components {
              */
             startDate: string;
         };
+        DataExports: {
+            latest: components["schemas"]["DataExport"];
+            /** @description How many days a ready export can be downloaded */
+            expiryDays: number;
+        };
+        /** @description The tenant's latest export; null when they never asked */
+        DataExport: {
+            id: string;
+            /**
+             * @description Being prepared, ready to download (until expiresAt), expired (the file deleted), or failed (ask again)
+             * @enum {string}
+             */
+            state: "PREPARING" | "READY" | "EXPIRED" | "FAILED";
+            requestedAt: string;
+            readyAt: string | null;
+            expiresAt: string | null;
+            /** @description The ZIP's size in bytes, once ready */
+            size: number | null;
+        } | null;
     };
     responses: never;
     parameters: never;
@@ -4049,6 +4246,73 @@ export interface operations {
             };
             /** @description No valid access token */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAccountClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request and what is still open */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosure"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestAccountClosure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountClosure"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8012,6 +8276,109 @@ export interface operations {
             };
         };
     };
+    raiseComplaint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RaiseComplaintRequest"];
+            };
+        };
+        responses: {
+            /** @description Raised */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RaisedComplaint"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getComplaint: {
+        parameters: {
+            query?: {
+                /** @description The token from the acknowledgement e-mail: reads the complaint without signing in */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                reference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The complaint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Complaint"];
+                };
+            };
+            /** @description The request is malformed or invalid, or the card payment provider refused the card (its message says why) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getSupportNeeds: {
         parameters: {
             query?: never;
@@ -8328,6 +8695,113 @@ export interface operations {
             };
             /** @description Not allowed in the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest export */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExports"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asked for: being prepared */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExports"];
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDataExportContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                exportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ZIP */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            /** @description No valid access token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not yours */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

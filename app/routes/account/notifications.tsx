@@ -13,7 +13,7 @@ import {
   TEXT_MESSAGE_OPTIONS,
   UNDELIVERED_TEXT_TITLE,
 } from "./+lib/notifications";
-import { BackToKeyfrees } from "./+lib/back-to-keyfrees";
+import { BackToKeyfrees, YourDataLink } from "./+lib/back-to-keyfrees";
 import type { Route } from "./+types/notifications";
 
 const TITLE = "How we contact you";
@@ -88,6 +88,7 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
           Save
         </button>
       </AppForm>
+      <YourDataLink />
       <BackToKeyfrees />
     </div>
   );

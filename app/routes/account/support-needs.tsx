@@ -11,7 +11,7 @@ import { pageTitle, PRODUCT } from "~/lib/product";
 import { flash } from "~/lib/session.server";
 import { SUPPORT_HELPER_PATH, SUPPORT_NEEDS_PATH } from "#common/support-needs";
 import { CONSENT_LABEL, detailsHint, NEED_OPTIONS, SUPPORT_NEEDS_FLASH, supportNeedsSchema, supportNeedsView } from "./+lib/support-needs";
-import { BackToKeyfrees } from "./+lib/back-to-keyfrees";
+import { BackToKeyfrees, YourDataLink } from "./+lib/back-to-keyfrees";
 import type { Route } from "./+types/support-needs";
 
 const TITLE = "Your support needs";
@@ -131,6 +131,7 @@ export default function SupportNeeds({ loaderData: d }: Route.ComponentProps) {
         <HelperState helper={d.helper} />
       </section>
 
+      <YourDataLink />
       <BackToKeyfrees />
     </div>
   );

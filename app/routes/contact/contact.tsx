@@ -104,6 +104,10 @@ export default function Contact({ loaderData: d }: Route.ComponentProps) {
           faster.
         </p>
       )}
+      <p>
+        If you think we have treated you unfairly, you can <Link to="/complaints">make a complaint</Link>: it has its own reference
+        and dates we must answer by.
+      </p>
       <AppForm {...form}>
         {d.about ? (
           <div className="contact-about">

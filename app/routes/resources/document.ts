@@ -1,5 +1,6 @@
 import { data } from "react-router";
-import { apiContext, logoutRedirect } from "~/lib/api.server";
+import { apiContext } from "~/lib/api.server";
+import { forwardDownload } from "~/lib/download.server";
 import type { Route } from "./+types/document";
 
 /**
@@ -16,24 +17,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     // A HEAD asks the API for a HEAD: it closes the file at once instead of sending a body nobody reads.
     const method = request.method === "HEAD" ? "HEAD" : "GET";
     const response = await context.get(apiContext).request(`/documents/${encodeURIComponent(params.documentId)}/content`, { method });
-    if (response.status === 401) throw await logoutRedirect(request, url);
-    // 400: an id the API refuses for its shape is as unknown as one it cannot find.
-    if (response.status === 404 || response.status === 400) {
-      await response.body?.cancel();
-      return next();
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw data(null, { status: 502 });
-    }
-    const headers = new Headers();
-    for (const name of ["content-type", "content-length", "content-disposition"]) {
-      const value = response.headers.get(name);
-      if (value) headers.set(name, value);
-    }
-    headers.set("X-Content-Type-Options", "nosniff");
-    headers.set("Cache-Control", "private, no-store");
-    return new Response(response.body, { status: 200, headers });
+    return forwardDownload(response, request, url, next);
   },
 ];
 

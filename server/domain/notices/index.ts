@@ -17,9 +17,10 @@
  * ./catalogue-references.ts (a reference's outcome, issue 38). Money, dates
  * and deadlines are worded by the one wording module, #common/wording (issue 37, decision 0055).
  */
-export type { BreathingSpaceOfRecipient, Notice, NoticeFacts, NoticeKind, NoticeLinks, ReferenceOutcome, RenderedNotice, ReminderStage } from "./types";
+export type { BreathingSpaceOfRecipient, Notice, NoticeFacts, NoticeKind, NoticeLinks, OmbudsmanFacts, ReferenceOutcome, RenderedNotice, ReminderStage } from "./types";
 export { propertyLine, type NoticeAddress } from "./words";
 export { NOTICES } from "./catalogue";
+export { ombudsmanLines } from "./catalogue-complaints";
 export { asksForMoney, heldDuringBreathingSpace, renderNotice, sendsSms } from "./render";
 export { CLAIM_EVENT_NOTICES, REMINDER_FROM_HOUR, reminderDue } from "./claim-events";
 /**

@@ -95,7 +95,23 @@ export type NoticeFacts = {
   // ── issue 38: your co-tenants (decision 0061) ──
   /** A co-tenant pressed "Remind {first name}": who asked (their name), and what is waiting for this tenant. */
   COTENANT_REMINDER: About & { askedBy: string; waitingFor: "STEPS" | "PAY_SHARE" | "ANSWER" | "DISPUTE_FEE" };
+  // ── issue 40: your data (decision 0069) ──
+  /** The ZIP of the tenant's data they asked for is ready: `link` is the signed-in page it downloads from (/account/data), until `expiresAt`. */
+  DATA_EXPORT_READY: { link: string; expiresAt: Date };
+  /**
+   * Issue 40 (decision 0066): a complaint is raised: its reference, the dates it must be answered
+   * by (London dates), and `link` its page (with the token that reads it without signing in).
+   * `property` is what it is about: the claim's or Keyfree's property, or its topic.
+   */
+  COMPLAINT_ACKNOWLEDGED: About & { reference: string; topic: string; acknowledgeBy: string; finalResponseBy: string };
+  /** Issue 40: the back office's response, holding or final; a final one names the ombudsman and the 6 months. */
+  COMPLAINT_RESPONSE: About & { reference: string; final: boolean; message: string; finalResponseBy: string; ombudsman: OmbudsmanFacts };
+  /** Issue 40: 8 weeks passed without our final response (the sweeper, once per complaint): the ombudsman. */
+  COMPLAINT_EIGHT_WEEKS: About & { reference: string; ombudsman: OmbudsmanFacts };
 };
+
+/** The ombudsman a complaint can be referred to (configuration: server/config.ts). */
+export type OmbudsmanFacts = { name: string; address: string; website: string };
 
 /** What a reference's outcome means for the tenant (REFERENCE_OUTCOME): PASS, INFO_REQUIRED, GUARANTOR_REQUIRED, FAIL. */
 export type ReferenceOutcome = "PASSED" | "MORE_INFORMATION" | "GUARANTOR_NEEDED" | "NOT_PASSED";

@@ -11,3 +11,12 @@ export function BackToKeyfrees() {
     </p>
   );
 }
+
+/** The other account pages' link to Your data (issue 40): a copy of everything held, and closing the account. */
+export function YourDataLink() {
+  return (
+    <p>
+      <Link to="/account/data">Your data: download a copy, or close your account</Link>
+    </p>
+  );
+}

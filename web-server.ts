@@ -40,6 +40,7 @@ import { describeError, log, logUncaughtErrors } from "./server/lib/log";
 import { abortedRequestAnswer } from "./server/lib/request-log";
 import { answerWorkersForMetrics, metricsHandler, readMetricsToken, shareMetricsWithPrimary } from "./server/lib/metrics";
 import { logAndMeasureWebRequests } from "./server/lib/web-requests";
+import { requestReference, startTracing, traceApiCalls } from "./server/lib/tracing";
 import { chooseIdentityProvider } from "./common/identity-provider";
 
 const KNOWN_THIRD_PARTIES = new Set<string>(["stripe", "intercom", "posthog", "trustpilot"] satisfies ThirdParty[]);
@@ -83,11 +84,12 @@ const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 // jobs; workers only serve (the database is ready before they start).
 // The offline stand-ins (stand-ins/index.ts), only when this start uses one: never loaded by a
 // production start with real keys (tests/crash/production-modules.test.ts).
+await startTracing("keyfree-web"); // Traces (issue 41): only with OTEL_EXPORTER_OTLP_ENDPOINT, before the API and its database start.
 const standIns = standInsInUse(apiConfig) ? await (await import("./stand-ins")).loadStandIns(apiConfig) : undefined;
 const runtime =
   inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker, standIns }) : undefined;
 // The web app reaches the API only through what this host gives it in the load context.
-const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
+const hostApi = traceApiCalls(hostApiFor(process.env.TENANT_API_URL, runtime)); // Each call passes on the request id and trace.
 
 // Identity-provider sign-in: refuses to start with only some of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET.
 // The embedded development provider keeps its keys and client secret in the database, so every
@@ -340,7 +342,7 @@ async function serveWeb() {
 
   // Pages and data are compressed on the fly (static files above are already).
   app.all("*", compress(), async (c) => {
-    const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb });
+    const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb, reference: requestReference() });
     context.set(cspNonceContext, c.get("cspNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
     // Behind a trusted proxy ending HTTPS, the URL the browser used (React Router compares a post's Origin with it).

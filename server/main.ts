@@ -5,6 +5,7 @@ import { log, logUncaughtErrors } from "./lib/log";
 import { metricsHandler, readMetricsToken } from "./lib/metrics";
 import { readApiConfig, standInsInUse } from "./config";
 import { getRuntime } from "./runtime";
+import { startTracing } from "./lib/tracing";
 
 // An uncaught exception or unhandled rejection: one JSON line (stack in err.stack), then exit 1.
 logUncaughtErrors();
@@ -12,6 +13,8 @@ logUncaughtErrors();
 /** `npm run start:api`: the tenant API on its own, serving its document at GET /openapi.json. */
 // A composition root: the offline stand-ins (stand-ins/index.ts) only when this start uses one.
 const config = readApiConfig();
+// Traces (issue 41): only with OTEL_EXPORTER_OTLP_ENDPOINT; each request continues the web's `traceparent`.
+await startTracing("keyfree-api");
 const standIns = standInsInUse(config) ? await (await import("../stand-ins")).loadStandIns(config) : undefined;
 const runtime = await getRuntime({ startJobs: true, standIns });
 // Offline card payments: the sandbox's browser endpoints, which a separately run web app forwards here.

@@ -3,10 +3,18 @@
  * through (drizzle's queries, BEGIN and COMMIT alike), and with PostgreSQL the pool's waits.
  * PGlite is one connection in this process, its statements run one at a time: no pool to wait
  * for, so only its statements are timed (a wait for PGlite's lock counts in the statement's time).
+ * With tracing on (server/lib/tracing.ts), each statement is a span too.
  */
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import { dbPoolWait, dbQueryDuration, watchPool } from "../lib/metrics";
+import { statementOperation, tracingEnabled, withSpan } from "../lib/tracing";
+
+/** A statement's span (issue 41, decision 0071): "db SELECT", its operation only, never its text or values. */
+function inSpan<R>(database: "postgres" | "pglite", statement: unknown, run: () => Promise<R>): Promise<R> {
+  const operation = statementOperation(statement);
+  return withSpan(`db ${operation}`, { "db.system.name": "postgresql", "db.operation.name": operation, "keyfree.database": database }, run);
+}
 
 const MEASURED = Symbol.for("keyfree.db-measured");
 type Marked = { [MEASURED]?: true };
@@ -16,7 +24,7 @@ function timed<A extends unknown[], R>(database: "postgres" | "pglite", run: (..
     const started = performance.now();
     let outcome = "error";
     try {
-      const result = await run(...args);
+      const result = await inSpan(database, args[0], () => run(...args));
       outcome = "ok";
       return result;
     } finally {
@@ -43,7 +51,9 @@ function measureClient(client: pg.PoolClient) {
       };
       return query(...args);
     }
-    const result = query(...args);
+    // A statement (not a cursor or other submittable) in its span when tracing is on.
+    const plain = tracingEnabled() && typeof (args[0] as { submit?: unknown } | undefined)?.submit !== "function";
+    const result = plain ? inSpan("postgres", args[0], () => query(...args) as Promise<unknown>) : query(...args);
     if (result && typeof (result as Promise<unknown>).then === "function") {
       (result as Promise<unknown>).then(
         () => observe("ok"),

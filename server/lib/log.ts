@@ -18,6 +18,7 @@
  * silent unless it is set.
  */
 import pino, { type DestinationStream, type Logger } from "pino";
+import { requestLogFields } from "./tracing";
 
 type Level = "debug" | "info" | "warn" | "error" | "silent";
 const LEVELS: readonly Level[] = ["debug", "info", "warn", "error", "silent"];
@@ -179,6 +180,8 @@ export function createLogger(options: { level?: Level; destination?: Destination
     {
       level: options.level ?? configuredLevel(),
       base: { pid: process.pid },
+      // Every line written during a request: its request id, and its trace id when tracing is on (issue 41).
+      mixin: requestLogFields,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: {
         level: (label) => ({ level: label }),

@@ -9,22 +9,28 @@ import { routePath } from "hono/route";
 import { observeRequest } from "./metrics";
 import { CLIENT_CLOSED_REQUEST, logRequest } from "./request-log";
 import { routePatterns, type RouteTableEntry } from "./route-patterns";
+import { inRequestScope, nameRequestSpan } from "./tracing";
 
 const FILE = /\.[a-z0-9]+$/i;
 
 export function logAndMeasureWebRequests(routes: Readonly<Record<string, RouteTableEntry | undefined>>): MiddlewareHandler {
   const pageRoute = routePatterns(routes);
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    const ms = performance.now() - started;
-    const path = c.req.path;
-    const status = c.res.status;
-    // Hono's pattern of the handler that answered; "*" for the pages (and the public files).
-    const hono = routePath(c);
-    const route = hono !== "*" && hono !== "/*" ? hono : FILE.test(path) && !path.endsWith(".data") ? "static file" : pageRoute(path);
-    observeRequest("web", c.req.method, route, c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : status, ms);
-    // A request the client gave up on is logged as 499, not as the 500 nobody received.
-    if (!path.startsWith("/assets/")) logRequest(c.req.raw, "web request", { method: c.req.method, path, status, ms: Math.round(ms) });
-  };
+  // Each request in its scope (server/lib/tracing.ts): its request id on every log line and as
+  // a response header, and with tracing on its server span, named by the route pattern below.
+  return (c, next) =>
+    inRequestScope(c.req.raw, async (scope) => {
+      const started = performance.now();
+      await next();
+      c.header("x-request-id", scope.requestId);
+      const ms = performance.now() - started;
+      const path = c.req.path;
+      const status = c.res.status;
+      // Hono's pattern of the handler that answered; "*" for the pages (and the public files).
+      const hono = routePath(c);
+      const route = hono !== "*" && hono !== "/*" ? hono : FILE.test(path) && !path.endsWith(".data") ? "static file" : pageRoute(path);
+      observeRequest("web", c.req.method, route, c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : status, ms);
+      nameRequestSpan(scope, c.req.method, route, status);
+      // A request the client gave up on is logged as 499, not as the 500 nobody received.
+      if (!path.startsWith("/assets/")) logRequest(c.req.raw, "web request", { method: c.req.method, path, status, ms: Math.round(ms) });
+    });
 }

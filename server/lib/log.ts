@@ -46,10 +46,10 @@ function isSecretKey(key: string): boolean {
  * 3. a card number: 13 to 19 digits, run together or in groups of 4 (Amex: 4-6-5), checked by Luhn below;
  * 4. a SHA-256 hex digest (how token hashes are stored);
  * 5. 43 base64url characters: the shape of newSecretToken() (checked below for a digit and a letter);
- * 6. an e-mail address (personal data, issue 41): its local part at most 64 characters, so the scan stays linear.
+ * 6. an e-mail address, '@' or URL-encoded (personal data, issue 41): its local part at most 64 characters, so the scan stays linear.
  */
 const SECRET_IN_TEXT =
-  /(\bBearer\s+)[\w.~+/=-]+|(?<![\w.-])(?=([\w.-]*?(?:password|token|secret|session)))\2(?=([\w.-]*))\3=[^\s&;,"'<>]+|(?<![\w-])(\d{4}(?:[ -]\d{4}){3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![\w-])|(?<![\w-])([0-9a-f]{64}|[0-9A-F]{64})(?![\w-])|(?<![\w-])([A-Za-z0-9_-]{43})(?![\w-])|(?<![\w.+%-])([\w.+%-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})+)/gi;
+  /(\bBearer\s+)[\w.~+/=-]+|(?<![\w.-])(?=([\w.-]*?(?:password|token|secret|session)))\2(?=([\w.-]*))\3=[^\s&;,"'<>]+|(?<![\w-])(\d{4}(?:[ -]\d{4}){3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![\w-])|(?<![\w-])([0-9a-f]{64}|[0-9A-F]{64})(?![\w-])|(?<![\w-])([A-Za-z0-9_-]{43})(?![\w-])|(?<![\w.+%-])([\w.+%-]{1,64}(?:@|%40)[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})+)/gi;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;

@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -10,17 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
  * while every line carries its request id.
  */
 const captured = vi.hoisted(() => ({ text: [] as string[] }));
-vi.mock("../../server/lib/log", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../server/lib/log")>();
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      captured.text.push(String(chunk));
-      done();
-    },
-  });
-  const logger = real.createLogger({ level: "debug", destination });
-  return { ...real, logger, log: real.logFunctions(logger) };
-});
+vi.mock("../../server/lib/log", async (importOriginal) => (await import("../helpers/captured-log")).logWritingTo(await importOriginal(), captured.text));
 
 const { traceApiCalls } = await import("../../server/lib/tracing");
 const { logAndMeasureWebRequests } = await import("../../server/lib/web-requests");

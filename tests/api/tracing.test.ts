@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,17 +13,7 @@ vi.mock("../../app/lib/env.server", () => ({
   webConfig: { isProduction: false, sessionSecrets: ["test-session-secret-0123456789-abcdef"], maintenanceMode: false },
 }));
 const captured = vi.hoisted(() => ({ text: [] as string[] }));
-vi.mock("../../server/lib/log", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../server/lib/log")>();
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      captured.text.push(String(chunk));
-      done();
-    },
-  });
-  const logger = real.createLogger({ level: "debug", destination });
-  return { ...real, logger, log: real.logFunctions(logger) };
-});
+vi.mock("../../server/lib/log", async (importOriginal) => (await import("../helpers/captured-log")).logWritingTo(await importOriginal(), captured.text));
 
 const { startTracing, traceApiCalls, requestReference } = await import("../../server/lib/tracing");
 const { logAndMeasureWebRequests } = await import("../../server/lib/web-requests");

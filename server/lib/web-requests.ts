@@ -6,6 +6,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { observeRequest } from "./metrics";
 import { CLIENT_CLOSED_REQUEST, logRequest } from "./request-log";
 import { routePatterns, type RouteTableEntry } from "./route-patterns";
@@ -21,7 +22,8 @@ export function logAndMeasureWebRequests(routes: Readonly<Record<string, RouteTa
     inRequestScope(c.req.raw, async (scope) => {
       const started = performance.now();
       await next();
-      c.header("x-request-id", scope.requestId);
+      // Not on a response a handler wrote itself (the development identity provider's): it is sent.
+      if (c.res !== RESPONSE_ALREADY_SENT) c.header("x-request-id", scope.requestId);
       const ms = performance.now() - started;
       const path = c.req.path;
       const status = c.res.status;

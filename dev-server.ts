@@ -16,6 +16,7 @@ import { identityProviderSettings } from "./app/lib/oidc-settings.server";
 import { readApiConfig, standInsInUse } from "./server/config";
 import { log, logUncaughtErrors } from "./server/lib/log";
 import { readMultipartForWeb } from "./server/lib/multipart";
+import { inRequestScope, requestReference, startTracing, traceApiCalls } from "./server/lib/tracing";
 import { chooseIdentityProvider } from "./common/identity-provider";
 
 logUncaughtErrors();
@@ -34,9 +35,10 @@ if (apiConfig.opsEnabled && inProcessApi && !process.env.OPS_TOKEN) {
 }
 
 // The offline stand-ins (stand-ins/index.ts), when this start uses one.
+await startTracing("keyfree-web"); // Traces (issue 41): only with OTEL_EXPORTER_OTLP_ENDPOINT, before the API and its database start.
 const standIns = standInsInUse(apiConfig) ? await (await import("./stand-ins")).loadStandIns(apiConfig) : undefined;
 const runtime = inProcessApi ? await (await import("./server/runtime")).getRuntime({ startJobs: true, standIns }) : undefined;
-const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
+const hostApi = traceApiCalls(hostApiFor(process.env.TENANT_API_URL, runtime));
 
 // Identity-provider sign-in: the embedded development provider unless OIDC_* name a real one (all
 // three, or none). Its keys and client secret are the database's, as under `npm start` (web-server.ts).
@@ -51,8 +53,12 @@ const devIdp =
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 const ssr = vite.environments.ssr;
 if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules in this process.");
+const runner = ssr.runner;
 
-const handle = getRequestListener(async (request) => {
+// Each request in its scope (server/lib/tracing.ts): a request id on its log lines, a trace with OTEL_EXPORTER_OTLP_ENDPOINT.
+const handle = getRequestListener((request) => inRequestScope(request, () => serveDev(request)));
+
+async function serveDev(request: Request) {
   const url = new URL(request.url);
   if (runtime && apiConfig.opsEnabled && url.pathname.startsWith("/__ops/")) {
     // /__ops/* → the API's /ops/* (token-guarded), as under `npm start`.
@@ -60,9 +66,10 @@ const handle = getRequestListener(async (request) => {
     return runtime.api.fetch(new Request(url, request));
   }
   // The build is read per request, so an edit shows on the next page load.
-  const build = (await ssr.runner.import("virtual:react-router/server-build")) as ServerBuild;
-  return createRequestHandler(build, "development")(request, hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb }));
-});
+  const build = (await runner.import("virtual:react-router/server-build")) as ServerBuild;
+  const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb, reference: requestReference() });
+  return createRequestHandler(build, "development")(request, context);
+}
 
 const server = createServer((req, res) => {
   if (devIdp && req.url?.startsWith(`${devIdp.mountPath}/`)) {

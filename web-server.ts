@@ -37,7 +37,10 @@ import { requestAsBrowserSentIt } from "./server/lib/forwarded-request";
 import { keepConnectionsLongerThanClients } from "./server/lib/http-server";
 import { readMultipartForWeb } from "./server/lib/multipart";
 import { describeError, log, logUncaughtErrors } from "./server/lib/log";
-import { abortedRequestAnswer, logRequest } from "./server/lib/request-log";
+import { abortedRequestAnswer } from "./server/lib/request-log";
+import { answerWorkersForMetrics, metricsHandler, readMetricsToken, shareMetricsWithPrimary } from "./server/lib/metrics";
+import { logAndMeasureWebRequests } from "./server/lib/web-requests";
+import { requestReference, startTracing, traceApiCalls } from "./server/lib/tracing";
 import { chooseIdentityProvider } from "./common/identity-provider";
 
 const KNOWN_THIRD_PARTIES = new Set<string>(["stripe", "intercom", "posthog", "trustpilot"] satisfies ThirdParty[]);
@@ -50,6 +53,8 @@ const apiConfig = readApiConfig();
 const maintenance = ["1", "true", "on", "yes"].includes((process.env.MAINTENANCE_MODE ?? "").toLowerCase());
 const inProcessApi = !process.env.TENANT_API_URL;
 const proxyHops = trustedProxyHops();
+// /metrics (issue 41): off without METRICS_TOKEN; a token too short stops the start here.
+const metricsToken = readMetricsToken();
 
 // Outside production the ops routes (playing the other parties) answer to a token that
 // `npm run ops` and the browser tests read from the data folder.
@@ -79,11 +84,12 @@ const clusterPrimary = workerCount > 1 && cluster.isPrimary;
 // jobs; workers only serve (the database is ready before they start).
 // The offline stand-ins (stand-ins/index.ts), only when this start uses one: never loaded by a
 // production start with real keys (tests/crash/production-modules.test.ts).
+await startTracing("keyfree-web"); // Traces (issue 41): only with OTEL_EXPORTER_OTLP_ENDPOINT, before the API and its database start.
 const standIns = standInsInUse(apiConfig) ? await (await import("./stand-ins")).loadStandIns(apiConfig) : undefined;
 const runtime =
   inProcessApi && !maintenance ? await (await import("./server/runtime")).getRuntime({ startJobs: !cluster.isWorker, standIns }) : undefined;
 // The web app reaches the API only through what this host gives it in the load context.
-const hostApi = hostApiFor(process.env.TENANT_API_URL, runtime);
+const hostApi = traceApiCalls(hostApiFor(process.env.TENANT_API_URL, runtime)); // Each call passes on the request id and trace.
 
 // Identity-provider sign-in: refuses to start with only some of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET.
 // The embedded development provider keeps its keys and client secret in the database, so every
@@ -119,6 +125,8 @@ if (clusterPrimary) {
     fork();
   });
   log.info("Keyfree web app starting workers", { workers: workerCount, port });
+  // A worker's /metrics: every worker's figures and the primary's (its clock jobs), summed here.
+  answerWorkersForMetrics();
   // Each worker drains its own requests (as serveWeb below); the primary waits for them, then
   // stops its jobs and closes the database.
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -146,25 +154,17 @@ async function serveWeb() {
 
   const app = new Hono<{ Variables: { cspNonce: string }; Bindings: HttpBindings }>();
 
-  // One JSON line per request (not for static assets).
-  app.use("*", async (c, next) => {
-    const started = performance.now();
-    await next();
-    if (!c.req.path.startsWith("/assets/")) {
-      // A request the client gave up on is logged as 499, not as the 500 nobody received.
-      logRequest(c.req.raw, "web request", {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round(performance.now() - started),
-      });
-    }
-  });
+  // One JSON line per request (not for static assets), and its figures by route pattern (issue 41).
+  app.use("*", logAndMeasureWebRequests(build.routes));
 
   // For a load balancer: /healthz (this process answers) and /readyz (the tenant API's database
   // and file store answer, asked through the API: in this process or at TENANT_API_URL).
   const noStore = { "cache-control": "no-store" };
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
+  // For Prometheus, with METRICS_TOKEN only (server/lib/metrics.ts): in a cluster, every process's figures summed.
+  if (cluster.isWorker) shareMetricsWithPrimary();
+  const metrics = metricsHandler({ token: metricsToken, clustered: workerCount > 1 });
+  app.get("/metrics", (c) => metrics(c.req.raw));
   app.get("/readyz", async (c) => {
     if (drainer?.draining) return c.json({ status: "not ready", draining: true }, 503, noStore);
     if (maintenance) return c.json({ status: "not ready", maintenance: true }, 503, noStore);
@@ -342,7 +342,7 @@ async function serveWeb() {
 
   // Pages and data are compressed on the fly (static files above are already).
   app.all("*", compress(), async (c) => {
-    const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb });
+    const context = hostLoadContext(hostApi, { log, readMultipart: readMultipartForWeb, reference: requestReference() });
     context.set(cspNonceContext, c.get("cspNonce") ?? "");
     context.set(clientAddressContext, clientAddressOf(getConnInfo(c).remote.address, c.req.header("x-forwarded-for"), proxyHops));
     // Behind a trusted proxy ending HTTPS, the URL the browser used (React Router compares a post's Origin with it).

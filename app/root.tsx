@@ -26,7 +26,7 @@ import { chatForPage } from "./lib/chat.server";
 import { chatScript } from "./lib/chat";
 import { COOKIES_PATH, type ThirdParty } from "./lib/third-parties";
 import { apiContext, createApi } from "./lib/api.server";
-import { hostApiContext } from "./lib/host";
+import { hostApiContext, requestReferenceContext } from "./lib/host";
 import { assertCsrf } from "./lib/csrf.server";
 import { revokeAccessToken } from "./lib/auth.server";
 import { CSRF_REFUSED_MESSAGE } from "./lib/messages";
@@ -111,6 +111,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       tools,
       chat: chat.boot,
       recorder: await recorderSettings(request),
+      // What the error page gives a tenant to quote to support (issue 41): this request's trace or request id.
+      reference: context.get(requestReferenceContext),
     },
     { headers },
   );
@@ -200,6 +202,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const reference = useRouteLoaderData<typeof loader>("root")?.reference;
   if (isRouteErrorResponse(error) && error.status === 503) {
     return (
       <main id="main-content" className="page page--full" tabIndex={-1}>
@@ -251,6 +254,7 @@ export function ErrorBoundary() {
         <title>{pageTitle("Something went wrong")}</title>
         <h1>Something went wrong</h1>
         <p>Please try reloading the page or come back later if the error persists.</p>
+        {reference ? <p>Reference: {reference}</p> : null}
       </>
     );
   }

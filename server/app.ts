@@ -1,14 +1,16 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { routePath } from "hono/route";
 import { HTTPException } from "hono/http-exception";
 import Stripe from "stripe";
 import { ZodError } from "zod";
 import type { AppEnv, Deps } from "./context";
 import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
-import { abortedRequestAnswer, logRequest } from "./lib/request-log";
-import { newId } from "./lib/tokens";
+import { inRequestScope, nameRequestSpan } from "./lib/tracing";
+import { abortedRequestAnswer, CLIENT_CLOSED_REQUEST, logRequest } from "./lib/request-log";
+import { observeRequest } from "./lib/metrics";
 import { healthRoutes } from "./lib/health";
 import { isMultipart, MultipartRefusal, parseMultipart, type ParsedMultipart } from "./lib/multipart";
 import { UPLOAD_MAX_BYTES } from "#common/uploads";
@@ -121,23 +123,34 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
     description: "An access token from login",
   });
 
-  app.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || newId();
-    c.set("requestId", requestId);
-    c.set("deps", deps);
-    const started = performance.now();
-    await next();
-    c.header("x-request-id", requestId);
-    c.header("cache-control", "no-store");
-    logRequest(c.req.raw, "api request", {
-      requestId,
-      method: c.req.method,
-      // The path only: query strings can carry tokens (offer and inventory links).
-      path: new URL(c.req.url).pathname,
-      status: c.res.status,
-      ms: Math.round(performance.now() - started),
-    });
-  });
+  // Each request in its scope (server/lib/tracing.ts): the web's request id (or a new one) on
+  // every log line, and with tracing on a span continuing the caller's `traceparent`.
+  app.use("*", (c, next) =>
+    inRequestScope(c.req.raw, async (scope) => {
+      const { requestId } = scope;
+      c.set("requestId", requestId);
+      c.set("deps", deps);
+      const started = performance.now();
+      await next();
+      c.header("x-request-id", requestId);
+      c.header("cache-control", "no-store");
+      const ms = performance.now() - started;
+      // Its figures by Hono's route pattern (/claims/:claimId), never the path (issue 41); "other"
+      // when a middleware answered (a body too large, no such route).
+      const route = routePath(c);
+      const pattern = route === "*" || route === "/*" ? "other" : route;
+      observeRequest("api", c.req.method, pattern, c.req.raw.signal.aborted ? CLIENT_CLOSED_REQUEST : c.res.status, ms);
+      nameRequestSpan(scope, c.req.method, pattern, c.res.status);
+      logRequest(c.req.raw, "api request", {
+        requestId,
+        method: c.req.method,
+        // The path only: query strings can carry tokens (offer and inventory links).
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        ms: Math.round(ms),
+      });
+    }),
+  );
 
   const jsonLimit = bodyLimit({
     maxSize: JSON_BODY_LIMIT,

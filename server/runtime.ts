@@ -10,6 +10,7 @@ import type { AddressLookup } from "./integrations/address-lookup";
 import { S3FileStore } from "./lib/s3-files";
 import type { StripeClient, StripeSandboxFactory } from "./lib/stripe";
 import { log } from "./lib/log";
+import { collectDatabaseFigures } from "./lib/metrics-collectors";
 import type { SmsStandInFactory } from "./lib/sms-delivery";
 import { startSweeper } from "./jobs/sweeper";
 import { createPayments } from "./payments/wiring";
@@ -102,10 +103,13 @@ export async function createRuntime(config: ApiConfig, clockOverride?: Clock, op
   const seeded = config.isProduction || !seedDemo ? false : await database.exclusively(() => seedDemo(deps, api!));
   if (seeded) log.info("demo data loaded");
   const sweeper = options.startJobs && config.sweepIntervalSeconds > 0 ? startSweeper(deps, config.sweepIntervalSeconds * 1000) : undefined;
+  // /metrics' outbox and webhook backlog (issue 41): read at scrape time where the jobs run.
+  const stopFigures = options.startJobs ? collectDatabaseFigures({ ...deps, sandbox: payments.sandbox, textsSent: Boolean(smsStandIn) }) : undefined;
   const close = database.close;
   database.close = async () => {
     // A run of the jobs in progress finishes first (each job's steps are crash-safe anyway).
     await sweeper?.stop();
+    stopFigures?.();
     clockFollower?.stop();
     // Stops the sandbox's webhook timers; what is queued stays in the database for the next start.
     payments.sandbox?.close();

@@ -54,9 +54,21 @@ const multipartRegistry = globalThis as unknown as Record<symbol, RouterContext<
 export const hostMultipartContext: RouterContext<HostMultipartReader | null> = (multipartRegistry[MULTIPART_KEY] ??=
   createContext<HostMultipartReader | null>(null));
 
+/**
+ * What a tenant quotes to support from the error page ("Reference: …", issue 41): the request's
+ * trace id, or its request id when tracing is off; given by the host per request.
+ */
+const REFERENCE_KEY = Symbol.for("keyfree.request-reference-context");
+const referenceRegistry = globalThis as unknown as Record<symbol, RouterContext<string | null> | undefined>;
+export const requestReferenceContext: RouterContext<string | null> = (referenceRegistry[REFERENCE_KEY] ??= createContext<string | null>(null));
+
 /** The load context a host hands the request handler (v8_middleware wants a RouterContextProvider). */
-export function hostLoadContext(api: HostApi, host: { log?: HostLog; readMultipart?: HostMultipartReader } = {}): RouterContextProvider {
+export function hostLoadContext(
+  api: HostApi,
+  host: { log?: HostLog; readMultipart?: HostMultipartReader; reference?: string } = {},
+): RouterContextProvider {
   const context = new RouterContextProvider();
+  if (host.reference) context.set(requestReferenceContext, host.reference);
   context.set(hostApiContext, api);
   if (host.log) context.set(hostLogContext, host.log);
   if (host.readMultipart) context.set(hostMultipartContext, host.readMultipart);

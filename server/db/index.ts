@@ -7,6 +7,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { measurePglite, measurePool } from "./metrics";
 import * as schema from "./schema";
 
 export { schema };
@@ -51,6 +52,8 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Its statements and waits for a connection, for /metrics (issue 41).
+    const unwatch = measurePool(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return {
       db,
@@ -76,7 +79,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
           client.release();
         }
       },
-      close: () => pool.end(),
+      close: () => {
+        unwatch();
+        return pool.end();
+      },
     };
   }
   let client: PGlite;
@@ -87,6 +93,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     client = new PGlite(options.dataDir);
   }
   await client.waitReady;
+  measurePglite(client);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,

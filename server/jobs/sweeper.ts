@@ -4,6 +4,7 @@ import type { Deps } from "../context";
 import { deliverPendingEmails } from "../lib/mail-delivery";
 import { deliverPendingSms } from "../lib/sms-delivery";
 import { describeError, log } from "../lib/log";
+import { measureJob } from "../lib/metrics";
 import { reconcilePayments, payOwedRefunds } from "../payments";
 import { sweepDataExports } from "../data-exports";
 import { sweepBreathingSpaces } from "./breathing-spaces";
@@ -29,44 +30,47 @@ import { removeStaleScratch } from "../lib/multipart";
  */
 export async function runDueJobs(deps: Deps) {
   const now = deps.clock.now();
+  // Each job is timed and its failures counted under the name its result has (issue 41): a job
+  // added here goes through `job` too (tests/api/metrics.test.ts checks every result is measured).
+  const job = measureJob;
   // First: deadlines inside a Breathing Space are moved (and one past its last day closed) before any is applied (issue 36).
-  const breathingSpaces = await sweepBreathingSpaces(deps, now);
+  const breathingSpaces = await job("breathingSpaces", () => sweepBreathingSpaces(deps, now));
   // Before the deadlines: a request for more time we did not answer in time is granted first (issue 36).
-  const moreTime = await grantOverdueMoreTime(deps, now);
-  const claims = await sweepClaimDeadlines(deps, now);
+  const moreTime = await job("moreTime", () => grantOverdueMoreTime(deps, now));
+  const claims = await job("claims", () => sweepClaimDeadlines(deps, now));
   // After the deadlines: a deadline just applied has nothing left to remind of.
-  const deadlineReminders = await sendDeadlineReminders(deps, now);
+  const deadlineReminders = await job("deadlineReminders", () => sendDeadlineReminders(deps, now));
   // Payments the provider took whose webhook never came (a crash, an outage) are applied first,
   // so the refunds they make owed are paid in the same run.
-  const payments = await reconcilePayments(deps);
-  const refunds = await payOwedRefunds(deps);
-  const paymentPlans = await voidExpiredPaymentPlanOffers(deps, now);
+  const payments = await job("payments", () => reconcilePayments(deps));
+  const refunds = await job("refunds", () => payOwedRefunds(deps));
+  const paymentPlans = await job("paymentPlans", () => voidExpiredPaymentPlanOffers(deps, now));
   // 12 hours before an offer lapses, its tenant is reminded, once (issue 38).
-  const paymentPlanOfferReminders = await remindEndingPaymentPlanOffers(deps, now);
-  const instalmentCharges = await chargeDueInstalments(deps, now);
-  const instalmentReminders = await sendInstalmentReminders(deps, now);
+  const paymentPlanOfferReminders = await job("paymentPlanOfferReminders", () => remindEndingPaymentPlanOffers(deps, now));
+  const instalmentCharges = await job("instalmentCharges", () => chargeDueInstalments(deps, now));
+  const instalmentReminders = await job("instalmentReminders", () => sendInstalmentReminders(deps, now));
   // Complaints (issue 40): 8 weeks old without our final response, or given one: the ombudsman's details, once each.
-  const complaintEmails = await sendComplaintEmails(deps);
-  const mail = await deliverPendingEmails(deps);
-  const sms = await deliverPendingSms(deps);
+  const complaintEmails = await job("complaintEmails", () => sendComplaintEmails(deps));
+  const mail = await job("mail", () => deliverPendingEmails(deps));
+  const sms = await job("sms", () => deliverPendingSms(deps));
   // Documents uploaded (POST /documents) and attached to nothing 24 hours later: rows and files removed.
-  const unattachedDocuments = await removeUnattachedDocuments(deps, now);
+  const unattachedDocuments = await job("unattachedDocuments", () => removeUnattachedDocuments(deps, now));
   // Issue 40: exports of a tenant's data a crash left unbuilt are built; those past their 7 days deleted.
-  const dataExports = await sweepDataExports(deps, now);
+  const dataExports = await job("dataExports", () => sweepDataExports(deps, now));
   // Retention (issue 40): closure requests done, then each period of common/retention.ts applied.
-  const retention = await applyRetention(deps, now);
+  const retention = await job("retention", () => applyRetention(deps, now));
   // Wrong-password counts older than the throttle's window count for nothing (issue 23).
-  const signInFailuresDeleted = await deleteOldSignInFailures(deps, now);
-  const passwordResetRequestsDeleted = await deleteOldPasswordResetRequests(deps, now);
+  const signInFailuresDeleted = await job("signInFailuresDeleted", () => deleteOldSignInFailures(deps, now));
+  const passwordResetRequestsDeleted = await job("passwordResetRequestsDeleted", () => deleteOldPasswordResetRequests(deps, now));
   // Used ID tokens past their expiry (issue 25), and the jobs the composition root added (the
   // development identity provider's expired records). On the machine's time, not the clock's:
   // they expire by it (jose, oidc-provider), and the clock may have been moved forward outside production.
   const machineNow = new Date();
-  const usedIdTokensDeleted = await deleteExpiredUsedIdTokens(deps, machineNow);
+  const usedIdTokensDeleted = await job("usedIdTokensDeleted", () => deleteExpiredUsedIdTokens(deps, machineNow));
   const added: Record<string, number> = {};
-  for (const job of deps.clockJobs ?? []) added[job.name] = await job.run(deps, machineNow);
+  for (const clockJob of deps.clockJobs ?? []) added[clockJob.name] = await job(clockJob.name, () => clockJob.run(deps, machineNow));
   // Upload scratch folders a crashed process left (server/lib/multipart.ts).
-  const staleUploadScratchRemoved = await removeStaleScratch();
+  const staleUploadScratchRemoved = await job("staleUploadScratchRemoved", removeStaleScratch);
   return {
     now: now.toISOString(),
     moreTime,

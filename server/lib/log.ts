@@ -7,7 +7,7 @@
  * - by value: in every string (the message too), a bearer token, a `name=value` pair whose name
  *   says password, token, secret or session (a cookie header, a query string), a card number (13
  *   to 19 digits passing the Luhn check), a SHA-256 hex digest (a token hash) and a string shaped
- *   like our secret tokens (43 base64url characters) are replaced (SECRET_IN_TEXT);
+ *   like our secret tokens (43 base64url characters) and an e-mail address are replaced (SECRET_IN_TEXT);
  * - errors, wherever they sit: serialised as `{ type, message, stack, ...fields, cause }`, with a
  *   failed query's parameters taken out (Drizzle's "params: …" in the message and the stack, the
  *   `params` of Drizzle's, PGlite's and pg's errors, a database error's row values).
@@ -18,6 +18,7 @@
  * silent unless it is set.
  */
 import pino, { type DestinationStream, type Logger } from "pino";
+import { requestLogFields } from "./tracing";
 
 type Level = "debug" | "info" | "warn" | "error" | "silent";
 const LEVELS: readonly Level[] = ["debug", "info", "warn", "error", "silent"];
@@ -44,10 +45,11 @@ function isSecretKey(key: string): boolean {
  * 2. `<name>=<value>` where the name holds password, token, secret or session (cookies, query strings, form bodies);
  * 3. a card number: 13 to 19 digits, run together or in groups of 4 (Amex: 4-6-5), checked by Luhn below;
  * 4. a SHA-256 hex digest (how token hashes are stored);
- * 5. 43 base64url characters: the shape of newSecretToken() (checked below for a digit and a letter).
+ * 5. 43 base64url characters: the shape of newSecretToken() (checked below for a digit and a letter);
+ * 6. an e-mail address, '@' or URL-encoded (personal data, issue 41): its local part at most 64 characters, so the scan stays linear.
  */
 const SECRET_IN_TEXT =
-  /(\bBearer\s+)[\w.~+/=-]+|(?<![\w.-])(?=([\w.-]*?(?:password|token|secret|session)))\2(?=([\w.-]*))\3=[^\s&;,"'<>]+|(?<![\w-])(\d{4}(?:[ -]\d{4}){3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![\w-])|(?<![\w-])([0-9a-f]{64}|[0-9A-F]{64})(?![\w-])|(?<![\w-])([A-Za-z0-9_-]{43})(?![\w-])/gi;
+  /(\bBearer\s+)[\w.~+/=-]+|(?<![\w.-])(?=([\w.-]*?(?:password|token|secret|session)))\2(?=([\w.-]*))\3=[^\s&;,"'<>]+|(?<![\w-])(\d{4}(?:[ -]\d{4}){3}(?:[ -]?\d{1,3})?|\d{4}[ -]\d{6}[ -]\d{5}|\d{13,19})(?![\w-])|(?<![\w-])([0-9a-f]{64}|[0-9A-F]{64})(?![\w-])|(?<![\w-])([A-Za-z0-9_-]{43})(?![\w-])|(?<![\w.+%-])([\w.+%-]{1,64}(?:@|%40)[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63})+)/gi;
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -64,14 +66,14 @@ function luhnValid(digits: string): boolean {
 
 /** `text` with the secrets SECRET_IN_TEXT finds replaced by "[Redacted]". */
 export function redactText(text: string): string {
-  return text.replace(SECRET_IN_TEXT, (match, bearer?: string, nameStart?: string, nameRest?: string, card?: string, hash?: string, token?: string) => {
+  return text.replace(SECRET_IN_TEXT, (match, bearer?: string, nameStart?: string, nameRest?: string, card?: string, hash?: string, token?: string, email?: string) => {
     if (bearer) return `${bearer}${REDACTED}`;
     if (nameStart !== undefined) return `${nameStart}${nameRest ?? ""}=${REDACTED}`;
     if (card) {
       const digits = card.replace(/\D/g, "");
       return digits.length >= 13 && digits.length <= 19 && luhnValid(digits) ? REDACTED : match;
     }
-    if (hash) return REDACTED;
+    if (hash || email) return REDACTED;
     if (token) return /\d/.test(token) && /[A-Za-z]/.test(token) ? REDACTED : match;
     return match;
   });
@@ -179,6 +181,8 @@ export function createLogger(options: { level?: Level; destination?: Destination
     {
       level: options.level ?? configuredLevel(),
       base: { pid: process.pid },
+      // Every line written during a request: its request id, and its trace id when tracing is on (issue 41).
+      mixin: requestLogFields,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: {
         level: (label) => ({ level: label }),

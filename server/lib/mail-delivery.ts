@@ -18,6 +18,7 @@ import type { Database } from "../db";
 import { outboxEmails, supportHelpers } from "../db/schema";
 import type { Clock } from "./clock";
 import { errorMessage, log } from "./log";
+import { noticeSendFailures, noticesSent } from "./metrics";
 
 /** After this many failed attempts an e-mail is given up on (its last error is kept). */
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -60,6 +61,8 @@ export async function deliverPendingEmails(
   const transport = options.transport ?? (deps.config.smtpUrl ? transportFor(deps.config.smtpUrl) : undefined);
   if (!transport) return { configured: false, sent: 0, failed: 0, gaveUp: 0 };
   const limit = options.limit ?? DEFAULT_DELIVERY_BATCH;
+  // For /metrics (issue 41): SMTP, or a transport a caller gave (tests).
+  const provider = options.transport ? "custom" : "smtp";
 
   return deps.db.transaction(async (tx) => {
     const batch = await tx
@@ -93,6 +96,7 @@ export async function deliverPendingEmails(
           .set({ sentAt: deps.clock.now(), attempts, lastError: null })
           .where(eq(outboxEmails.id, email.id));
         result.sent += 1;
+        noticesSent.inc({ channel: "email", provider });
         // The id and the kind only: the text carries links with tokens.
         log.info("email sent", { emailId: email.id, template: email.template, attempts });
       } catch (error) {
@@ -102,6 +106,7 @@ export async function deliverPendingEmails(
           .set({ attempts, lastError: message.slice(0, 1000) })
           .where(eq(outboxEmails.id, email.id));
         result.failed += 1;
+        noticeSendFailures.inc({ channel: "email", provider, stage: "send" });
         if (attempts >= MAX_DELIVERY_ATTEMPTS) result.gaveUp += 1;
         log.warn(attempts >= MAX_DELIVERY_ATTEMPTS ? "email given up" : "email not sent", {
           emailId: email.id,

@@ -6,7 +6,7 @@
  * status nginx made common), at info level: it is no server error, whatever the handler
  * answered to no one. A load balancer's probes that pass (/healthz, /readyz answering 200),
  * every few seconds from every balancer, are logged at debug: at info they would be most of
- * the log. A probe that fails is logged as any other request.
+ * the log; so are Prometheus' scrapes of /metrics that pass. A probe that fails is logged as any other request.
  */
 import type { Logger } from "pino";
 import { errorMessage, logger as defaultLogger } from "./log";
@@ -16,8 +16,8 @@ export const CLIENT_CLOSED_REQUEST = 499;
 
 type Fields = Record<string, unknown> & { status: number };
 
-/** A load balancer's health and readiness probes (server/lib/health.ts, web-server.ts). */
-const PROBES = new Set(["/healthz", "/readyz"]);
+/** A load balancer's health and readiness probes (server/lib/health.ts, web-server.ts), and Prometheus' scrapes (issue 41). */
+const PROBES = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /** Logs `msg` for a finished request: its status (5xx at error, else info), or 499 at info when the client went away. */
 export function logRequest(request: Request, msg: string, fields: Fields, logger: Logger = defaultLogger) {

@@ -14,9 +14,10 @@ import { SMS_STATUS_CALLBACK_PATH, type ApiConfig, type TwilioSettings } from ".
 import type { Database } from "../db";
 import { outboxSms } from "../db/schema";
 import { toE164 } from "../domain/phone-numbers";
-import { smsStatusMovesForward, type SmsStatus } from "../domain/sms-status";
+import { smsNotDelivered, smsStatusMovesForward, type SmsStatus } from "../domain/sms-status";
 import type { Clock } from "./clock";
 import { errorMessage, log } from "./log";
+import { noticeSendFailures, noticesSent } from "./metrics";
 
 export const MAX_SMS_ATTEMPTS = 5;
 export const DEFAULT_SMS_BATCH = 20;
@@ -103,6 +104,7 @@ export async function deliverPendingSms(
   const transport = options.transport ?? (deps.config.twilio ? transportFor(deps.config.twilio) : deps.smsStandIn?.transport);
   if (!transport) return { configured: false, sent: 0, failed: 0, gaveUp: 0 };
   const limit = options.limit ?? DEFAULT_SMS_BATCH;
+  const provider = options.transport ? "custom" : smsProvider(deps);
   const statusCallback = deps.config.appUrl ? smsStatusCallbackUrl(deps.config.appUrl) : undefined;
 
   // One transaction per message, so that a message is marked sent (with Twilio's id) as soon as
@@ -125,6 +127,7 @@ export async function deliverPendingSms(
         await tx.update(outboxSms).set({ attempts: MAX_SMS_ATTEMPTS, lastError: "Not a mobile number in a form we can send to" }).where(eq(outboxSms.id, sms.id));
         result.failed += 1;
         result.gaveUp += 1;
+        noticeSendFailures.inc({ channel: "sms", provider, stage: "send" });
         log.warn("sms given up", { smsId: sms.id, template: sms.template, error: "not an E.164 number" });
         return true;
       }
@@ -136,12 +139,14 @@ export async function deliverPendingSms(
           .set({ sentAt: deps.clock.now(), attempts, lastError: null, providerMessageId })
           .where(eq(outboxSms.id, sms.id));
         result.sent += 1;
+        noticesSent.inc({ channel: "sms", provider });
         // The id and the kind only: never the number or the text.
         log.info("sms sent", { smsId: sms.id, template: sms.template, attempts, providerMessageId });
       } catch (error) {
         const message = errorMessage(error) || "Unknown error";
         await tx.update(outboxSms).set({ attempts, lastError: message.slice(0, 1000) }).where(eq(outboxSms.id, sms.id));
         result.failed += 1;
+        noticeSendFailures.inc({ channel: "sms", provider, stage: "send" });
         if (attempts >= MAX_SMS_ATTEMPTS) result.gaveUp += 1;
         log.warn(attempts >= MAX_SMS_ATTEMPTS ? "sms given up" : "sms not sent", {
           smsId: sms.id,
@@ -158,6 +163,11 @@ export async function deliverPendingSms(
   return result;
 }
 
+/** Who sends the texts, for /metrics' labels (issue 41): Twilio with its keys, else the offline stand-in. */
+export function smsProvider(deps: { config?: Pick<ApiConfig, "twilio"> }): "twilio" | "stand-in" {
+  return deps.config?.twilio ? "twilio" : "stand-in";
+}
+
 export type SmsStatusUpdate = { messageSid: string; status: SmsStatus; errorCode: string | null };
 export type SmsStatusOutcome = "recorded" | "unchanged" | "unknown-message";
 
@@ -165,8 +175,11 @@ export type SmsStatusOutcome = "recorded" | "unchanged" | "unknown-message";
  * Records what Twilio says about one message on its outbox row (issue 38; decision 0060), moving
  * only forward: a late "sent" never overwrites "delivered", and a replay changes nothing.
  */
-export async function recordSmsStatus(deps: { db: Database; clock: Clock }, update: SmsStatusUpdate): Promise<{ outcome: SmsStatusOutcome; smsId?: string }> {
-  return deps.db.transaction(async (tx) => {
+export async function recordSmsStatus(
+  deps: { db: Database; clock: Clock; config?: Pick<ApiConfig, "twilio"> },
+  update: SmsStatusUpdate,
+): Promise<{ outcome: SmsStatusOutcome; smsId?: string }> {
+  const recorded = await deps.db.transaction(async (tx): Promise<{ outcome: SmsStatusOutcome; smsId?: string }> => {
     const [row] = await tx
       .select({ id: outboxSms.id, deliveryStatus: outboxSms.deliveryStatus })
       .from(outboxSms)
@@ -181,4 +194,9 @@ export async function recordSmsStatus(deps: { db: Database; clock: Clock }, upda
       .where(eq(outboxSms.id, row.id));
     return { outcome: "recorded", smsId: row.id };
   });
+  // A text the provider says did not reach the phone (once: a status only moves forward).
+  if (recorded.outcome === "recorded" && smsNotDelivered(update.status)) {
+    noticeSendFailures.inc({ channel: "sms", provider: smsProvider(deps), stage: "delivery" });
+  }
+  return recorded;
 }

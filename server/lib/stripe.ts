@@ -2,6 +2,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { Database } from "../db";
 import type { Clock } from "./clock";
+import { cardCallName, tracingEnabled, withSpan } from "./tracing";
 
 /**
  * One card integration, two backends. Everything card-related goes through the official
@@ -129,6 +130,8 @@ export type StripeSandbox = {
   releaseHeldWebhooks(customerId?: string): Promise<void>;
   /** Ids of the undelivered events a hold keeps back, oldest first. */
   heldWebhookEventIds(): Promise<string[]>;
+  /** Events made and not yet delivered nor given up, and when the oldest was made: for /metrics (issue 41). */
+  webhookBacklog(): Promise<{ events: number; oldestCreatedAt: Date | null }>;
   /** Stops this instance's timers; what is queued stays in the database. */
   close(): void;
 };
@@ -176,7 +179,12 @@ export function createStripeClient<S extends StripeSandbox = StripeSandbox>(
 ): StripeClient<S> {
   if (config.mode === "stripe") {
     return {
-      stripe: new Stripe(config.secretKey, { maxNetworkRetries: MAX_NETWORK_RETRIES, appInfo: { name: "Keyfree tenant API" } }),
+      stripe: new Stripe(config.secretKey, {
+        maxNetworkRetries: MAX_NETWORK_RETRIES,
+        appInfo: { name: "Keyfree tenant API" },
+        // With tracing on, each call is one span (server/lib/tracing.ts): the SDK's fetch client, timed.
+        ...(tracingEnabled() ? { httpClient: Stripe.createFetchHttpClient((url, init) => withSpan(cardCallName(init?.method, url), {}, () => fetch(url, init))) } : {}),
+      }),
       publishableKey: config.publishableKey,
       webhookSecret: config.webhookSecret,
     };
@@ -194,7 +202,8 @@ export function createStripeClient<S extends StripeSandbox = StripeSandbox>(
     maxNetworkRetries: MAX_NETWORK_RETRIES,
     appInfo: { name: "Keyfree tenant API" },
     // In-process: the SDK's requests go straight to the sandbox's Hono app, never to the network.
-    httpClient: Stripe.createFetchHttpClient(async (url, init) => sandbox.app.fetch(new Request(url, init))),
+    // Each call one span when tracing is on (server/lib/tracing.ts), as with Stripe itself.
+    httpClient: Stripe.createFetchHttpClient(async (url, init) => withSpan(cardCallName(init?.method, url), {}, async () => sandbox.app.fetch(new Request(url, init)))),
   });
   return { stripe, publishableKey: sandbox.publishableKey, webhookSecret: sandbox.webhookSecret, sandbox };
 }

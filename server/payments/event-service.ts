@@ -18,11 +18,13 @@ import type { Tx } from "../db";
 import { customers, paymentIntents, stripeEvents } from "../db/schema";
 import { crashPoint } from "../lib/crash-points";
 import { describeError, log } from "../lib/log";
+import { cardPayments } from "../lib/metrics";
 import { saveCard } from "./cards";
 import { purposeOf, type PaymentEffect } from "./purpose-service";
 import { payOwedRefunds, recordOwedRefund } from "./refund-service";
 
-type Applied = { outcome: string; refundOwed: boolean };
+/** `payment`: a card payment applied (its success, or a failed attempt), counted for /metrics once committed. */
+type Applied = { outcome: string; refundOwed: boolean; payment?: { purpose: string; result: "succeeded" | "failed" } };
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
 
@@ -113,7 +115,7 @@ async function applyIntent(
     refundOwed = owed !== null;
     log.warn("payment not needed: refund owed", { paymentIntentId: intent.id, amount: effect.refund.amount, reason: effect.refund.reason });
   }
-  return { outcome: effect.outcome, refundOwed };
+  return { outcome: effect.outcome, refundOwed, payment: { purpose: purpose.name, result: kind } };
 }
 
 /** The ledger's word for an intent whose last attempt failed (so the same failure is applied once). */
@@ -123,6 +125,7 @@ export function failedStatus(intent: Stripe.PaymentIntent): string {
 }
 
 async function afterCommit(deps: Deps, applied: Applied | null) {
+  if (applied?.payment) cardPayments.inc(applied.payment);
   if (!applied?.refundOwed) return;
   // The refund is owed (committed); paying it now is a courtesy the sweeper repeats if this fails.
   try {

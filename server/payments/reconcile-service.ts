@@ -22,6 +22,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Deps } from "../context";
 import { paymentIntents } from "../db/schema";
 import { describeError, log } from "../lib/log";
+import { reconciliationFindings } from "../lib/metrics";
 import { failedStatus, settleIntent } from "./event-service";
 
 type LedgerRow = typeof paymentIntents.$inferSelect;
@@ -150,6 +151,8 @@ export async function reconcilePayments(deps: Deps, options: { dryRun?: boolean 
       const item = await checkOne(deps, row, false, "reconciliation");
       run.checked += 1;
       if (item.action !== "wait") run.items.push(item);
+      // For /metrics (issue 41): apply-succeeded is a webhook lost; unknown-at-provider needs a person.
+      if (item.action !== "wait") reconciliationFindings.inc({ kind: item.action, purpose: row.purpose });
       if (item.action === "apply-succeeded" || item.action === "apply-failed") run.applied.push(item);
     }
   }

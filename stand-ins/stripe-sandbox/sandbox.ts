@@ -40,7 +40,7 @@ import {
   SECRET_NOT_ALLOWED,
 } from "./routes";
 import type { StripeSandbox, StripeSandboxOptions } from "./types";
-import { queueWebhook } from "./webhook-rows";
+import { queueWebhook, webhookBacklog } from "./webhook-rows";
 import { WebhookQueue } from "./webhooks";
 
 /**
@@ -334,6 +334,7 @@ export function createStripeSandbox(options: StripeSandboxOptions): StripeSandbo
     holdWebhooks: (on, customerId) => webhooks.hold(on, customerId),
     releaseHeldWebhooks: (customerId) => webhooks.release(customerId),
     heldWebhookEventIds: () => webhooks.heldEventIds(),
+    webhookBacklog: () => webhookBacklog(db),
     async redeliver(eventId) {
       const event = await db.transaction((tx) => new ObjectStore(tx, times).get<{ id: string; type: string }>("event", eventId));
       if (!event) throw new Error(`No such event: ${eventId}`);

@@ -3,7 +3,7 @@
  * row an event is queued as, the retry schedule, and which rows are due, pending or held.
  */
 import { createHmac } from "node:crypto";
-import { and, asc, eq, gt, isNull, lte, notExists, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, lte, min, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../server/db";
 import { stripeSandboxWebhookAttempts, stripeSandboxWebhookDeliveries, stripeSandboxWebhookHolds } from "../db/schema";
@@ -104,6 +104,12 @@ export function held(db: Database): SQL {
 /** Not delivered, not given up. */
 export function pending(): SQL {
   return and(isNull(d.deliveredAt), isNull(d.givenUpAt))!;
+}
+
+/** The queue's backlog for /metrics (issue 41): events not yet delivered nor given up, and when the oldest was made. */
+export async function webhookBacklog(db: Database): Promise<{ events: number; oldestCreatedAt: Date | null }> {
+  const [row] = await db.select({ events: count(), oldest: min(d.createdAt) }).from(d).where(pending());
+  return { events: row?.events ?? 0, oldestCreatedAt: row?.oldest ?? null };
 }
 
 /** What a pump may take at `now`. */

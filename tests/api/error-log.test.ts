@@ -11,18 +11,7 @@ import { createTestApi, type TestApi } from "../helpers/api";
  * (4xx) is logged at info. The process's logger is swapped for one writing to memory.
  */
 const captured = vi.hoisted(() => ({ text: [] as string[] }));
-vi.mock("../../server/lib/log", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../../server/lib/log")>();
-  const { Writable } = await import("node:stream");
-  const destination = new Writable({
-    write(chunk, _encoding, done) {
-      captured.text.push(String(chunk));
-      done();
-    },
-  });
-  const logger = real.createLogger({ level: "debug", destination });
-  return { ...real, logger, log: real.logFunctions(logger) };
-});
+vi.mock("../../server/lib/log", async (importOriginal) => (await import("../helpers/captured-log")).logWritingTo(await importOriginal(), captured.text));
 
 const raw = () => captured.text.join("");
 const lines = () =>

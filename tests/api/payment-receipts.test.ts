@@ -4,17 +4,15 @@ import { DISPUTE_FEE_PENCE } from "#common/dispute-fee";
 import { orderCustomerActions, orderCustomers, outboxEmails, paymentPlanInstalments, stripeEvents } from "../../server/db/schema";
 import { startOfLondonDay } from "../../server/domain/london-time";
 import { keyfreeFeePence } from "../../server/domain/fees";
-import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { chargeDueInstalments } from "../../server/jobs/instalment-charges";
-import { issueAccessToken } from "../../server/lib/access-tokens";
 import { appLink } from "../../server/lib/app-url";
 import { reconcilePayments } from "../../server/payments/reconcile-service";
 import { createAnnualFeeOrder } from "../../stand-ins/scenarios/annual-fee";
 import { createKeyfreeOrder, createTenancy } from "../../stand-ins/scenarios/builders";
-import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import { decideAdjudication, payClaimAction, raiseClaim, sendToAdjudication } from "../../stand-ins/scenarios/claims";
 import { failInstalment, offerPaymentPlan } from "../../stand-ins/scenarios/plans";
 import { createTestApi, type TestApi } from "../helpers/api";
+import { atKeyfreePayStep as tenantAtPayStep } from "../helpers/pay-step";
 
 /**
  * A receipt for every card payment received (issue 28, scope 3): each kind of payment, paid
@@ -95,28 +93,11 @@ async function expectReceipt(
   return mail!;
 }
 
-let n = 0;
-const beforePay = CHECKOUT_ACTION_TYPES.filter((a) => a !== "KEYFREE_PAY");
-
 /** A tenant at the Keyfree payment step of their checkout (the property is 12 Orchard Road, Bristol BS1 4DJ). */
 async function atKeyfreePayStep() {
-  n += 1;
-  const scenario = await createCheckoutScenario(
-    t.db,
-    {
-      tenants: [{ email: `receipt${n}@example.test`, firstName: "Robin", lastName: `Receipt${n}` }],
-      ppm: 130_000,
-      startDate: "2027-01-01",
-      endDate: "2027-12-31",
-      isNewTenancy: true,
-      topUpEnabled: true,
-      completed: [beforePay],
-    },
-    t.clock.now(),
-  );
-  const tenant = scenario.tenants[0]!;
-  const payer: Payer = { ...tenant, token: await issueAccessToken(t.db, t.config, tenant.userId, t.clock.now()) };
-  return { orderId: scenario.orderId, payer, orderCustomerId: tenant.orderCustomerId };
+  const { orderId, tenant, token } = await tenantAtPayStep(t, "Receipt", "Robin");
+  const payer: Payer = { ...tenant, token };
+  return { orderId, payer, orderCustomerId: tenant.orderCustomerId };
 }
 
 /** A finished one- or two-tenant Keyfree on its own property, with its tenants signed in. */

@@ -2,14 +2,12 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orderCustomerActions, owedRefunds, paymentIntents, stripeEvents } from "../../server/db/schema";
 import { stripeSandboxObjects } from "../../stand-ins/db/schema";
-import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
-import { issueAccessToken } from "../../server/lib/access-tokens";
 import { runDueJobs } from "../../server/jobs/sweeper";
 import { orderActionPayments } from "../../server/orders/payments";
 import { reconcileActionFor, reconcilePayments } from "../../server/payments/reconcile-service";
-import { createCheckoutScenario } from "../../stand-ins/scenarios/checkout";
 import type { Deps } from "../../server/context";
 import { createTestApi, type TestApi } from "../helpers/api";
+import { atKeyfreePayStep } from "../helpers/pay-step";
 
 /**
  * Issue 21: an event is applied or it is not recorded; reconciliation applies what the provider
@@ -23,30 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let n = 0;
-const beforePay = CHECKOUT_ACTION_TYPES.filter((a) => a !== "KEYFREE_PAY");
 const sandbox = () => t.payments.sandbox!;
 
 async function atPayStep() {
-  n += 1;
-  const scenario = await createCheckoutScenario(
-    t.db,
-    {
-      tenants: [{ email: `recon${n}@example.test`, firstName: "Jo", lastName: `Payer${n}` }],
-      ppm: 130_000,
-      startDate: "2027-01-01",
-      endDate: "2027-12-31",
-      isNewTenancy: true,
-      topUpEnabled: true,
-      completed: [beforePay],
-    },
-    t.clock.now(),
-  );
-  const tenant = scenario.tenants[0]!;
-  const token = await issueAccessToken(t.db, t.config, tenant.userId, t.clock.now());
-  const res = await t.json("POST", `/orders/${scenario.orderId}/customers/${tenant.customerId}/pay`, {}, token);
+  const { orderId, tenant, token } = await atKeyfreePayStep(t, "Recon");
+  const res = await t.json("POST", `/orders/${orderId}/customers/${tenant.customerId}/pay`, {}, token);
   expect(res.status).toBe(200);
-  return { orderId: scenario.orderId, tenant, token, intentId: res.body.paymentIntentId as string, amount: res.body.amount as number };
+  return { orderId, tenant, token, intentId: res.body.paymentIntentId as string, amount: res.body.amount as number };
 }
 
 async function confirm(intentId: string) {

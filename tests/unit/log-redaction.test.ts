@@ -109,7 +109,8 @@ describe("log redaction (issue 23, scope 6)", () => {
     const [line] = lines();
     expect(line!.row).toEqual({ id: "u1", tokenHash: REDACTED, token_hash: REDACTED, passwordHash: REDACTED });
     expect(line!.card).toEqual({ number: REDACTED, last4: "4242" });
-    expect(line!.body.email).toBe("t@example.com");
+    // An e-mail address is personal data: replaced wherever it is written (issue 41).
+    expect(line!.body.email).toBe(REDACTED);
     expect(line!.instance).toEqual({ id: "r1", password: REDACTED });
   });
 
@@ -131,6 +132,8 @@ describe("log redaction (issue 23, scope 6)", () => {
     expect(line!.sent).toBe(`GET /customer\nAuthorization: Bearer ${REDACTED}\nCookie: theme=dark; keyfree_session=${REDACTED}`);
     expect(line!.link).toBe(`https://app.example/keyfree-offer/o1?token=${REDACTED}&response=CONFIRMED`);
     expect(line!.msg).toBe(`login failed for password=${REDACTED}`);
+    // An e-mail address, URL-encoded in a form too, is personal data (issue 41).
+    expect(line!.form).toBe(`email=${REDACTED}&password=${REDACTED}`);
     expect(line!.err.message).toBe(`provider said: card ${REDACTED} declined for Bearer ${REDACTED}`);
   });
 

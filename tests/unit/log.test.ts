@@ -45,7 +45,8 @@ describe("log (pino)", () => {
     const line = JSON.parse(lines[0]!);
     expect(line.headers).toEqual({ Authorization: REDACTED, cookie: REDACTED, "set-cookie": REDACTED, "content-type": "text/html" });
     expect(line.password).toBe(REDACTED);
-    expect(line.body).toEqual({ email: "t@example.com", newPassword: REDACTED, csrf: REDACTED });
+    // An e-mail address is personal data (issue 41): replaced too.
+    expect(line.body).toEqual({ email: REDACTED, newPassword: REDACTED, csrf: REDACTED });
     expect(line.card).toEqual({ number: REDACTED, exp_month: REDACTED, exp_year: REDACTED, cvc: REDACTED, brand: "visa", last4: "4242" });
     expect(line.items).toEqual([{ token: REDACTED, id: "x" }]);
   });

@@ -119,6 +119,8 @@ export const readiness = new Gauge({
 
 /** Runs one clock job, timing it and counting it when it throws (the error goes on to the caller). */
 export async function measureJob<T>(job: string, run: () => Promise<T>): Promise<T> {
+  // The job's failures series from 0 at its first run: Prometheus' increase() then counts its first failure too.
+  sweeperJobFailures.inc({ job }, 0);
   const end = sweeperJobDuration.startTimer({ job });
   try {
     return await run();

@@ -138,7 +138,8 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
   const nginxOrigin = new URL(nginx.baseUrl).origin;
   globalThis.fetch = async (input, init) => {
     const res = await realFetch(input, init);
-    const url = new URL(input instanceof Request ? input.url : String(input));
+    // The answer's own address: a followed redirect (the dashboard sends a tenant with a claim to it) is counted where it landed.
+    const url = new URL(res.url || (input instanceof Request ? input.url : String(input)));
     const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
     const route = url.origin === nginxOrigin && method === "GET" && res.status >= 200 && res.status < 300 ? pageRoute(url.pathname) : undefined;
     if (route) sent.set(`view ${route}`, (sent.get(`view ${route}`) ?? 0) + 1);

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
@@ -30,6 +31,8 @@ const DATABASE_URL = databaseUrl();
 // The tests read the database (the money rules) and the shared ops token (e2e/fixtures.ts) from these.
 process.env.TWO_INSTANCES_DATABASE_URL = DATABASE_URL;
 process.env.E2E_DATA_DIR = TWO_INSTANCES_DIR;
+// Both instances answer /metrics with this token; the chaos run scrapes each (issue 41, scope 5).
+process.env.METRICS_TOKEN ??= `two-instances-${randomBytes(16).toString("hex")}`;
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const executablePath = process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
@@ -75,6 +78,7 @@ export default defineConfig({
       // The sandbox's webhook leases (and retries) a tenth as long: a webhook the killed instance
       // had leased is delivered by the other after 3 s, not 30.
       STRIPE_SANDBOX_WEBHOOK_RETRY_SCALE: "0.1",
+      METRICS_TOKEN: process.env.METRICS_TOKEN,
     },
   },
 });

@@ -4,6 +4,7 @@ import { CHECKOUT_ACTION_TYPES } from "../../server/domain/statuses";
 import { payByCard, TenantBrowser } from "../../tests/crash/harness";
 import { DEMO_PASSWORD, expect, test, uniqueCard, uniqueStamp } from "../fixtures";
 import { accessLogMark, deploymentState, feeRecord, feeRuleBreaks, nginxReached, query, tenantWithClaim, type Ops } from "./deployment";
+import { countedSince, scrape, type Scrape } from "./instance-metrics";
 
 /**
  * The chaos run (issue 25, scope 4): a minute of load through nginx, signed-in tenants viewing
@@ -16,6 +17,10 @@ import { accessLogMark, deploymentState, feeRecord, feeRuleBreaks, nginxReached,
  * - the money rules hold for every payment started: nothing charged twice, every charge recorded
  *   once (its webhook received, the pay action completed by that payment), nothing recorded
  *   without a charge; and every payment_intent.succeeded event the sandbox made was received.
+ * - the metrics add up (issue 41, scope 5): each instance's /metrics, scraped directly before the
+ *   load, just before it is killed and after the load, counts the page views the load made (the
+ *   page routes below, 2xx), less at most the views of a killed process after its last scrape;
+ *   and after settling, every payment taken is in keyfree_card_payments_total (decision 0072).
  * A summary (requests, failures by kind, kills) is printed.
  */
 
@@ -31,6 +36,22 @@ const WRITE_TENANTS_PER_WRITER = 8;
 const PAY_TENANTS = 60;
 const BEFORE_PAY = CHECKOUT_ACTION_TYPES.filter((type) => type !== "KEYFREE_PAY");
 const PDF = readFileSync(path.resolve("e2e/files/passport.pdf"));
+/** The page routes the load views, as the web server's metrics name them (server/lib/route-patterns.ts). */
+const PAGE_ROUTES: [RegExp, string][] = [
+  [/^\/$/, "/"],
+  [/^\/claims\/[^/]+$/, "/claims/:claimId"],
+  [/^\/claims\/[^/]+\/items\/[^/]+\/evidence$/, "/claims/:claimId/items/:claimItemId/evidence"],
+];
+const pageRoute = (pathname: string) => PAGE_ROUTES.find(([re]) => re.test(pathname))?.[1];
+/** From a scrape: the page views answered 2xx by route (`view <route>`), and the card payments that succeeded (`paid`). */
+const pick = (s: { name: string; labels: Record<string, string> }) => {
+  const l = s.labels;
+  if (s.name === "keyfree_http_request_duration_seconds_count" && l.server === "web" && l.method === "GET" && l.status_class === "2xx") {
+    return PAGE_ROUTES.some(([, route]) => route === l.route) ? `view ${l.route}` : undefined;
+  }
+  if (s.name === "keyfree_card_payments_total" && l.result === "succeeded") return "paid";
+  return undefined;
+};
 
 
 /** Counts of what happened, by kind. */
@@ -108,6 +129,22 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
   const uploads: { email: string; name: string; acknowledged: boolean }[] = [];
   const paymentsStarted: typeof payers = [];
   const kills: string[] = [];
+  // ── The metrics before the load, and every GET page the load's requests were answered 2xx (through nginx) ──
+  const scrapeAll = () => Promise.all(deploymentState().instances.map((i) => scrape(i, pick)));
+  const before = await scrapeAll();
+  const lastScrapes: Scrape[] = [];
+  const sent = new Map<string, number>();
+  const realFetch = globalThis.fetch;
+  const nginxOrigin = new URL(nginx.baseUrl).origin;
+  globalThis.fetch = async (input, init) => {
+    const res = await realFetch(input, init);
+    // The answer's own address: a followed redirect (the dashboard sends a tenant with a claim to it) is counted where it landed.
+    const url = new URL(res.url || (input instanceof Request ? input.url : String(input)));
+    const method = (init?.method ?? (input instanceof Request ? input.method : "GET")).toUpperCase();
+    const route = url.origin === nginxOrigin && method === "GET" && res.status >= 200 && res.status < 300 ? pageRoute(url.pathname) : undefined;
+    if (route) sent.set(`view ${route}`, (sent.get(`view ${route}`) ?? 0) + 1);
+    return res;
+  };
   const loadStart = Date.now();
   const loadEnds = loadStart + LOAD_MS;
   let chaosDone = false;
@@ -193,6 +230,8 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
       const wait = loadStart + at - Date.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const before = deploymentState().instances[i]!;
+      // Its counters die with it: its figures just before (what it answers after this is not counted).
+      lastScrapes.push(await scrape(before, pick));
       process.kill(before.pid!, "SIGKILL");
       const killedAt = Date.now();
       await expect
@@ -222,6 +261,8 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
     ...Array.from({ length: PAYERS }, payer),
   ]);
   const loadMs = Date.now() - loadStart;
+  globalThis.fetch = realFetch;
+  const afterLoad = await scrapeAll();
 
   // ── Settle: payments whose webhook the killed instance had leased, reconciled now ──
   const settleStart = Date.now();
@@ -238,6 +279,7 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
     )
     .toBe(0);
   const settleMs = Date.now() - settleStart;
+  const settled = await scrapeAll();
 
   // ── The money rules ──
   const moneyBreaks: string[] = [];
@@ -277,6 +319,13 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
     if (res.status !== 200 || !bytes.equals(PDF)) writeBreaks.push(`${d.name}: ${res.status}, ${bytes.length} bytes from ${url.host} (uploaded ${PDF.length})`);
   }
 
+  // ── The metrics add up: page views (until the load ended), payments (once settled) ──
+  const views = countedSince(before, [...lastScrapes, ...afterLoad]);
+  const paidCounted = countedSince(before, [...lastScrapes, ...settled]).get("paid") ?? 0;
+  const viewLines = PAGE_ROUTES.map(([, route]) => `${route} ${views.get(`view ${route}`) ?? 0} of ${sent.get(`view ${route}`) ?? 0}`);
+  const sentTotal = [...sent.values()].reduce((a, b) => a + b, 0);
+  const countedTotal = PAGE_ROUTES.reduce((n, [, route]) => n + (views.get(`view ${route}`) ?? 0), 0);
+
   const total = (t: Tally) => [...t.counts.values()].reduce((a, b) => a + b, 0);
   const summary = [
     `chaos run: setup ${(setupMs / 1000).toFixed(1)} s, load ${(loadMs / 1000).toFixed(1)} s, settling ${(settleMs / 1000).toFixed(1)} s`,
@@ -285,6 +334,7 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
     `uploads: ${total(writes)} (${writes.get("ok upload")} accepted; ${writes.failures("failed").join(", ") || "none failed"}; ${failedButStored} of the failed are stored whole)`,
     `payments: ${paymentsStarted.length} started, ${payments.get("ok payment")} confirmed, ${charged} charged (${payments.failures("failed").join(", ") || "none failed"})`,
     `money rules: ${moneyBreaks.length === 0 ? "hold" : moneyBreaks.join("; ")}`,
+    `metrics: page views counted of those answered ${viewLines.join(", ")}; card payments counted ${paidCounted} of ${charged} charged`,
     `writes: ${writeBreaks.length === 0 ? "none lost, none half-stored" : writeBreaks.slice(0, 10).join("; ")}`,
   ];
   process.stdout.write(`\n${summary.join("\n")}\n\n`);
@@ -300,4 +350,12 @@ test("a minute of load through nginx while each instance is killed (SIGKILL) and
   expect(charged, "card payments taken").toBeGreaterThan(3);
   expect(writeBreaks).toEqual([]);
   expect(moneyBreaks).toEqual([]);
+  // Each loop has one request out at a time: a killed process may have answered, after its last
+  // scrape, at most one view per loop and one cut off per loop; nothing is counted that was not sent.
+  expect(sentTotal, "page views answered").toBeGreaterThan(100);
+  for (const [, route] of PAGE_ROUTES) {
+    expect(views.get(`view ${route}`) ?? 0, `${route}: views counted by the instances' metrics`).toBeLessThanOrEqual(sent.get(`view ${route}`) ?? 0);
+  }
+  expect(sentTotal - countedTotal, "views a killed process answered after its last scrape").toBeLessThanOrEqual(2 * (READERS + WRITERS + PAYERS) * KILL_AT_MS.length);
+  expect(paidCounted, "every card payment taken is in keyfree_card_payments_total").toBe(charged);
 });

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { AppEnv } from "../context";
 import { describeError, log } from "./log";
+import { readiness } from "./metrics";
 
 /** How long a readiness check may take before its part counts as not answering. */
 export const READY_CHECK_TIMEOUT_MS = 2_000;
@@ -34,6 +35,8 @@ export function healthRoutes() {
       log.warn("readiness: the file store did not answer", describeError(error));
     });
     const ready = parts.database === "ok" && parts.storage === "ok";
+    readiness.set({ part: "database" }, parts.database === "ok" ? 1 : 0);
+    readiness.set({ part: "storage" }, parts.storage === "ok" ? 1 : 0);
     return c.json({ status: ready ? "ready" : "not ready", ...parts }, ready ? 200 : 503, { "cache-control": "no-store" });
   });
   return app;

@@ -106,8 +106,21 @@ export const sweeperJobDuration = new Histogram({
 });
 export const sweeperJobFailures = counter("keyfree_sweeper_job_failures_total", "Clock job runs that threw, by job", ["job"]);
 
+// Readiness as the last /readyz check found it (server/lib/health.ts): 1 ready, 0 not, per part
+// (database, storage). A balancer asks every few seconds; the alert keyfree_not_ready reads it.
+// Labelled, so nothing shows before a first check; in a cluster the lowest worker's ("min").
+export const readiness = new Gauge({
+  name: "keyfree_ready",
+  help: "Whether the last readiness check (/readyz) found each part answering (1) or not (0), by part (database, storage)",
+  labelNames: ["part"] as const,
+  aggregator: "min",
+  registers,
+});
+
 /** Runs one clock job, timing it and counting it when it throws (the error goes on to the caller). */
 export async function measureJob<T>(job: string, run: () => Promise<T>): Promise<T> {
+  // The job's failures series from 0 at its first run: Prometheus' increase() then counts its first failure too.
+  sweeperJobFailures.inc({ job }, 0);
   const end = sweeperJobDuration.startTimer({ job });
   try {
     return await run();

@@ -8,9 +8,11 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeConfig from "../../app/routes";
+import { createApi } from "../../server/app";
 import type { Deps } from "../../server/context";
 import { users } from "../../server/db/schema";
 import { runDueJobs } from "../../server/jobs/sweeper";
+import type { FileStore } from "../../server/lib/files";
 import { deliverPendingEmails, type MailTransport } from "../../server/lib/mail-delivery";
 import { metricsHandler, metricsText, readMetricsToken, registry } from "../../server/lib/metrics";
 import { collectDatabaseFigures } from "../../server/lib/metrics-collectors";
@@ -235,5 +237,20 @@ describe("the sweeper", () => {
     await expect(runDueJobs({ ...deps, config: { ...deps.config, smtpUrl: undefined }, clockJobs: [failing] })).rejects.toThrow("the provider went away");
     expect(await value("keyfree_sweeper_job_failures_total", { job: "failingJob" })).toBe(1);
     expect(await value("keyfree_sweeper_job_failures_total", { job: "claims" })).toBe(0);
+  });
+});
+
+describe("readiness", () => {
+  it("keyfree_ready shows each part as the last /readyz check found it: 1 answering, 0 not", async () => {
+    expect((await t.api.request("/readyz")).status).toBe(200);
+    expect([await value("keyfree_ready", { part: "database" }), await value("keyfree_ready", { part: "storage" })]).toEqual([1, 1]);
+    const broken: FileStore = {
+      put: (key, body) => t.files.put(key, body),
+      get: (key) => t.files.get(key),
+      delete: (key) => t.files.delete(key),
+      check: () => Promise.reject(new Error("disk gone")),
+    };
+    expect((await createApi({ db: t.db, config: t.config, clock: t.clock, files: broken, payments: t.payments }).request("/readyz")).status).toBe(503);
+    expect([await value("keyfree_ready", { part: "database" }), await value("keyfree_ready", { part: "storage" })]).toEqual([1, 0]);
   });
 });

@@ -12,6 +12,7 @@ import { statementOperation, tracingEnabled, withSpan } from "../lib/tracing";
 
 /** A statement's span (issue 41, decision 0071): "db SELECT", its operation only, never its text or values. */
 function inSpan<R>(database: "postgres" | "pglite", statement: unknown, run: () => Promise<R>): Promise<R> {
+  if (!tracingEnabled()) return run();
   const operation = statementOperation(statement);
   return withSpan(`db ${operation}`, { "db.system.name": "postgresql", "db.operation.name": operation, "keyfree.database": database }, run);
 }

@@ -21,194 +21,29 @@
  * PostgreSQL'): the dashboard at least 0.5 of the login page's rate, the claim page at least
  * 0.35, p99 under 100 ms at 10 connections, each with PASS or FAIL. Exits 0 once the figures
  * are printed, 1 when the server does not start or the sign-in fails.
+ *
+ * BENCH_AGAINST=<commit>: instead, this checkout against that commit, page by page in paired
+ * rounds, for a change of a few per cent (scripts/bench-compare.ts, decision 0073).
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { cookieHeader, cookiesOf, table } from "./bench-helpers";
+import { table } from "./bench-helpers";
+import { compareAgainst } from "./bench-compare";
 import { printPdfFigures, recordPdfFigures, recordWithMostFiles, type PdfFigures, type RecordPage } from "./bench-record";
-
-type Page = {
-  name: string;
-  path: string;
-  /** Measured signed in as this demo tenant (password DEMO_PASSWORD); signed out when absent. */
-  tenant?: string;
-  /** Also given a Lighthouse mobile run. */
-  lighthouse?: boolean;
-  /** The path is where this one redirects the tenant (a page whose URL holds an id, as the claim's). */
-  redirectedFrom?: string;
-};
-
-/** The pages measured: one line each. The claim page is claim@keyfree.example's, where their dashboard sends them. */
-const PAGES: Page[] = [
-  { name: "login", path: "/auth/login", lighthouse: true },
-  { name: "dashboard", path: "/", tenant: "demo@keyfree.example", lighthouse: true },
-  { name: "claim", path: "", redirectedFrom: "/", tenant: "claim@keyfree.example", lighthouse: true },
-  // The claim record (issue 39): the demo claim with the most files (scripts/bench-record.ts finds it).
-  { name: "record", path: "" },
-];
-const DEMO_PASSWORD = "Keyfree-demo-1";
+import { CONNECTIONS, load, PAGES, redirectTarget, signIn, startServer, step, stopServer, waitUntilUp, type Load, type Page } from "./bench-server";
 
 const port = Number(process.env.BENCH_PORT ?? 3650);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = 10;
+const connections = CONNECTIONS;
 const base = `http://localhost:${port}`;
 const dataDir = path.resolve(".data/bench");
 const logFile = path.join(dataDir, "server.log");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-function step(message: string) {
-  process.stdout.write(`bench: ${message}\n`);
-}
-
-/** Where `from` sends this tenant (its Location), followed while it stays a redirect; the page's own URL. */
-async function redirectTarget(from: string, cookie: string | undefined): Promise<string> {
-  let at = from;
-  for (let hops = 0; hops < 5; hops += 1) {
-    const response = await fetch(base + at, { redirect: "manual", headers: cookie ? { cookie } : {} });
-    const location = response.headers.get("location");
-    if (response.status < 300 || response.status >= 400 || !location) {
-      if (at === from) throw new Error(`${from} did not redirect (${response.status})`);
-      return at;
-    }
-    const next = new URL(location, base);
-    at = next.pathname + next.search;
-  }
-  throw new Error(`${from} redirects more than 5 times`);
-}
-
-function startServer(): ChildProcess {
-  rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true });
-  const log = openSync(logFile, "a");
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    // Not production: the demo data loads into an empty database (and ops stays on, as under `npm start`).
-    NODE_ENV: process.env.BENCH_NODE_ENV ?? "test",
-    APP_URL: base,
-  };
-  delete env.TENANT_API_URL;
-  delete env.OPS_TOKEN;
-  // Its own process group, so the server and any workers it forks stop together.
-  return spawn(path.resolve("node_modules/.bin/tsx"), ["web-server.ts"], { env, stdio: ["ignore", log, log], detached: true });
-}
-
-async function stopServer(server: ChildProcess) {
-  if (server.exitCode !== null || server.pid === undefined) return;
-  const exited = new Promise((resolve) => server.once("exit", resolve));
-  process.kill(-server.pid, "SIGTERM");
-  const stopped = await Promise.race([exited.then(() => true), sleep(10_000).then(() => false)]);
-  if (!stopped) process.kill(-server.pid, "SIGKILL");
-}
-
-async function waitUntilUp(server: ChildProcess) {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
-    try {
-      const response = await fetch(`${base}/auth/login`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  throw new Error("the server did not answer within 3 minutes");
-}
-
-/** Signs in through the login form (its CSRF token and cookie), as a browser would; answers the Cookie header. */
-async function signIn(email: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const form = await fetch(`${base}/auth/login`);
-  cookiesOf(form, jar);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1];
-  if (!csrf) throw new Error("the login page has no CSRF field");
-  const response = await fetch(`${base}/auth/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), origin: base },
-    body: new URLSearchParams({ csrf, email, password: DEMO_PASSWORD }),
-  });
-  cookiesOf(response, jar);
-  if (response.status !== 302 && response.status !== 303) {
-    throw new Error(`signing in as ${email} answered ${response.status}, not a redirect`);
-  }
-  const cookie = cookieHeader(jar);
-  const home = await fetch(`${base}/`, { headers: { cookie }, redirect: "manual" });
-  // The dashboard, or where it sends this tenant (claim@ goes to their claim); never back to login.
-  const sentTo = home.headers.get("location") ?? "";
-  const landed = home.status === 200 || (home.status >= 300 && home.status < 400 && !sentTo.startsWith("/auth/"));
-  if (!landed) throw new Error(`signed in as ${email}, the dashboard answered ${home.status} ${sentTo}`);
-  return cookie;
-}
-
-type Load = { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpu: Map<string, number>; cpuMsPerRequest: Map<string, number> };
-
-/**
- * CPU seconds used so far, by who (Linux's /proc; empty elsewhere): this process (autocannon
- * runs in it), the server's process group (tsx, the primary and its workers), and the
- * PostgreSQL backends serving DATABASE_URL's database when that server runs here.
- */
-function cpuSeconds(server: ChildProcess): Map<string, number> {
-  const used = new Map<string, number>();
-  const tick = 100; // USER_HZ: 100 on every Linux this runs on
-  const add = (label: string, seconds: number) => used.set(label, (used.get(label) ?? 0) + seconds);
-  const database = process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : "";
-  let pids: string[] = [];
-  try {
-    pids = readdirSync("/proc").filter((name) => /^\d+$/.test(name));
-  } catch {
-    return used;
-  }
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      // Fields after the command's closing parenthesis: state ppid pgrp … utime (14th) stime (15th).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
-      if (Number(pid) === process.pid) add("bench (autocannon)", seconds);
-      else if (server.pid !== undefined && Number(fields[2]) === server.pid) add("server", seconds);
-      else if (database && stat.includes("(postgres)")) {
-        // A backend's title: "postgres: <user> <database> <client> <state>".
-        const title = readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").split(" ");
-        if (title[0] === "postgres:" && title[2] === database) add("postgres backends", seconds);
-      }
-    } catch {
-      // gone meanwhile, or not ours to read
-    }
-  }
-  return used;
-}
-
-async function load(url: string, cookie: string | undefined, duration: number, server: ChildProcess): Promise<Load> {
-  const before = cpuSeconds(server);
-  const started = performance.now();
-  const result = await autocannon({ url, connections, duration, timeout: 10, headers: cookie ? { cookie } : {} });
-  const wall = (performance.now() - started) / 1000;
-  const after = cpuSeconds(server);
-  // Each one's CPU over the run, as a share of one core (200% is both cores of a 2-core machine).
-  const used = [...after].map(([label, seconds]) => [label, seconds - (before.get(label) ?? 0)] as const);
-  const cpu = new Map(used.map(([label, seconds]) => [label, (100 * seconds) / wall]));
-  // The same per request: what a page costs whatever share of the machine it got.
-  const cpuMsPerRequest = new Map(used.map(([label, seconds]) => [label, (1000 * seconds) / Math.max(1, result.requests.total)]));
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    cpu,
-    cpuMsPerRequest,
-  };
-}
 
 /** Issue 25, scope 5: each page's rate against the login page's, and the p99 at 10 connections. */
 const TARGETS = { dashboard: 0.5, claim: 0.35 } as const;
@@ -301,9 +136,24 @@ async function main() {
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (built.status !== 0) throw new Error("the build failed");
   }
+  const against = process.env.BENCH_AGAINST?.trim();
+  if (against) {
+    // This checkout against another commit, in paired rounds (scripts/bench-compare.ts).
+    try {
+      await compareAgainst(against, port);
+    } catch (error) {
+      process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+    return;
+  }
   const database = process.env.DATABASE_URL ? "PostgreSQL (DATABASE_URL)" : "embedded PGlite";
   step(`starting the production server on ${base} (${database}, WEB_CONCURRENCY=${process.env.WEB_CONCURRENCY ?? "unset"}); log in ${path.relative(".", logFile)}`);
-  const server = startServer();
+  const server = startServer({ cwd: process.cwd(), port, dataDir });
+  const servers = new Map([["server", server]]);
+  // This run's copy of the pages: the record's path and tenant, and the claim's path, are found on the server.
+  const pages: Page[] = PAGES.map((page) => ({ ...page }));
+  const cookies = new Map<string, string>();
   const loads = new Map<string, Load>();
   const paints = new Map<string, Paint>();
   const lighthouseFailures = new Map<string, string>();
@@ -311,23 +161,22 @@ async function main() {
   let pdf: PdfFigures | undefined;
   try {
     await waitUntilUp(server);
-    const cookies = new Map<string, string>();
-    record = await recordWithMostFiles(base, signIn);
-    Object.assign(PAGES.find((p) => p.name === "record")!, { path: record.path, tenant: record.tenant });
+    record = await recordWithMostFiles(base, (email) => signIn(base, email));
+    Object.assign(pages.find((p) => p.name === "record")!, { path: record.path, tenant: record.tenant });
     cookies.set(record.tenant, record.cookie);
-    for (const page of PAGES) {
-      if (page.tenant && !cookies.has(page.tenant)) cookies.set(page.tenant, await signIn(page.tenant));
-      if (page.redirectedFrom) page.path = await redirectTarget(page.redirectedFrom, page.tenant ? cookies.get(page.tenant) : undefined);
+    for (const page of pages) {
+      if (page.tenant && !cookies.has(page.tenant)) cookies.set(page.tenant, await signIn(base, page.tenant));
+      if (page.redirectedFrom) page.path = await redirectTarget(base, page.redirectedFrom, page.tenant ? cookies.get(page.tenant) : undefined);
     }
-    for (const page of PAGES) {
+    for (const page of pages) {
       const cookie = page.tenant ? cookies.get(page.tenant) : undefined;
       step(`autocannon ${page.name} (${page.path}): 2 s warm-up, then ${seconds} s, ${connections} connections`);
-      await load(base + page.path, cookie, 2, server);
-      loads.set(page.name, await load(base + page.path, cookie, seconds, server));
+      await load(base + page.path, cookie, 2, servers);
+      loads.set(page.name, await load(base + page.path, cookie, seconds, servers));
     }
     printLoads(loads, database, loadBefore);
-    pdf = await recordPdfFigures(base, record, server);
-    const lighthousePages = process.env.BENCH_LIGHTHOUSE === "0" ? [] : PAGES.filter((p) => p.lighthouse);
+    pdf = await recordPdfFigures(base, record, server.process);
+    const lighthousePages = process.env.BENCH_LIGHTHOUSE === "0" ? [] : pages.filter((p) => p.lighthouse);
     if (lighthousePages.length > 0) {
       step(`Lighthouse mobile runs in ${chromePath}`);
       const chrome = await chromeLauncher.launch({
@@ -383,7 +232,7 @@ async function main() {
       )}\n`,
     );
     for (const [name, p] of paints) {
-      const page = PAGES.find((x) => x.name === name)!;
+      const page = pages.find((x) => x.name === name)!;
       if (new URL(p.finalUrl, base).pathname + new URL(p.finalUrl, base).search !== page.path) process.stdout.write(`note: Lighthouse's ${name} ended at ${p.finalUrl}\n`);
     }
   }

@@ -8,6 +8,7 @@ import { ZodError } from "zod";
 import type { AppEnv, Deps } from "./context";
 import { ApiError } from "./lib/errors";
 import { describeError, log } from "./lib/log";
+import { setResponseHeader } from "./lib/response-headers";
 import { inRequestScope, nameRequestSpan } from "./lib/tracing";
 import { abortedRequestAnswer, CLIENT_CLOSED_REQUEST, logRequest } from "./lib/request-log";
 import { observeRequest } from "./lib/metrics";
@@ -132,8 +133,8 @@ export function createApi(deps: Deps, standIns: ApiStandIns = {}) {
       c.set("deps", deps);
       const started = performance.now();
       await next();
-      c.header("x-request-id", requestId);
-      c.header("cache-control", "no-store");
+      setResponseHeader(c, "x-request-id", requestId);
+      setResponseHeader(c, "cache-control", "no-store");
       const ms = performance.now() - started;
       // Its figures by Hono's route pattern (/claims/:claimId), never the path (issue 41); "other"
       // when a middleware answered (a body too large, no such route).

@@ -5,7 +5,8 @@
  * Compiled once from the build's route table (React Router's `build.routes`: each route's id,
  * parent and path), ranked as React Router ranks them (a static segment above a dynamic one, a
  * splat last), so `/claims/4f1…` is `/claims/:claimId` and an unknown path the catch-all `/*`.
- * Per request: one pass over precompiled regular expressions, no allocation of the table.
+ * Per request: one pass over the precompiled regular expressions of the patterns that share the
+ * path's first segment, no allocation of the table.
  */
 export type RouteTableEntry = { id: string; parentId?: string; path?: string; index?: boolean };
 
@@ -51,10 +52,24 @@ export function routePatterns(routes: Readonly<Record<string, RouteTableEntry | 
     ranked.push({ pattern, score: score(pattern, route.index === true), order: ranked.length, regex: matcher(pattern) });
   }
   ranked.sort((a, b) => b.score - a.score || a.order - b.order);
+  // Indexed by the first segment, so a request tries only the patterns that could match it (the
+  // claim page's path, the "claims" ones): a pattern whose first segment is a parameter or a
+  // splat, or the root, is in every list, and each list keeps the ranking.
+  const firstSegment = (path: string) => path.split("/")[1]?.toLowerCase() ?? "";
+  const staticFirst = (pattern: string) => {
+    const first = pattern.split("/")[1] ?? "";
+    return first === "" || first === "*" || PARAM.test(first) ? null : first.toLowerCase();
+  };
+  const anywhere = ranked.filter((r) => staticFirst(r.pattern) === null);
+  const byFirst = new Map<string, typeof ranked>();
+  for (const first of new Set(ranked.map((r) => staticFirst(r.pattern)))) {
+    if (first !== null) byFirst.set(first, ranked.filter((r) => staticFirst(r.pattern) === first || staticFirst(r.pattern) === null));
+  }
   return (pathname) => {
     // React Router's data requests (single fetch): /claims/4f1….data, and the root's /_root.data.
     let path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
     if (path === "/_root") path = "/";
-    return ranked.find((r) => r.regex.test(path))?.pattern ?? "unmatched";
+    const candidates = byFirst.get(firstSegment(path)) ?? anywhere;
+    return candidates.find((r) => r.regex.test(path))?.pattern ?? "unmatched";
   };
 }

@@ -108,7 +108,13 @@ export async function inRequestScope<T>(request: Request, run: (scope: RequestSc
   const scope: RequestScope = {
     requestId: requestIdFrom(request.headers.get("x-request-id")),
   };
-  if (!enabled) return scopes.run(scope, () => run(scope));
+  if (!enabled) {
+    // The in-process API called during a web request (traceApiCalls passed its id on): the same
+    // request, so the same scope, and no second AsyncLocalStorage scope to carry on every promise.
+    const current = scopes.getStore();
+    if (current?.requestId === scope.requestId) return run(current);
+    return scopes.run(scope, () => run(scope));
+  }
   const parent = propagator.extract(ROOT_CONTEXT, request.headers, getter);
   const span = tracer().startSpan(
     request.method,

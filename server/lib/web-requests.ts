@@ -9,6 +9,7 @@ import { routePath } from "hono/route";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { observeRequest } from "./metrics";
 import { CLIENT_CLOSED_REQUEST, logRequest } from "./request-log";
+import { setResponseHeader } from "./response-headers";
 import { routePatterns, type RouteTableEntry } from "./route-patterns";
 import { inRequestScope, nameRequestSpan } from "./tracing";
 
@@ -23,7 +24,7 @@ export function logAndMeasureWebRequests(routes: Readonly<Record<string, RouteTa
       const started = performance.now();
       await next();
       // Not on a response a handler wrote itself (the development identity provider's): it is sent.
-      if (c.res !== RESPONSE_ALREADY_SENT) c.header("x-request-id", scope.requestId);
+      if (c.res !== RESPONSE_ALREADY_SENT) setResponseHeader(c, "x-request-id", scope.requestId);
       const ms = performance.now() - started;
       const path = c.req.path;
       const status = c.res.status;

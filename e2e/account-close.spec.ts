@@ -1,3 +1,4 @@
+import { claimOnEndedTenancy } from "./claim-setup";
 import { expect, expectAccessible, outboxFor, signedInAs, signIn, signInRequest, test } from "./fixtures";
 
 /**
@@ -10,20 +11,10 @@ import { expect, expectAccessible, outboxFor, signedInAs, signIn, signInRequest,
  */
 test("close your account: asked with a claim open, kept open and e-mailed, and with nothing open closed by the job, sign-in refused", async ({ page, request, ops, newTenant }) => {
   const tenant = await newTenant({ firstName: "Cleo" });
-  const tenancy = (await ops("create-tenancy", {
-    tenants: [{ email: tenant.email, firstName: "Cleo", lastName: "Tenant" }],
-    ppm: 120_000,
-    startDate: "2024-01-01",
-    endDate: "2026-06-30",
-    isNewTenancy: false,
-    topUpEnabled: true,
-    orderStatus: "COMPLETE",
-  })) as { tenancyId: string };
-  const claim = (await ops("raise-claim", {
-    tenancyId: tenancy.tenancyId,
+  const claim = await claimOnEndedTenancy(ops, [{ email: tenant.email, firstName: "Cleo", lastName: "Tenant" }], {
     items: [{ description: "Carpet cleaning", type: "CLEANING", amount: 18_000 }],
     mediationEnabled: false,
-  })) as { claimId: string; claimProposalId: string };
+  });
 
   await signedInAs(page, tenant.email, "/notifications");
   await page.getByRole("link", { name: "Close your account", exact: true }).click();
